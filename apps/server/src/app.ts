@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_PREFIX, APP_VERSION, MessageCode } from '@vario/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DbHandle } from './db/index';
+import { ApiError, errorBody } from './lib/errors';
+import type { Ctx } from './lib/resource';
+import { authRoutes, type LoginLimit } from './modules/auth/auth.routes';
+import { erinnerungenRoutes } from './modules/crm/erinnerungen.routes';
+import { stammdatenRoutes } from './modules/stammdaten/stammdaten.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { webappRoutes } from './modules/webapp/webapp.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+
+export interface AppOptions {
+  handle: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+  loginLimit?: LoginLimit;
+  /** How long system parameters are cached (ms). */
+  parameterCacheMs?: number;
+  /** Folder of the built web app, served at `/`. */
+  webRoot?: string;
+  /** Extra routes registered inside the API prefix (used by tests to provoke errors). */
+  extraRoutes?: (api: FastifyInstance) => void;
+}
+
+export const MAINTENANCE_PARAMETER = 'SYSTEM.WARTUNGSMODUS';
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { handle } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 10 * 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+
+  const cacheMs = opts.parameterCacheMs ?? 5000;
+  const cache = new Map<string, { wert: string | null; at: number }>();
+  const ctx: Ctx = {
+    db: handle.db,
+    dialect: handle.dialect,
+    async parameter(name) {
+      const hit = cache.get(name);
+      if (hit && Date.now() - hit.at < cacheMs) return hit.wert;
+      const row = await handle.db.selectFrom('systemParameter').select('wert').where('name', '=', name).executeTakeFirst();
+      const wert = row?.wert ?? null;
+      cache.set(name, { wert, at: Date.now() });
+      return wert;
+    },
+  };
+  const isMaintenance = async () => {
+    const v = await ctx.parameter(MAINTENANCE_PARAMETER);
+    return v === '1' || v === 'true';
+  };
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'vario web API',
+        version: APP_VERSION,
+        description: 'REST API of the ERP, CRM and field service web app. Conventions: see ARCHITECTURE.md.',
+      },
+      servers: [{ url: API_PREFIX }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, c) =>
+      new ApiError(429, MessageCode.tooManyRequests, `Zu viele Anfragen; bitte in ${Math.ceil(c.ttl / 1000)} Sekunden erneut versuchen`, {
+        headers: { 'Retry-After': String(Math.max(1, Math.ceil(c.ttl / 1000))) },
+      }) as unknown as object,
+  });
+
+  await app.register(
+    async (api) => {
+      registerAuth(api, handle.db, isMaintenance);
+      authRoutes(api, handle.db, opts.loginLimit ?? { max: 10, timeWindow: 60_000 });
+      webappRoutes(api, ctx);
+      systemRoutes(api, ctx);
+      stammdatenRoutes(api, ctx);
+      erinnerungenRoutes(api, ctx);
+      opts.extraRoutes?.(api);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  const webRoot = opts.webRoot;
+  const serveWeb = webRoot !== undefined && existsSync(webRoot);
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith(API_PREFIX);
+    if (!isApi && serveWeb && req.method === 'GET') {
+      // The single-page app answers every other path; its router shows the 404 page.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody(404, MessageCode.routeNotFound, `Pfad nicht gefunden: ${req.method} ${req.url}`, req.id, req.url));
+  });
+  return app;
+}

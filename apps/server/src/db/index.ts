@@ -1,0 +1,75 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrations } from './migrations/index';
+import type { Dialect } from './schema-helpers';
+import { SqliteBooleanPlugin } from './sqlite-boolean-plugin';
+import type { Database } from './types';
+
+export type Db = Kysely<Database>;
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+  /** SQLite only: the plugin that maps boolean columns. */
+  booleans?: SqliteBooleanPlugin;
+}
+
+// bigint (count) and numeric come back as numbers, not strings.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+/** Opens the database named by `url`: `postgres://…` for PostgreSQL, otherwise a SQLite file path (or `:memory:`). */
+export async function openDatabase(url: string): Promise<DbHandle> {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+    const client = await pool.connect(); // fails fast when the server cannot be reached
+    client.release();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = new SQLite(url);
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('busy_timeout = 5000');
+  file.pragma('cache_size = -65536');
+  const booleans = new SqliteBooleanPlugin();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), plugins: [booleans] });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await db.destroy();
+    },
+    booleans,
+  };
+}
+
+/** Runs every pending migration; throws with the failing migration's error. */
+export async function migrate(handle: DbHandle): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`, { cause: error });
+  }
+  if (handle.booleans) await loadBooleanColumns(handle, handle.booleans);
+}
+
+async function loadBooleanColumns(handle: DbHandle, plugin: SqliteBooleanPlugin): Promise<void> {
+  const rows = await sql<{ name: string; type: string }>`
+    select p.name as name, p.type as type
+    from sqlite_master m join pragma_table_info(m.name) p
+    where m.type = 'table'`.execute(handle.db);
+  const bool = new Set<string>();
+  const other = new Set<string>();
+  for (const r of rows.rows) (r.type.toLowerCase() === 'boolean' ? bool : other).add(r.name);
+  const clash = [...bool].filter((n) => other.has(n));
+  if (clash.length) throw new Error(`Columns declared boolean in one table and not in another: ${clash.join(', ')}`);
+  plugin.columns = bool;
+}

@@ -1,0 +1,170 @@
+import type { ListQuery } from '@vario/contract';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../db/schema-helpers';
+import { badRequest } from './errors';
+import type { FieldType } from './fields';
+
+// biome-ignore lint/suspicious/noExplicitAny: list queries address columns by validated runtime names
+type AnyQB = SelectQueryBuilder<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type AnyEB = ExpressionBuilder<any, any>;
+
+export interface ListSpec {
+  /** Table (or alias) qualifying the columns in where and order by. */
+  table: string;
+  /** Filterable and sortable fields with their types; anything else is a 400. */
+  fields: Record<string, FieldType>;
+  /** Fields that exist in the API but are computed: mapped to an SQL expression for filter and sort. */
+  expressions?: Record<string, string>;
+  defaultOrder: string[];
+  /** Unique tie-breaker appended to every order so that windows are stable. */
+  key?: string;
+  search?: (eb: AnyEB, term: string, dialect: Dialect) => Expression<SqlBool>;
+}
+
+export type Op = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~' | 'null' | '!null' | 'in';
+export interface Condition {
+  field: string;
+  op: Op;
+  value?: string | number | boolean;
+  values?: (string | number | boolean)[];
+}
+
+const CONDITION = /^([A-Za-z_][A-Za-z0-9_]*)\s*(!null|!=|>=|<=|=|>|<|~)(.*)$/s;
+
+/** Splits on commas not escaped by a backslash; `\,` and `\\` stand for a comma and a backslash. */
+function splitConditions(filter: string): string[] {
+  const parts: string[] = [];
+  let cur = '';
+  for (let i = 0; i < filter.length; i++) {
+    const c = filter[i];
+    if (c === '\\' && i + 1 < filter.length) {
+      cur += filter[++i];
+    } else if (c === ',') {
+      parts.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  parts.push(cur);
+  return parts.map((p) => p.trim()).filter((p) => p.length > 0);
+}
+
+function convert(field: string, type: FieldType, raw: string): string | number | boolean {
+  if (type === 'number') {
+    if (!/^-?\d+(\.\d+)?$/.test(raw.trim())) throw badRequest(`Ungültige Zahl für ${field}`, { filter: [`${field}: '${raw}' ist keine Zahl`] });
+    return Number(raw);
+  }
+  if (type === 'boolean') {
+    const v = raw.trim().toLowerCase();
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0') return false;
+    throw badRequest(`Ungültiger Wahrheitswert für ${field}`, { filter: [`${field}: '${raw}' ist weder true noch false`] });
+  }
+  return raw;
+}
+
+/** Parses the filter grammar of ARCHITECTURE.md; unknown fields and malformed conditions are a 400. */
+export function parseFilter(filter: string | undefined, fields: Record<string, FieldType>): Condition[] {
+  if (!filter) return [];
+  return splitConditions(filter).map((part) => {
+    const m = CONDITION.exec(part);
+    if (!m) throw badRequest(`Ungültige Filterbedingung: ${part}`, { filter: [`Ungültige Bedingung: ${part}`] });
+    const [, field, rawOp, rawValue] = m as unknown as [string, string, string, string];
+    const type = fields[field];
+    if (!type) throw badRequest(`Unbekanntes Feld im Filter: ${field}`, { filter: [`Unbekanntes Feld: ${field}`] });
+    if (rawOp === '!null') {
+      if (rawValue.trim() !== '') throw badRequest(`Ungültige Filterbedingung: ${part}`, { filter: [`Ungültige Bedingung: ${part}`] });
+      return { field, op: '!null' };
+    }
+    if (rawOp === '=' && rawValue === 'null') return { field, op: 'null' };
+    if (rawOp === '=' && rawValue.includes('|')) {
+      return { field, op: 'in', values: rawValue.split('|').map((v) => convert(field, type, v)) };
+    }
+    if (rawOp === '~') return { field, op: '~', value: rawValue };
+    return { field, op: rawOp as Op, value: convert(field, type, rawValue) };
+  });
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `column contains text`, case-insensitive, with the pattern bound as a parameter. */
+export function containsExpr(col: Expression<unknown>, text: string, dialect: Dialect) {
+  const pattern = `%${escapeLike(text)}%`;
+  return dialect === 'postgres' ? sql<SqlBool>`${col}::text ilike ${pattern} escape '\\'` : sql<SqlBool>`${col} like ${pattern} escape '\\'`;
+}
+
+function colRef(spec: ListSpec, field: string) {
+  const expr = spec.expressions?.[field];
+  return expr ? sql.raw(expr) : sql.ref(`${spec.table}.${field}`);
+}
+
+export function applyConditions(qb: AnyQB, spec: ListSpec, conds: Condition[], dialect: Dialect): AnyQB {
+  for (const c of conds) {
+    const col = colRef(spec, c.field);
+    qb = qb.where((eb: AnyEB) => {
+      switch (c.op) {
+        case 'null':
+          return eb(col, 'is', null);
+        case '!null':
+          return eb(col, 'is not', null);
+        case 'in':
+          return eb(col, 'in', c.values as never[]);
+        case '~':
+          return containsExpr(col, String(c.value), dialect);
+        default:
+          return eb(col, c.op, c.value as never);
+      }
+    });
+  }
+  return qb;
+}
+
+export function parseOrder(orderBy: string | undefined, spec: ListSpec): { field: string; desc: boolean }[] {
+  const items = (orderBy ? orderBy.split(',') : spec.defaultOrder)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => (s.startsWith('-') ? { field: s.slice(1), desc: true } : { field: s.replace(/^\+/, ''), desc: false }));
+  for (const o of items) {
+    if (!spec.fields[o.field]) throw badRequest(`Unbekanntes Sortierfeld: ${o.field}`, { orderBy: [`Unbekanntes Feld: ${o.field}`] });
+  }
+  const key = spec.key ?? 'id';
+  if (spec.fields[key] && !items.some((o) => o.field === key)) items.push({ field: key, desc: items.at(-1)?.desc ?? false });
+  return items;
+}
+
+export interface ListResult<T> {
+  result: T[];
+  resultCount?: number;
+  hasMoreData: boolean;
+}
+
+export const DEFAULT_LIMIT = 100;
+
+/**
+ * Runs a list query: filter, quick search, order, window and optional total.
+ * `base` selects the columns; it must not be ordered or limited yet.
+ */
+export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dialect: Dialect): Promise<ListResult<T>> {
+  let qb = applyConditions(base, spec, parseFilter(q.filter, spec.fields), dialect);
+  const term = q.search?.trim();
+  if (term && spec.search) qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect) as Expression<SqlBool>);
+  const order = parseOrder(q.orderBy, spec);
+  const limit = q.limit === undefined || q.limit === 0 ? DEFAULT_LIMIT : q.limit;
+  const offset = q.offset ?? 0;
+  let page = qb;
+  for (const o of order) page = page.orderBy(colRef(spec, o.field), o.desc ? 'desc' : 'asc');
+  const rows = (await page
+    .limit(limit + 1)
+    .offset(offset)
+    .execute()) as T[];
+  const hasMoreData = rows.length > limit;
+  if (hasMoreData) rows.pop();
+  const out: ListResult<T> = { result: rows, hasMoreData };
+  if (q.returnTotal === 'true') {
+    const counted = await qb.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+    out.resultCount = Number((counted as { n: number } | undefined)?.n ?? 0);
+  }
+  return out;
+}

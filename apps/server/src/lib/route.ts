@@ -1,0 +1,46 @@
+import type { Endpoint } from '@vario/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+type In<S> = S extends z.ZodType ? z.output<S> : unknown;
+type Out<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+export type RouteRequest<E extends Endpoint> = FastifyRequest<{
+  Params: In<E['params']>;
+  Querystring: In<E['query']>;
+  Body: In<E['body']>;
+}>;
+
+export type Handler<E extends Endpoint> = (req: RouteRequest<E>, reply: FastifyReply) => Promise<Out<E['response']> | undefined>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpoint?: Endpoint;
+  }
+}
+
+/** Registers one endpoint of the contract: its schemas validate and document it, its rights guard it. */
+export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>, config: Record<string, unknown> = {}): void {
+  const status = e.status ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: e.method,
+    url: e.path,
+    config: { ...config, endpoint: e },
+    schema: {
+      summary: e.summary,
+      tags: [e.tag],
+      ...(e.public ? {} : { security: [{ bearer: [] }] }),
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.body ? { body: e.body } : {}),
+      ...(e.response ? { response: { [status]: e.response } } : {}),
+    },
+    handler: async (req, reply) => {
+      const out = await handler(req as unknown as RouteRequest<E>, reply);
+      if (e.response === null) return reply.code(status).send();
+      reply.code(status);
+      return out;
+    },
+  });
+}

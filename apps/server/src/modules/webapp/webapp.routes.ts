@@ -1,0 +1,69 @@
+import { BENUTZER_TYPEN_WEBAPP, endpoints } from '@vario/contract';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/errors';
+import type { Ctx } from '../../lib/resource';
+import { route } from '../../lib/route';
+import { actor, loadRights } from '../../plugins/auth';
+
+export function webappRoutes(app: FastifyInstance, { db }: Ctx) {
+  route(app, endpoints.me, async (req) => {
+    const me = actor(req);
+    const [benutzer, rechte, techniker] = await Promise.all([
+      db
+        .selectFrom('benutzer')
+        .select(['id', 'name', 'kuerzel', 'typ', 'istAdmin', 'gesperrt', 'avatar', 'vorgabeLagerId', 'email'])
+        .where('id', '=', me.id)
+        .executeTakeFirstOrThrow(),
+      loadRights(db, me.id),
+      db.selectFrom('techniker').selectAll().where('benutzerId', '=', me.id).executeTakeFirst(),
+    ]);
+    const webappBerechtigt = (BENUTZER_TYPEN_WEBAPP as readonly number[]).includes(benutzer.typ);
+    return { result: { benutzer: { ...benutzer, webappBerechtigt }, rechte, techniker: techniker ?? null } };
+  });
+
+  route(app, endpoints.basisdaten, async () => {
+    const [belegarten, zahlungsarten, lieferbedingungen, benutzer, lager, lagerkreise, serviceAuftragsarten, serviceAbrechnungsarten] = await Promise.all([
+      db.selectFrom('belegarten').selectAll().orderBy('belegart').execute(),
+      db.selectFrom('zahlungsarten').selectAll().orderBy('id').execute(),
+      db.selectFrom('lieferbedingungen').selectAll().orderBy('id').execute(),
+      db.selectFrom('benutzer').select(['id', 'name', 'typ', 'vorgabeLagerId', 'kuerzel', 'gesperrt']).orderBy('kuerzel').execute(),
+      db.selectFrom('lager').selectAll().orderBy('kurzbezeichnung').execute(),
+      db.selectFrom('lagerkreise').selectAll().orderBy('name').execute(),
+      db.selectFrom('serviceAuftragsarten').selectAll().orderBy('id').execute(),
+      db.selectFrom('serviceAbrechnungsarten').selectAll().orderBy('id').execute(),
+    ]);
+    return {
+      result: {
+        belegarten,
+        zahlungsarten: zahlungsarten.map((z) => ({ ...z, skontoProzent: z.skontoProzent / 100 })),
+        lieferbedingungen,
+        benutzer,
+        lager,
+        lagerkreise,
+        serviceAuftragsarten,
+        serviceAbrechnungsarten,
+      },
+    };
+  });
+
+  route(app, endpoints.webappParameterGet, async (req) => {
+    const row = await db
+      .selectFrom('webappParameter')
+      .select('wert')
+      .where('benutzerId', '=', actor(req).id)
+      .where('name', '=', req.params.name)
+      .executeTakeFirst();
+    if (!row) throw notFound('Parameter');
+    return { result: { wert: row.wert } };
+  });
+
+  route(app, endpoints.webappParameterSet, async (req) => {
+    const values = { benutzerId: actor(req).id, name: req.params.name, wert: req.body.data.wert };
+    await db
+      .insertInto('webappParameter')
+      .values(values)
+      .onConflict((oc) => oc.columns(['benutzerId', 'name']).doUpdateSet({ wert: values.wert }))
+      .execute();
+    return { result: { wert: values.wert } };
+  });
+}

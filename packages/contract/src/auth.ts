@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { id, isoDateTime, single } from './common';
+
+export const benutzer = z.object({
+  id,
+  name: z.string(),
+  kuerzel: z.string(),
+  typ: z.number().int(),
+  istAdmin: z.boolean(),
+  gesperrt: z.boolean(),
+  avatar: z.string().nullable(),
+  vorgabeLagerId: z.number().int().nullable(),
+  email: z.string().nullable(),
+});
+export type Benutzer = z.infer<typeof benutzer>;
+
+/** User types: 0 office, 1 warehouse, 2 technician, 3 sales, 9 interface (no web app licence). */
+export const BENUTZER_TYPEN_WEBAPP = [0, 1, 2, 3] as const;
+
+export const recht = z.object({ recht: z.string(), genehmigt: z.boolean() });
+export type Recht = z.infer<typeof recht>;
+
+export const techniker = z.object({
+  id,
+  benutzerId: z.number().int(),
+  bezeichnung: z.string(),
+  gutteileLagerId: z.number().int().nullable(),
+  doateileLagerId: z.number().int().nullable(),
+  defektteileLagerId: z.number().int().nullable(),
+});
+export type Techniker = z.infer<typeof techniker>;
+
+export const loginResponse = single(z.object({ token: z.string(), gueltigBis: isoDateTime }));
+
+export const meResponse = single(
+  z.object({
+    benutzer: benutzer.extend({ webappBerechtigt: z.boolean() }),
+    rechte: z.array(recht),
+    techniker: techniker.nullable(),
+  }),
+);
+export type Me = z.infer<typeof meResponse>['result'];
+
+export const passwortBody = z.object({ neuesPasswort: z.string().min(4, 'Das Passwort muss länger als 3 Zeichen sein').max(200) });
+
+/** Pick-list user (3-cross-cutting §3), shown by kuerzel. */
+export const benutzerAuswahl = benutzer.pick({ id: true, name: true, typ: true, vorgabeLagerId: true, kuerzel: true, gesperrt: true });
