@@ -1,0 +1,16 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test projects: `web` (unit tests of the SPA's libraries), `api-sqlite` and `api-postgres`
+ * (the same API tests through fastify.inject, once per database; scripts/test-api.mjs provides PostgreSQL).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: './apps/web/vite.config.ts', test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' } },
+      { test: { name: 'api-sqlite', root: './apps/server', include: ['test/**/*.test.ts'], env: { TEST_DB: 'sqlite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'api-postgres', root: './apps/server', include: ['test/**/*.test.ts'], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+    ],
+  },
+});
