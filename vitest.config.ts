@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,7 +9,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { extends: './apps/web/vite.config.ts', test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' } },
+      ...(existsSync('./apps/web/vite.config.ts')
+        ? [{ extends: './apps/web/vite.config.ts', test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' as const } }]
+        : []),
       { test: { name: 'api-sqlite', root: './apps/server', include: ['test/**/*.test.ts'], env: { TEST_DB: 'sqlite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: 'api-postgres', root: './apps/server', include: ['test/**/*.test.ts'], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
     ],

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { type AppOptions, buildApp } from '../src/app';
+import { type DbHandle, migrate, openDatabase } from '../src/db/index';
+import { seed } from '../src/seed/index';
+
+export const DB_KIND = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A fresh database for one test file: SQLite in memory, or a new database in the throwaway PostgreSQL cluster. */
+async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  if (DB_KIND === 'sqlite') {
+    const handle = await openDatabase(':memory:');
+    return { handle, drop: () => handle.close() };
+  }
+  const admin = process.env.PG_ADMIN_URL;
+  if (!admin) throw new Error('TEST_DB=postgres needs PG_ADMIN_URL (run the tests with npm run test:api)');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase(url.toString());
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DbHandle;
+  /** Lines the server logged (JSON). */
+  logs: Record<string, unknown>[];
+  login(user: string, password?: string): Promise<string>;
+  call(token: string | null, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+}
+
+/** Builds the app on a fresh, migrated, seeded database; closes and drops it after the file's tests. */
+export async function createTestApp(opts: Partial<AppOptions> = {}): Promise<TestApp> {
+  const { handle, drop } = await freshDatabase();
+  await migrate(handle);
+  await seed(handle, { scale: 60, demo: true });
+  const logs: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(line));
+      cb();
+    },
+  });
+  const app = await buildApp({ handle, logger: { level: 'info', stream }, parameterCacheMs: 0, loginLimit: { max: 1000, timeWindow: 60_000 }, ...opts });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+  const call: TestApp['call'] = (token, o) =>
+    app.inject({ ...o, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(o.headers ?? {}) } });
+  return {
+    app,
+    handle,
+    logs,
+    call,
+    async login(user, password = user) {
+      const res = await app.inject({ method: 'POST', url: '/vario-api/login', headers: { authorization: basic(user, password) } });
+      if (res.statusCode !== 200) throw new Error(`login ${user} failed: ${res.statusCode} ${res.body}`);
+      return res.json().result.token as string;
+    },
+  };
+}
+
+export const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** Asserts the spec's error object (HTTP-045) and returns it. */
+export function expectError(res: { statusCode: number; json(): unknown }, status: number, code?: string) {
+  const body = res.json() as { httpStatus: number; messageCode: string; trackingId: string; errors: { services: unknown[]; fieldErrors: Record<string, string[]> }; messageParameters: string[]; instance: string };
+  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${JSON.stringify(body)}`);
+  if (body.httpStatus !== status) throw new Error(`httpStatus ${body.httpStatus} != ${status}`);
+  if (code && body.messageCode !== code) throw new Error(`messageCode ${body.messageCode} != ${code}`);
+  if (typeof body.trackingId !== 'string' || !body.trackingId) throw new Error('trackingId missing');
+  if (!Array.isArray(body.errors?.services) || typeof body.errors?.fieldErrors !== 'object') throw new Error('errors object malformed');
+  if (!Array.isArray(body.messageParameters) || typeof body.instance !== 'string') throw new Error('messageParameters/instance missing');
+  return body;
+}
