@@ -10,7 +10,9 @@ import { join } from 'node:path';
 function findPgBin() {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(base, versions[0], 'bin') : null;
 }
 
@@ -29,7 +31,7 @@ const run = (bin, args) => execFileSync(asRoot ? 'runuser' : bin, asRoot ? ['-u'
 
 const pgBin = process.env.SKIP_POSTGRES ? null : findPgBin();
 let dir;
-let env = { ...process.env };
+const env = { ...process.env };
 const projects = ['--project', 'api-sqlite'];
 if (pgBin) {
   dir = mkdtempSync(join(tmpdir(), 'vario-pg-'));
@@ -37,7 +39,16 @@ if (pgBin) {
   if (asRoot) execFileSync('chown', ['postgres', dir]);
   const port = await freePort();
   run(join(pgBin, 'initdb'), ['-D', join(dir, 'data'), '-U', pgUser, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  run(join(pgBin, 'pg_ctl'), ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`, 'start']);
+  run(join(pgBin, 'pg_ctl'), [
+    '-D',
+    join(dir, 'data'),
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]);
   env.PG_ADMIN_URL = `postgres://${pgUser}@127.0.0.1:${port}/postgres`;
   projects.push('--project', 'api-postgres');
   console.log(`PostgreSQL ${pgBin.split('/').at(-2)} started on 127.0.0.1:${port}`);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app';
@@ -43,7 +43,7 @@ export interface TestApp {
   /** Lines the server logged (JSON). */
   logs: Record<string, unknown>[];
   login(user: string, password?: string): Promise<string>;
-  call(token: string | null, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  call(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
 /** Builds the app on a fresh, migrated, seeded database; closes and drops it after the file's tests. */
@@ -64,8 +64,7 @@ export async function createTestApp(opts: Partial<AppOptions> = {}): Promise<Tes
     await app.close();
     await drop();
   });
-  const call: TestApp['call'] = (token, o) =>
-    app.inject({ ...o, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(o.headers ?? {}) } });
+  const call: TestApp['call'] = (token, o) => app.inject({ ...o, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(o.headers ?? {}) } });
   return {
     app,
     handle,
@@ -83,7 +82,14 @@ export const basic = (user: string, password: string) => `Basic ${Buffer.from(`$
 
 /** Asserts the spec's error object (HTTP-045) and returns it. */
 export function expectError(res: { statusCode: number; json(): unknown }, status: number, code?: string) {
-  const body = res.json() as { httpStatus: number; messageCode: string; trackingId: string; errors: { services: unknown[]; fieldErrors: Record<string, string[]> }; messageParameters: string[]; instance: string };
+  const body = res.json() as {
+    httpStatus: number;
+    messageCode: string;
+    trackingId: string;
+    errors: { services: unknown[]; fieldErrors: Record<string, string[]> };
+    messageParameters: string[];
+    instance: string;
+  };
   if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${JSON.stringify(body)}`);
   if (body.httpStatus !== status) throw new Error(`httpStatus ${body.httpStatus} != ${status}`);
   if (code && body.messageCode !== code) throw new Error(`messageCode ${body.messageCode} != ${code}`);
