@@ -1,0 +1,84 @@
+import { AppShell, Badge, Box, Center, Loader } from '@mantine/core';
+import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
+import { IconArrowDown, IconRefresh } from '@tabler/icons-react';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStartReminderPolling } from '@/features/reminders/api';
+import { ReminderPanel } from '@/features/reminders/ReminderPanel';
+import { useSaveUserParameter, useUserParameter } from '@/features/settings/api';
+import { useMe } from '../auth/session';
+import { CookieBanner } from './CookieBanner';
+import { Header } from './Header';
+import { InfoDrawer } from './InfoDrawer';
+import { NavigationBar } from './NavigationBar';
+import { useColorMode } from './use-color-mode';
+import { usePullToRefresh } from './use-pull-to-refresh';
+
+/** Drawer 250 / mini 68 / breakpoint 1400 (APP-083). */
+export const NAV_WIDTH = 250;
+export const NAV_MINI_WIDTH = 68;
+export const NAV_BREAKPOINT = 1400;
+export const HEADER_HEIGHT = 60;
+
+/** The frame of every signed-in screen: header, navigation, reminder panel, info drawer, cookie banner. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const me = useMe();
+  useColorMode();
+  useStartReminderPolling();
+  const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT}px)`, true);
+  const phone = useMediaQuery('(max-width: 48em)', false);
+  const pinned = useHeadroom({ fixedAt: 120 });
+  const pull = usePullToRefresh(!!phone);
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const { value: navigation } = useUserParameter('navigation');
+  const saveNavigation = useSaveUserParameter('navigation');
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  useEffect(() => {
+    if (pathname) mobile.close();
+  }, [pathname, mobile.close]);
+
+  const expanded = wide ? navigation.visible : true;
+  const toggle = () => (wide ? saveNavigation.mutate({ ...navigation, visible: !navigation.visible }) : mobile.toggle());
+
+  if (!me.data) {
+    return (
+      <Center h="100dvh">
+        <Loader />
+      </Center>
+    );
+  }
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT, collapsed: !!phone && !pinned, offset: true }}
+      navbar={{ width: wide ? (expanded ? NAV_WIDTH : NAV_MINI_WIDTH) : NAV_WIDTH, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !mobileOpened } }}
+      padding={phone ? 'sm' : 'lg'}
+      transitionDuration={200}
+    >
+      <AppShell.Header>
+        <Header navOpened={wide ? expanded : mobileOpened} onToggleNav={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <NavigationBar mini={wide && !expanded} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+        {pull.hint && (
+          <Center pb="sm">
+            <Badge variant="light" leftSection={pull.reload ? <IconRefresh size={14} /> : <IconArrowDown size={14} />}>
+              {pull.reload ? t('pull.release') : t('pull.hint')}
+            </Badge>
+          </Center>
+        )}
+        <Box maw={1600} mx="auto">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+      <ReminderPanel />
+      <InfoDrawer />
+      <CookieBanner />
+    </AppShell>
+  );
+}

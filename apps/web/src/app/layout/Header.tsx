@@ -1,0 +1,81 @@
+import { ActionIcon, Burger, Button, Group, Indicator, Menu, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconBell, IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { dueCount, useReminders } from '@/features/reminders/api';
+import { useStore } from '@/lib/store';
+import { reminderPanelState } from '@/lib/ui-state';
+import { useNow } from '@/lib/use-now';
+import { useMe } from '../auth/session';
+import { newItems } from '../registry';
+import { AccountMenu } from './AccountMenu';
+import { Logo } from './Logo';
+
+/** "New item": only entries whose area exists and whose right the user holds; hidden when empty (APP-045..049). */
+function NewItemMenu() {
+  const { t } = useTranslation();
+  const items = newItems(useMe().data);
+  if (items.length === 0) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="light" leftSection={<IconPlus size={16} />} rightSection={<IconChevronDown size={14} />} visibleFrom="xs">
+          {t('header.newItem')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => (
+          <Menu.Item key={item.area.id} component={Link} to={item.to} leftSection={<item.area.icon size={16} />}>
+            {t(item.label)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The reminder button with the due count (REM-018). */
+function ReminderButton() {
+  const { t } = useTranslation();
+  const reminders = useReminders();
+  const now = useNow(30_000);
+  const count = dueCount(reminders.data, now);
+  const opened = useStore(reminderPanelState);
+  return (
+    <Tooltip label={t('header.reminders')}>
+      <Indicator label={count} size={18} disabled={count === 0} offset={6} color="red" data-testid="reminder-badge">
+        <ActionIcon
+          variant={opened ? 'filled' : 'subtle'}
+          color={opened ? 'blue' : 'gray'}
+          size="lg"
+          radius="xl"
+          aria-label={t('header.reminders')}
+          onClick={() => reminderPanelState.set((o) => !o)}
+          data-testid="reminder-button"
+        >
+          <IconBell size={20} />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+}
+
+/** Menu toggle, logo to home, new item, reminders, account (APP-043, APP-044). */
+export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={navOpened} onClick={onToggleNav} size="sm" aria-label={t('header.toggleMenu')} data-testid="nav-toggle" />
+        <UnstyledButton component={Link} to="/home" aria-label={t('header.home')} data-testid="logo">
+          <Logo withText />
+        </UnstyledButton>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <NewItemMenu />
+        <ReminderButton />
+        <AccountMenu />
+      </Group>
+    </Group>
+  );
+}

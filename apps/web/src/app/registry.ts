@@ -1,0 +1,64 @@
+import type { Icon } from '@tabler/icons-react';
+import { IconHome, IconLock, IconLogout, IconSettings } from '@tabler/icons-react';
+import type { LinkProps } from '@tanstack/react-router';
+import type { Me } from '@vario/contract';
+import { hasAllRights } from '@/lib/rights';
+
+type NavLabel = 'nav.home' | 'nav.settings' | 'nav.logout' | 'nav.locks';
+type TileText = 'tiles.settings' | 'tiles.locks';
+
+/**
+ * The areas of the app. Navigation (in the order of 3-cross-cutting §2), home tiles, the "new item" menu,
+ * dashboard switches and reminder links are all built from this list: a new area is one entry here.
+ */
+export interface Area {
+  id: string;
+  label: NavLabel;
+  icon: Icon;
+  /** Route path of the area's start screen. */
+  to: NonNullable<LinkProps['to']>;
+  rights?: readonly string[];
+  adminOnly?: boolean;
+  /** Shown in the left navigation (switchable in settings). */
+  nav?: boolean;
+  /** Shown as a large tile on /home (switchable in the dashboard settings). */
+  tile?: TileText;
+  /** The "new item" entry of the header, gated by its rights. */
+  newItem?: { label: NavLabel; to: NonNullable<LinkProps['to']>; rights: readonly string[] };
+  /** Reminder target table and the detail route of one record (REM-008). */
+  reminder?: { tabelle: string; detail: (id: number) => string };
+}
+
+export const AREAS: readonly Area[] = [
+  { id: 'home', label: 'nav.home', icon: IconHome, to: '/home', nav: true },
+  { id: 'settings', label: 'nav.settings', icon: IconSettings, to: '/settings', nav: true, tile: 'tiles.settings' },
+  { id: 'locks', label: 'nav.locks', icon: IconLock, to: '/system/locks', adminOnly: true, tile: 'tiles.locks' },
+  { id: 'logout', label: 'nav.logout', icon: IconLogout, to: '/logout', nav: true },
+];
+
+export const mayOpen = (me: Me | undefined, area: Area) => !!me && (!area.adminOnly || me.benutzer.istAdmin) && hasAllRights(me, area.rights);
+
+export const navAreas = () => AREAS.filter((a) => a.nav);
+export const tileAreas = () => AREAS.filter((a) => a.tile);
+
+export const newItems = (me: Me | undefined) =>
+  AREAS.flatMap((a) => (a.newItem && mayOpen(me, a) && hasAllRights(me, a.newItem.rights) ? [{ area: a, ...a.newItem }] : []));
+
+/** The detail route of a reminder's record, when its area exists (REM-008). */
+export const reminderTarget = (tabelle: string | null, id: number | null) => {
+  if (!tabelle || !id) return null;
+  const area = AREAS.find((a) => a.reminder?.tabelle === tabelle);
+  return area?.reminder ? area.reminder.detail(id) : null;
+};
+
+/** Item switches: shown when enabled, or when the user never switched a new item off (APP-078, APP-096). */
+export interface ItemSettings {
+  enabledItems: string[];
+  disabledItems?: string[];
+}
+export const itemEnabled = (s: ItemSettings, id: string) => s.enabledItems.includes(id) || !(s.disabledItems ?? []).includes(id);
+export const toggleItem = (s: ItemSettings, id: string, on: boolean): ItemSettings => ({
+  ...s,
+  enabledItems: on ? [...new Set([...s.enabledItems, id])] : s.enabledItems.filter((x) => x !== id),
+  disabledItems: on ? (s.disabledItems ?? []).filter((x) => x !== id) : [...new Set([...(s.disabledItems ?? []), id])],
+});

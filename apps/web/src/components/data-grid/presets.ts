@@ -1,0 +1,39 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useToken } from '@/app/auth/session';
+import { readUserParameter, settingsKeys, writeUserParameter } from '@/features/settings/api';
+import { queryClient } from '@/lib/query-client';
+
+/** A saved grid preset: the pagination of a list (APP-110). rowsPerPage 0 = no paging, virtual scrolling (APP-109). */
+export interface GridPreset {
+  rowsPerPage: number;
+  sortBy: string | null;
+  descending: boolean;
+}
+
+export const presetParameter = (name: string) => `presets${name}`;
+
+const parsePreset = (w: string): GridPreset | null => {
+  const raw = JSON.parse(w) as Partial<GridPreset>;
+  if (typeof raw !== 'object' || raw === null) return null;
+  return { rowsPerPage: Number(raw.rowsPerPage ?? 0), sortBy: raw.sortBy ?? null, descending: !!raw.descending };
+};
+
+/** Reads `/webapp/parameter/presets<Name>`; a missing preset falls back to the default, which is then saved (APP-111, APP-112). */
+export async function loadPreset(name: string, fallback: GridPreset): Promise<GridPreset> {
+  const saved = await readUserParameter(presetParameter(name), parsePreset);
+  if (saved) return saved;
+  await writeUserParameter(presetParameter(name), fallback).catch(() => undefined);
+  return fallback;
+}
+
+export function useGridPreset(name: string, fallback: GridPreset) {
+  const token = useToken();
+  const key = settingsKeys.custom('parameter', presetParameter(name), token);
+  const query = useQuery({ queryKey: key, queryFn: () => loadPreset(name, fallback), enabled: !!token, staleTime: Infinity, meta: { silent: true } });
+  const save = useMutation({
+    mutationFn: (preset: GridPreset) => writeUserParameter(presetParameter(name), preset),
+    onMutate: (preset) => queryClient.setQueryData(key, preset),
+    meta: { silent: true },
+  });
+  return { preset: query.data, ready: query.isSuccess || query.isError, save: save.mutate };
+}

@@ -1,0 +1,120 @@
+import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBell, IconBuildingWarehouse, IconCalendar, IconChevronRight } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '@/app/auth/session';
+import { useStorageRegion } from '@/app/layout/use-storage-region';
+import { itemEnabled, mayOpen, tileAreas } from '@/app/registry';
+import { isDue, useReminders } from '@/features/reminders/api';
+import { useUserParameter } from '@/features/settings/api';
+import { formatDate, formatTime } from '@/lib/format';
+import { reminderPanelState } from '@/lib/ui-state';
+import { useNow } from '@/lib/use-now';
+import classes from './HomePage.module.css';
+
+function InfoBar({ dense, due }: { dense: boolean; due: number }) {
+  const { t } = useTranslation();
+  const storage = useStorageRegion();
+  const items = [
+    { icon: IconCalendar, text: formatDate(new Date()) },
+    { icon: IconBuildingWarehouse, text: t('home.storageRegion', { name: storage.region?.name ?? '–' }) },
+    { icon: IconBell, text: t('home.dueCount', { count: due }) },
+  ];
+  return (
+    <Paper withBorder p={dense ? 'xs' : 'md'} data-testid="infobar" data-dense={dense || undefined}>
+      <Group gap={dense ? 'lg' : 'xl'} wrap={dense ? 'nowrap' : 'wrap'} style={{ overflowX: 'auto' }}>
+        {items.map((i) => (
+          <Group key={i.text} gap={8} wrap="nowrap">
+            <ThemeIcon size={dense ? 'sm' : 'lg'} variant="light" radius="md">
+              <i.icon size={dense ? 14 : 20} />
+            </ThemeIcon>
+            <Text size={dense ? 'xs' : 'sm'} fw={500} style={{ whiteSpace: 'nowrap' }}>
+              {i.text}
+            </Text>
+          </Group>
+        ))}
+      </Group>
+    </Paper>
+  );
+}
+
+/** /home: greeting, info bar, due reminders and a tile per area the user may open (APP-012). */
+export function HomePage() {
+  const { t } = useTranslation();
+  const me = useMe().data;
+  const now = useNow(60_000);
+  const reminders = useReminders();
+  const { value: dashboard } = useUserParameter('dashboard');
+  const { value: infobar } = useUserParameter('infobar');
+  const due = (reminders.data ?? []).filter((r) => isDue(r, now));
+  const hour = now.hour();
+  const greeting = hour < 11 ? 'home.morning' : hour < 18 ? 'home.day' : 'home.evening';
+  const tiles = tileAreas().filter((a) => mayOpen(me, a) && itemEnabled(dashboard, a.id));
+  const name = me?.benutzer.name.split(' ')[0] ?? '';
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Title order={2} data-testid="greeting">
+          {t(greeting, { name })}
+        </Title>
+        <Text c="dimmed">{t('home.subtitle', { date: now.format('dddd, DD.MM.YYYY') })}</Text>
+      </Stack>
+      {itemEnabled(dashboard, 'infobar') && <InfoBar dense={infobar.dense} due={due.length} />}
+      {itemEnabled(dashboard, 'due') && (
+        <Card padding="lg" data-testid="due-reminders">
+          <Group justify="space-between" mb="sm">
+            <Group gap="xs">
+              <Title order={4}>{t('home.dueTitle')}</Title>
+              {due.length > 0 && <Badge color="orange">{due.length}</Badge>}
+            </Group>
+            <Button variant="subtle" size="xs" rightSection={<IconChevronRight size={14} />} onClick={() => reminderPanelState.set(true)}>
+              {t('home.showAll')}
+            </Button>
+          </Group>
+          {due.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {t('home.dueNone')}
+            </Text>
+          ) : (
+            <Stack gap={6}>
+              {due.map((r) => (
+                <Group key={r.id} gap="sm" wrap="nowrap">
+                  <Badge variant="light" color="orange" style={{ flexShrink: 0 }}>
+                    {formatTime(r.erinnerungDatum)}
+                  </Badge>
+                  <Text size="sm" truncate>
+                    {r.bemerkung}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Card>
+      )}
+      {tiles.length > 0 && (
+        <Stack gap="sm">
+          <Title order={4}>{t('home.areas')}</Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
+            {tiles.map((a) => (
+              <Paper key={a.id} component={Link} to={a.to} withBorder className={classes.tile} data-testid={`tile-${a.id}`}>
+                <ThemeIcon size={48} radius="md" variant="light">
+                  <a.icon size={26} stroke={1.6} />
+                </ThemeIcon>
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600}>{t(a.label)}</Text>
+                  {a.tile && (
+                    <Text size="sm" c="dimmed" lineClamp={2}>
+                      {t(a.tile)}
+                    </Text>
+                  )}
+                </Stack>
+                <IconChevronRight size={18} className={classes.chevron} />
+              </Paper>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

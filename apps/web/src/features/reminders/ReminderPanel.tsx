@@ -1,0 +1,188 @@
+import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Paper, ScrollArea, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconBellOff, IconEdit, IconExternalLink, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { Erinnerung } from '@vario/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBasisdaten } from '@/app/auth/session';
+import { reminderTarget } from '@/app/registry';
+import { confirmDialog } from '@/components/dialogs/confirm';
+import { notifySuccess } from '@/lib/api/error-handler';
+import { formatDateTime, relativeDay } from '@/lib/format';
+import { useStore } from '@/lib/store';
+import { reminderPanelState } from '@/lib/ui-state';
+import { useNow } from '@/lib/use-now';
+import { isDue, isPast, useDeleteAllReminders, useDeleteReminder, useReminders } from './api';
+import { ReminderForm } from './ReminderForm';
+
+function ReminderCard({ r, onEdit }: { r: Erinnerung; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const now = useNow(30_000);
+  const users = useBasisdaten().data?.benutzer ?? [];
+  const remove = useDeleteReminder();
+  const past = isPast(r, now);
+  const due = isDue(r, now);
+  const target = reminderTarget(r.tabelle, r.tabelleId);
+  const rel = relativeDay(r.erinnerungDatum, now);
+  const kuerzel = users.find((u) => u.id === r.benutzerId)?.kuerzel;
+  const onDelete = async () => {
+    if (!(await confirmDialog({ message: t('reminders.deleteOneText'), confirmLabel: t('common.delete'), danger: true }))) return;
+    remove.mutate(r.id, { onSuccess: () => notifySuccess(t('notify.deleted')) });
+  };
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      data-testid="reminder-item"
+      data-past={past || undefined}
+      style={past ? { borderLeft: '3px solid var(--mantine-color-red-6)' } : undefined}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap={6}>
+            <Text size="xs" fw={600} c={past ? 'red' : 'dimmed'} data-testid="reminder-date-text">
+              {formatDateTime(r.erinnerungDatum)}
+              {rel && ` · ${t(`relative.${rel.key}`, { count: rel.count })}`}
+            </Text>
+            {past && (
+              <Badge size="xs" color="red" variant="light">
+                {t('reminders.past')}
+              </Badge>
+            )}
+            {due && (
+              <Badge size="xs" color="orange" variant="light">
+                {t('reminders.due')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c={past ? 'red' : undefined} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="reminder-text">
+            {r.bemerkung}
+          </Text>
+          {kuerzel && (
+            <Text size="xs" c="dimmed">
+              {t('reminders.forUser', { kuerzel })}
+            </Text>
+          )}
+          {target && (
+            <Anchor component={Link} to={target as never} size="xs" onClick={() => reminderPanelState.set(false)}>
+              <Group gap={4}>
+                <IconExternalLink size={12} />
+                {t('reminders.openTarget')}
+              </Group>
+            </Anchor>
+          )}
+        </Stack>
+        <Group gap={2} wrap="nowrap">
+          <Tooltip label={t('common.edit')}>
+            <ActionIcon variant="subtle" color="gray" onClick={onEdit} aria-label={t('common.edit')} data-testid="reminder-edit">
+              <IconEdit size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('common.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={onDelete}
+              loading={remove.isPending}
+              aria-label={t('common.delete')}
+              data-testid="reminder-delete"
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The memory side panel: list, refresh, create, edit, delete, delete all (REM-001..006). */
+export function ReminderPanel() {
+  const { t } = useTranslation();
+  const opened = useStore(reminderPanelState);
+  const reminders = useReminders();
+  const removeAll = useDeleteAllReminders();
+  const [editing, setEditing] = useState<Erinnerung | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const list = reminders.data ?? [];
+
+  const open = (r: Erinnerung | null) => {
+    setEditing(r);
+    setFormOpen(true);
+  };
+  const deleteAll = async () => {
+    const ok = await confirmDialog({
+      title: t('reminders.deleteAllTitle'),
+      message: t('reminders.deleteAllText'),
+      confirmLabel: t('reminders.deleteAll'),
+      danger: true,
+    });
+    if (!ok) return;
+    removeAll.mutate(
+      list.map((r) => r.id),
+      { onSuccess: ({ failed }) => (failed ? undefined : notifySuccess(t('notify.deleted'))) },
+    );
+  };
+
+  return (
+    <>
+      <Drawer
+        opened={opened}
+        onClose={() => reminderPanelState.set(false)}
+        position="right"
+        size={400}
+        title={<Title order={4}>{t('reminders.title')}</Title>}
+        scrollAreaComponent={ScrollArea.Autosize}
+        data-testid="reminder-panel"
+      >
+        <Group gap="xs" mb="md">
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => open(null)} data-testid="reminder-new">
+            {t('reminders.new')}
+          </Button>
+          <Tooltip label={t('common.refresh')}>
+            <ActionIcon
+              variant="default"
+              size="md"
+              onClick={() => void reminders.refetch()}
+              loading={reminders.isFetching}
+              aria-label={t('common.refresh')}
+              data-testid="reminder-refresh"
+            >
+              <IconRefresh size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            ml="auto"
+            leftSection={<IconTrash size={14} />}
+            onClick={deleteAll}
+            disabled={list.length === 0}
+            loading={removeAll.isPending}
+            data-testid="reminder-delete-all"
+          >
+            {t('reminders.deleteAll')}
+          </Button>
+        </Group>
+        {list.length === 0 && !reminders.isLoading ? (
+          <Stack align="center" py="xl" gap="xs" data-testid="reminder-empty">
+            <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+              <IconBellOff size={24} />
+            </ThemeIcon>
+            <Text c="dimmed" size="sm">
+              {t('reminders.none')}
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap="xs">
+            {list.map((r) => (
+              <ReminderCard key={r.id} r={r} onEdit={() => open(r)} />
+            ))}
+          </Stack>
+        )}
+      </Drawer>
+      <ReminderForm opened={formOpen} reminder={editing} onClose={() => setFormOpen(false)} />
+    </>
+  );
+}

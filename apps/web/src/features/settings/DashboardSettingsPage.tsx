@@ -1,0 +1,44 @@
+import { Card, Divider, Title } from '@mantine/core';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '@/app/auth/session';
+import { itemEnabled, mayOpen, tileAreas, toggleItem } from '@/app/registry';
+import { PageHeader } from '@/components/PageHeader';
+import { useSaveUserParameter, useUserParameter } from './api';
+import { SettingRow } from './SettingRow';
+
+/** /settings/dashboard: one switch per dashboard item, saved as the user parameter `dashboard` (APP-086). */
+export function DashboardSettingsPage() {
+  const { t } = useTranslation();
+  const me = useMe().data;
+  const { value } = useUserParameter('dashboard');
+  const save = useSaveUserParameter('dashboard');
+  const items = [
+    { id: 'infobar', label: t('settings.infobarWidget') },
+    { id: 'due', label: t('settings.dueWidget') },
+    ...tileAreas()
+      .filter((a) => mayOpen(me, a))
+      .map((a) => ({ id: a.id, label: t(a.label) })),
+  ];
+  return (
+    <>
+      <PageHeader title={t('settings.dashboard')} subtitle={t('settings.dashboardText')} back={{ to: '/settings', label: t('settings.title') }} />
+      <Card padding="lg" maw={760}>
+        <Title order={4} mb="xs">
+          {t('settings.items')}
+        </Title>
+        {items.map((item, i) => (
+          <Fragment key={item.id}>
+            {i > 0 && <Divider />}
+            <SettingRow
+              label={item.label}
+              checked={itemEnabled(value, item.id)}
+              onChange={(on) => save.mutate(toggleItem(value, item.id, on))}
+              testId={`dashboard-switch-${item.id}`}
+            />
+          </Fragment>
+        ))}
+      </Card>
+    </>
+  );
+}

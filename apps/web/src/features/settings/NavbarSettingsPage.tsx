@@ -1,0 +1,49 @@
+import { Card, Divider, Stack, Title } from '@mantine/core';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '@/app/auth/session';
+import { itemEnabled, mayOpen, navAreas, toggleItem } from '@/app/registry';
+import { PageHeader } from '@/components/PageHeader';
+import { useSaveUserParameter, useUserParameter } from './api';
+import { SettingRow } from './SettingRow';
+
+/** /settings/navbar: expanded or not, and one switch per navigation entry (APP-086, APP-092). */
+export function NavbarSettingsPage() {
+  const { t } = useTranslation();
+  const me = useMe().data;
+  const { value } = useUserParameter('navigation');
+  const save = useSaveUserParameter('navigation');
+  const areas = navAreas().filter((a) => mayOpen(me, a));
+  return (
+    <>
+      <PageHeader title={t('settings.navbar')} subtitle={t('settings.navbarText')} back={{ to: '/settings', label: t('settings.title') }} />
+      <Stack gap="md" maw={760}>
+        <Card padding="lg">
+          <SettingRow
+            label={t('settings.navVisible')}
+            description={t('settings.navVisibleText')}
+            checked={value.visible}
+            onChange={(visible) => save.mutate({ ...value, visible })}
+            testId="nav-visible"
+          />
+        </Card>
+        <Card padding="lg">
+          <Title order={4} mb="xs">
+            {t('settings.items')}
+          </Title>
+          {areas.map((a, i) => (
+            <Fragment key={a.id}>
+              {i > 0 && <Divider />}
+              <SettingRow
+                label={t(a.label)}
+                checked={itemEnabled(value, a.id)}
+                onChange={(on) => save.mutate({ ...value, ...toggleItem(value, a.id, on) })}
+                testId={`nav-switch-${a.id}`}
+              />
+            </Fragment>
+          ))}
+        </Card>
+      </Stack>
+    </>
+  );
+}

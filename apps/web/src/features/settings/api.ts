@@ -1,0 +1,80 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useToken } from '@/app/auth/session';
+import { AREAS, type ItemSettings } from '@/app/registry';
+import { api } from '@/lib/api/client';
+import { isApiError } from '@/lib/api/errors';
+import { queryClient } from '@/lib/query-client';
+import { createQueryKeys } from '@/lib/query-keys';
+
+export const settingsKeys = createQueryKeys('settings');
+
+export interface NavigationSettings extends ItemSettings {
+  visible: boolean;
+}
+export interface InfobarSettings {
+  dense: boolean;
+}
+
+/** The per-user parameters behind the settings model, with the defaults of 3-cross-cutting §9 (APP-094, APP-095). */
+export const userParameters = {
+  darkmode: { fallback: false as boolean, parse: (w: string) => w === 'true' },
+  navigation: {
+    fallback: { visible: false, enabledItems: AREAS.filter((a) => a.nav).map((a) => a.id), disabledItems: [] } as NavigationSettings,
+    parse: (w: string) => JSON.parse(w) as NavigationSettings,
+  },
+  dashboard: {
+    fallback: { enabledItems: ['infobar', 'due', ...AREAS.filter((a) => a.tile).map((a) => a.id)], disabledItems: [] } as ItemSettings,
+    parse: (w: string) => JSON.parse(w) as ItemSettings,
+  },
+  infobar: { fallback: { dense: true } as InfobarSettings, parse: (w: string) => JSON.parse(w) as InfobarSettings },
+  cookieBanner: { fallback: true as boolean, parse: (w: string) => w !== 'false' },
+  userStorageRegion: { fallback: null as number | null, parse: (w: string) => (Number.isFinite(Number(w)) && w !== '' ? Number(w) : null) },
+} as const;
+
+export type UserParameterName = keyof typeof userParameters;
+type ValueOf<N extends UserParameterName> = (typeof userParameters)[N]['fallback'];
+
+/** Reads a user parameter; unset (404) or unreadable gives `null` and the caller uses the default. */
+export async function readUserParameter<T>(name: string, parse: (w: string) => T): Promise<T | null> {
+  try {
+    const { result } = await api('webappParameterGet', { params: { name } });
+    return parse(result.wert);
+  } catch (e) {
+    if (isApiError(e) && e.status === 404) return null;
+    if (e instanceof SyntaxError) return null;
+    throw e;
+  }
+}
+
+export const writeUserParameter = (name: string, value: unknown) =>
+  api('webappParameterSet', { params: { name }, body: { data: { wert: typeof value === 'string' ? value : JSON.stringify(value) } } });
+
+export function useUserParameter<N extends UserParameterName>(name: N) {
+  const token = useToken();
+  const def = userParameters[name];
+  const query = useQuery({
+    queryKey: settingsKeys.custom('parameter', name, token),
+    queryFn: () => readUserParameter(name, def.parse as (w: string) => ValueOf<N>),
+    enabled: !!token,
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+  const value = (query.data ?? def.fallback) as ValueOf<N>;
+  return { value, isLoading: query.isLoading, isSaved: query.data !== null && query.data !== undefined };
+}
+
+/** Saves a user parameter, updating the screen at once; failures are only logged (APP-093). */
+export function useSaveUserParameter<N extends UserParameterName>(name: N) {
+  const token = useToken();
+  return useMutation({
+    mutationFn: (value: ValueOf<N>) => writeUserParameter(name, value),
+    onMutate: (value) => queryClient.setQueryData(settingsKeys.custom('parameter', name, token), value),
+    onError: (e) => console.warn(`saving ${name} failed`, e),
+    meta: { silent: true },
+  });
+}
+
+/** Changes the own password (APP-089); the server ends every session of the user. */
+export function useChangePassword() {
+  return useMutation({ mutationFn: (neuesPasswort: string) => api('passwort', { body: { neuesPasswort } }) });
+}

@@ -1,0 +1,37 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+import 'dayjs/locale/en';
+import 'dayjs/locale/fr';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import de from './de.json';
+import en from './en.json';
+import fr from './fr.json';
+
+export const LANGUAGES = ['de', 'en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const resources = { de: { translation: de }, en: { translation: en }, fr: { translation: fr } } as const;
+
+const LANGUAGE_KEY = 'vario.language';
+
+const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_KEY) : null;
+const initial: Language = LANGUAGES.includes(stored as Language) ? (stored as Language) : 'de';
+
+/** de is the default, en the fallback (APP-002, APP-003). */
+i18n.use(initReactI18next).init({
+  resources,
+  lng: initial,
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+dayjs.locale(initial);
+
+export function setLanguage(lng: Language) {
+  localStorage.setItem(LANGUAGE_KEY, lng);
+  document.documentElement.lang = lng;
+  dayjs.locale(lng);
+  return i18n.changeLanguage(lng);
+}
+
+export { i18n };

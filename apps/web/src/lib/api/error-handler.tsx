@@ -1,0 +1,167 @@
+import { Anchor, Button, CopyButton, Group, List, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MessageCode } from '@vario/contract';
+import { i18n } from '@/i18n';
+import { loginDialogState } from '../ui-state';
+import { onRetryAfter } from './client';
+import { type ApiError, isApiError } from './errors';
+import { tokenStore } from './token';
+
+/** Durations of the catalogue (3-cross-cutting §9, HTTP-070). */
+export const TOAST = { info: 3000, success: 4000, bulk: 7000, locked: 10_000, generic: 10_000, service: 12_000, server: 30_000 } as const;
+/** The invalid-preset message code is never shown (HTTP-055). */
+const SUPPRESSED_CODES = new Set(['PRESET_UNGUELTIG']);
+
+export interface ErrorHandlerHooks {
+  navigate: (to: string) => void;
+  currentPath: () => string;
+}
+
+let hooks: ErrorHandlerHooks = { navigate: (to) => window.location.assign(to), currentPath: () => window.location.pathname };
+
+export const configureErrorHandler = (next: ErrorHandlerHooks) => {
+  hooks = next;
+};
+
+/** Routes whose names start with mde show no error notifications (HTTP-069). */
+const notificationsSuppressed = () => /^\/mde/i.test(hooks.currentPath());
+const onLoginPage = () => hooks.currentPath().startsWith('/auth/login');
+
+/** The message of an error, translated by messageCode with its parameters, else the server's text (HTTP-047). */
+export function errorMessage(error: ApiError): string {
+  const code = error.messageCode;
+  const params = Object.fromEntries((error.body?.messageParameters ?? []).map((p, i) => [String(i), p]));
+  const key = `errors.codes.${code}`;
+  const translate = i18n.t as unknown as (k: string, o?: object) => string;
+  if (code && i18n.exists(key)) return translate(key, params);
+  return error.serverMessage ?? i18n.t('errors.unknown');
+}
+
+function FieldErrors({ error }: { error: ApiError }) {
+  const entries = Object.entries(error.fieldErrors);
+  const services = (error.body?.errors?.services ?? []).map((s) => s.message);
+  const main = errorMessage(error);
+  const extra = services.filter((s) => s !== main);
+  if (entries.length === 0 && extra.length === 0) return <Text size="sm">{main}</Text>;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{main}</Text>
+      <List size="sm" spacing={2}>
+        {extra.map((m) => (
+          <List.Item key={m}>{m}</List.Item>
+        ))}
+        {entries.map(([field, msgs]) => (
+          <List.Item key={field}>
+            <b>{field}</b>: {msgs.join(', ')}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+function TrackingId({ id }: { id: string }) {
+  return (
+    <Group gap="xs" mt={4} wrap="nowrap">
+      <Text size="xs" c="dimmed" ff="monospace" data-testid="tracking-id">
+        {i18n.t('errors.trackingId', { id })}
+      </Text>
+      <CopyButton value={id}>
+        {({ copied, copy }) => (
+          <Button size="compact-xs" variant="light" color={copied ? 'teal' : 'gray'} onClick={copy}>
+            {copied ? i18n.t('common.copied') : i18n.t('errors.copyTrackingId')}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+const red = (message: React.ReactNode, autoClose: number | false = false, id?: string) =>
+  notifications.show({ id, color: 'red', title: i18n.t('errors.title'), message, autoClose, withBorder: true });
+
+function handleUnauthorized(error: ApiError) {
+  tokenStore.clear();
+  if (!notificationsSuppressed()) red(error.serverMessage ?? errorMessage(error), false, 'session-401');
+  // One persistent dialog at a time (HTTP-052); the login page itself needs none.
+  if (!onLoginPage()) loginDialogState.set(true);
+}
+
+/** The status catalogue of 3-cross-cutting §8, applied to every failed call. `silent` keeps toasts away but not session handling. */
+export function handleApiError(error: unknown, opts: { silent?: boolean } = {}) {
+  if (!isApiError(error)) {
+    if ((error as Error)?.name !== 'AbortError') console.error(error);
+    return;
+  }
+  const status = error.status;
+  if (status === 401) return handleUnauthorized(error);
+  if (status === 424) return hooks.navigate('/logout');
+  if (status === 503 && (error.messageCode === MessageCode.maintenance || !error.body?.errors?.services?.length)) return hooks.navigate('/error/503');
+  if (opts.silent || notificationsSuppressed()) return;
+  if (error.messageCode && SUPPRESSED_CODES.has(error.messageCode)) return;
+
+  switch (status) {
+    case 0:
+      if (!onLoginPage()) red(i18n.t('errors.connectionError'), TOAST.generic, 'offline');
+      return;
+    case 400:
+      return red(<FieldErrors error={error} />);
+    case 402:
+    case 405:
+    case 409:
+    case 422:
+      return red(<FieldErrors error={error} />, TOAST.service);
+    case 403: {
+      const server = error.headers?.get('Server') ?? error.headers?.get('X-Load-Balancer') ?? '';
+      return red(/load.?balancer|big-?ip|f5|haproxy/i.test(server) ? i18n.t('errors.firewall') : i18n.t('errors.licence'));
+    }
+    case 404:
+      return red(i18n.t('errors.recordNotFound'));
+    case 423:
+      return notifications.show({
+        color: 'blue',
+        title: i18n.t('errors.lockedTitle'),
+        autoClose: TOAST.locked,
+        withBorder: true,
+        message: (
+          <Stack gap={4}>
+            <Text size="sm">{errorMessage(error)}</Text>
+            <Anchor size="sm" component="button" type="button" onClick={() => hooks.navigate('/system/locks')} data-testid="locked-link">
+              {i18n.t('errors.lockedLink')}
+            </Anchor>
+          </Stack>
+        ),
+      });
+    case 500:
+      return notifications.show({
+        color: 'red',
+        title: i18n.t('errors.serverErrorTitle'),
+        autoClose: TOAST.server,
+        withBorder: true,
+        message: (
+          <Stack gap={2}>
+            <Text size="sm">{i18n.t('errors.serverError')}</Text>
+            {error.trackingId && <TrackingId id={error.trackingId} />}
+          </Stack>
+        ),
+      });
+    case 503:
+      return red(<FieldErrors error={error} />);
+    default:
+      return red(
+        <Stack gap={2}>
+          <Text size="sm">{i18n.t('errors.generic', { status })}</Text>
+          {error.trackingId && <TrackingId id={error.trackingId} />}
+        </Stack>,
+        TOAST.generic,
+      );
+  }
+}
+
+onRetryAfter((seconds) => {
+  if (notificationsSuppressed()) return;
+  notifications.show({ id: 'retry-429', color: 'yellow', message: i18n.t('errors.tooManyRequests', { seconds }), autoClose: seconds * 1000 });
+});
+
+export const notifySuccess = (message: string) => notifications.show({ color: 'teal', message, autoClose: TOAST.success });
+export const notifyInfo = (message: string) => notifications.show({ color: 'blue', message, autoClose: TOAST.info });

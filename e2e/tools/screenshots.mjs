@@ -1,0 +1,72 @@
+// Screenshots of every screen, light and dark, 1440 px and 390 px: `node e2e/tools/screenshots.mjs <baseUrl> <outDir>`.
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const base = process.argv[2] ?? 'http://localhost:8080';
+const out = process.argv[3] ?? '/tmp/screens';
+const only = process.argv[4];
+mkdirSync(out, { recursive: true });
+const args = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });
+
+const res = await fetch(`${base}/vario-api/login`, { method: 'POST', headers: { Authorization: `Basic ${btoa('admin:admin')}` } });
+const { result } = await res.json();
+const token = result.token;
+const screens = [
+  ['login', '/auth/login', false],
+  ['home', '/home', true],
+  ['reminders', '/home#reminders', true],
+  ['settings', '/settings', true],
+  ['general', '/settings/general', true],
+  ['navbar', '/settings/navbar', true],
+  ['dashboard', '/settings/dashboard', true],
+  ['locks', '/system/locks', true],
+  ['notfound', '/nothing-here', true],
+  ['maintenance', '/error/503', true],
+];
+for (const dark of [false, true]) {
+  await fetch(`${base}/vario-api/webapp/parameter/darkmode`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ data: { wert: String(dark) } }),
+  });
+  for (const [w, h] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale: 'de-DE', colorScheme: dark ? 'dark' : 'light' });
+    const page = await ctx.newPage();
+    for (const [name, path, auth] of screens) {
+      if (only && !only.split(',').includes(name)) continue;
+      await page.goto(`${base}/auth/login`);
+      await page.evaluate(
+        ([t, a, d]) => {
+          if (a) localStorage.setItem('vario.token', t);
+          else localStorage.removeItem('vario.token');
+          localStorage.setItem('vario.cookieBannerDismissed', '1');
+          localStorage.setItem('mantine-color-scheme-value', d ? 'dark' : 'light');
+        },
+        [token, auth, dark],
+      );
+      await page.goto(`${base}${path.replace('#reminders', '')}`);
+      await page.waitForTimeout(2600);
+      if (path.endsWith('#reminders')) {
+        await page.getByTestId('reminder-button').click();
+        await page.waitForTimeout(800);
+      }
+      await page.screenshot({ path: `${out}/${name}-${w}-${dark ? 'dark' : 'light'}.png`, fullPage: false });
+    }
+    await ctx.close();
+  }
+}
+await browser.close();
+console.log('done', out);
