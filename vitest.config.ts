@@ -10,10 +10,33 @@ export default defineConfig({
   test: {
     projects: [
       ...(existsSync('./apps/web/vite.config.ts')
-        ? [{ extends: './apps/web/vite.config.ts', test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' as const } }]
+        ? [
+            {
+              extends: './apps/web/vite.config.ts',
+              test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' as const },
+            },
+          ]
         : []),
-      { test: { name: 'api-sqlite', root: './apps/server', include: ['test/**/*.test.ts'], env: { TEST_DB: 'sqlite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
-      { test: { name: 'api-postgres', root: './apps/server', include: ['test/**/*.test.ts'], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'api-sqlite',
+          root: './apps/server',
+          include: ['test/**/*.test.ts'],
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          root: './apps/server',
+          include: ['test/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

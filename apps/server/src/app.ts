@@ -7,16 +7,17 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, APP_VERSION, MessageCode } from '@vario/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbHandle } from './db/index';
 import { ApiError, errorBody } from './lib/errors';
 import type { Ctx } from './lib/resource';
+import { serializerCompiler } from './lib/serializer';
 import { authRoutes, type LoginLimit } from './modules/auth/auth.routes';
 import { erinnerungenRoutes } from './modules/crm/erinnerungen.routes';
 import { stammdatenRoutes } from './modules/stammdaten/stammdaten.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { webappRoutes } from './modules/webapp/webapp.routes';
-import { registerAuth } from './plugins/auth';
+import { registerAuth, SessionCache } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 
 export interface AppOptions {
@@ -25,6 +26,8 @@ export interface AppOptions {
   loginLimit?: LoginLimit;
   /** How long system parameters are cached (ms). */
   parameterCacheMs?: number;
+  /** How long a resolved session is reused without a database lookup (ms, default 2000). */
+  sessionCacheMs?: number;
   /** Folder of the built web app, served at `/`. */
   webRoot?: string;
   /** Extra routes registered inside the API prefix (used by tests to provoke errors). */
@@ -46,8 +49,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Request-Id', req.id);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    done();
   });
 
   const cacheMs = opts.parameterCacheMs ?? 5000;
@@ -92,8 +97,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      registerAuth(api, handle.db, isMaintenance);
-      authRoutes(api, handle.db, opts.loginLimit ?? { max: 10, timeWindow: 60_000 });
+      const sessions = new SessionCache(opts.sessionCacheMs ?? 2000);
+      registerAuth(api, handle.db, sessions, isMaintenance);
+      authRoutes(api, handle.db, sessions, opts.loginLimit ?? { max: 10, timeWindow: 60_000 });
       webappRoutes(api, ctx);
       systemRoutes(api, ctx);
       stammdatenRoutes(api, ctx);

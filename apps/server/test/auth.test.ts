@@ -123,3 +123,22 @@ describe('rate limit', async () => {
     expect(await limited.login('buero')).toBeTruthy();
   });
 });
+
+describe('session cache', async () => {
+  const cached = await createTestApp({ sessionCacheMs: 60_000 });
+
+  it('logout revokes at once even while the session is cached', async () => {
+    const token = await cached.login('buero');
+    expect((await cached.call(token, { method: 'GET', url: '/vario-api/webapp/me' })).statusCode).toBe(200);
+    await cached.call(token, { method: 'POST', url: '/vario-api/logout' });
+    expectError(await cached.call(token, { method: 'GET', url: '/vario-api/webapp/me' }), 401);
+  });
+
+  it('a password change revokes every cached session of the user at once', async () => {
+    const a = await cached.login('techniker');
+    const b = await cached.login('techniker');
+    expect((await cached.call(b, { method: 'GET', url: '/vario-api/webapp/me' })).statusCode).toBe(200);
+    await cached.call(a, { method: 'POST', url: '/vario-api/system/passwort', payload: { neuesPasswort: 'geheim123' } });
+    expectError(await cached.call(b, { method: 'GET', url: '/vario-api/webapp/me' }), 401);
+  });
+});

@@ -58,7 +58,14 @@ export async function createTestApp(opts: Partial<AppOptions> = {}): Promise<Tes
       cb();
     },
   });
-  const app = await buildApp({ handle, logger: { level: 'info', stream }, parameterCacheMs: 0, loginLimit: { max: 1000, timeWindow: 60_000 }, ...opts });
+  const app = await buildApp({
+    handle,
+    logger: { level: 'info', stream },
+    parameterCacheMs: 0,
+    sessionCacheMs: 0,
+    loginLimit: { max: 1000, timeWindow: 60_000 },
+    ...opts,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -4,7 +4,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import type { Dialect } from './schema-helpers';
-import { SqliteBooleanPlugin } from './sqlite-boolean-plugin';
+import { SqliteDatabaseWrapper } from './sqlite-database';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -12,8 +12,8 @@ export interface DbHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
-  /** SQLite only: the plugin that maps boolean columns. */
-  booleans?: SqliteBooleanPlugin;
+  /** SQLite only: the database wrapper that maps boolean columns. */
+  sqlite?: SqliteDatabaseWrapper;
 }
 
 // bigint (count) and numeric come back as numbers, not strings.
@@ -35,15 +35,15 @@ export async function openDatabase(url: string): Promise<DbHandle> {
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
   file.pragma('cache_size = -65536');
-  const booleans = new SqliteBooleanPlugin();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), plugins: [booleans] });
+  const sqlite = new SqliteDatabaseWrapper(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
     dialect: 'sqlite',
     close: async () => {
       await db.destroy();
     },
-    booleans,
+    sqlite,
   };
 }
 
@@ -58,10 +58,10 @@ export async function migrate(handle: DbHandle): Promise<void> {
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`, { cause: error });
   }
-  if (handle.booleans) await loadBooleanColumns(handle, handle.booleans);
+  if (handle.sqlite) await loadBooleanColumns(handle, handle.sqlite);
 }
 
-async function loadBooleanColumns(handle: DbHandle, plugin: SqliteBooleanPlugin): Promise<void> {
+async function loadBooleanColumns(handle: DbHandle, wrapper: SqliteDatabaseWrapper): Promise<void> {
   const rows = await sql<{ name: string; type: string }>`
     select p.name as name, p.type as type
     from sqlite_master m join pragma_table_info(m.name) p
@@ -71,5 +71,5 @@ async function loadBooleanColumns(handle: DbHandle, plugin: SqliteBooleanPlugin)
   for (const r of rows.rows) (r.type.toLowerCase() === 'boolean' ? bool : other).add(r.name);
   const clash = [...bool].filter((n) => other.has(n));
   if (clash.length) throw new Error(`Columns declared boolean in one table and not in another: ${clash.join(', ')}`);
-  plugin.columns = bool;
+  wrapper.booleanColumns = bool;
 }

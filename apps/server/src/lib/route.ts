@@ -26,6 +26,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
     url: e.path,
+    // JSON answers need none of helmet's page headers; the API scope sets nosniff itself (app.ts).
+    helmet: false,
     config: { ...config, endpoint: e },
     schema: {
       summary: e.summary,

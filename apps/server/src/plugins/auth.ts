@@ -11,6 +11,46 @@ export interface AuthUser extends Actor {
   sitzungId: number;
 }
 
+interface CachedSession {
+  user: AuthUser;
+  gueltigBis: string;
+  gesperrt: boolean;
+  at: number;
+  /** The /webapp/me answer, filled on first use within the entry's life. */
+  me?: unknown;
+  /** The user's listed rights (recht → genehmigt), filled on first use. */
+  rechte?: Map<string, boolean>;
+}
+
+/**
+ * Sessions resolved in the last `ttlMs` (default 2 s), so that a burst of calls costs one lookup.
+ * Logout and password change evict at once on this instance; other instances see a revocation within `ttlMs`.
+ */
+export class SessionCache {
+  readonly #map = new Map<string, CachedSession>();
+  constructor(readonly ttlMs: number) {}
+
+  get(hash: string): CachedSession | undefined {
+    const hit = this.#map.get(hash);
+    if (!hit) return undefined;
+    if (Date.now() - hit.at >= this.ttlMs) {
+      this.#map.delete(hash);
+      return undefined;
+    }
+    return hit;
+  }
+
+  set(hash: string, entry: CachedSession) {
+    if (this.ttlMs <= 0) return;
+    if (this.#map.size >= 10_000) this.#map.clear();
+    this.#map.set(hash, entry);
+  }
+
+  evict(pred: (e: CachedSession) => boolean) {
+    for (const [k, v] of this.#map) if (pred(v)) this.#map.delete(k);
+  }
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
@@ -30,48 +70,72 @@ export async function loadRights(db: Db, benutzerId: number) {
 }
 
 /** RIGHT-002..004: administrators have every right; a listed right decides by `genehmigt`; an unlisted right is granted. */
-export async function hasRight(db: Db, user: AuthUser, recht: string): Promise<boolean> {
+export async function hasRight(db: Db, req: FastifyRequest, recht: string): Promise<boolean> {
+  const user = actor(req);
   if (user.istAdmin) return true;
-  const row = await db.selectFrom('rechte').select('genehmigt').where('benutzerId', '=', user.id).where('recht', '=', recht).executeTakeFirst();
-  return row ? row.genehmigt : true;
+  const session = req.session;
+  const rechte = session?.rechte ?? new Map((await loadRights(db, user.id)).map((r) => [r.recht, r.genehmigt]));
+  if (session) session.rechte = rechte;
+  return rechte.get(recht) !== false;
+}
+
+async function lookupSession(db: Db, hash: string): Promise<CachedSession | undefined> {
+  const row = await db
+    .selectFrom('sitzungen')
+    .innerJoin('benutzer', 'benutzer.id', 'sitzungen.benutzerId')
+    .select([
+      'sitzungen.id as sitzungId',
+      'sitzungen.gueltigBis',
+      'benutzer.id',
+      'benutzer.name',
+      'benutzer.kuerzel',
+      'benutzer.typ',
+      'benutzer.istAdmin',
+      'benutzer.gesperrt',
+    ])
+    .where('sitzungen.tokenHash', '=', hash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const user = { id: row.id, name: row.name, kuerzel: row.kuerzel, typ: row.typ, istAdmin: row.istAdmin, sitzungId: row.sitzungId };
+  return { user, gueltigBis: row.gueltigBis, gesperrt: row.gesperrt, at: Date.now() };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: CachedSession | null;
+  }
 }
 
 /** Authenticates every non-public route by its Bearer token, then checks the rights the route declares. */
-export function registerAuth(app: FastifyInstance, db: Db, isMaintenance: () => Promise<boolean>) {
+export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionCache, isMaintenance: () => Promise<boolean>) {
   app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
   app.addHook('onRequest', async (req) => {
     const e = req.routeOptions.config.endpoint;
     if (!e || e.public) return;
     const header = req.headers.authorization ?? '';
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     if (!m?.[1]) throw unauthorized();
-    const row = await db
-      .selectFrom('sitzungen')
-      .innerJoin('benutzer', 'benutzer.id', 'sitzungen.benutzerId')
-      .select([
-        'sitzungen.id as sitzungId',
-        'sitzungen.gueltigBis',
-        'benutzer.id',
-        'benutzer.name',
-        'benutzer.kuerzel',
-        'benutzer.typ',
-        'benutzer.istAdmin',
-        'benutzer.gesperrt',
-      ])
-      .where('sitzungen.tokenHash', '=', sha256(m[1]))
-      .executeTakeFirst();
-    if (!row || row.gueltigBis <= nowIso()) throw unauthorized();
-    if (row.gesperrt) {
+    const hash = sha256(m[1]);
+    let session = sessions.get(hash);
+    if (!session) {
+      session = await lookupSession(db, hash);
+      if (session) sessions.set(hash, session);
+    }
+    if (!session || session.gueltigBis <= nowIso()) throw unauthorized();
+    if (session.gesperrt) {
       // 424: the session exists but the account behind it was blocked — the client logs out.
       throw new ApiError(424, MessageCode.sessionInvalid, 'Der Benutzer wurde gesperrt');
     }
-    req.user = { id: row.id, name: row.name, kuerzel: row.kuerzel, typ: row.typ, istAdmin: row.istAdmin, sitzungId: row.sitzungId };
+    const row = session.user;
+    req.session = session;
+    req.user = row;
     if (!row.istAdmin && (await isMaintenance())) {
       throw new ApiError(503, MessageCode.maintenance, 'Das System wird gerade gewartet', { headers: { 'Retry-After': '60' } });
     }
     if (e.adminOnly && !row.istAdmin) throw forbidden('ADMIN');
     for (const r of e.rights ?? []) {
-      if (!(await hasRight(db, req.user, r))) throw forbidden(r);
+      if (!(await hasRight(db, req, r))) throw forbidden(r);
     }
   });
 }

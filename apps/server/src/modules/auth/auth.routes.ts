@@ -5,7 +5,7 @@ import { nowIso } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { newToken, sha256 } from '../../lib/locks';
 import { route } from '../../lib/route';
-import { actor } from '../../plugins/auth';
+import { actor, type SessionCache } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
 
 export const SESSION_HOURS = 12;
@@ -26,7 +26,7 @@ export interface LoginLimit {
   timeWindow: number;
 }
 
-export function authRoutes(app: FastifyInstance, db: Db, limit: LoginLimit) {
+export function authRoutes(app: FastifyInstance, db: Db, sessions: SessionCache, limit: LoginLimit) {
   route(app, endpoints.loginCheck, async () => undefined);
 
   route(
@@ -63,7 +63,9 @@ export function authRoutes(app: FastifyInstance, db: Db, limit: LoginLimit) {
   );
 
   route(app, endpoints.logout, async (req) => {
-    await db.deleteFrom('sitzungen').where('id', '=', actor(req).sitzungId).execute();
+    const { sitzungId } = actor(req);
+    await db.deleteFrom('sitzungen').where('id', '=', sitzungId).execute();
+    sessions.evict((e) => e.user.sitzungId === sitzungId);
     return undefined;
   });
 
@@ -74,6 +76,7 @@ export function authRoutes(app: FastifyInstance, db: Db, limit: LoginLimit) {
       await trx.updateTable('benutzer').set({ passwortHash }).where('id', '=', me.id).execute();
       await trx.deleteFrom('sitzungen').where('benutzerId', '=', me.id).execute();
     });
+    sessions.evict((e) => e.user.id === me.id);
     return undefined;
   });
 }

@@ -1,13 +1,18 @@
-import { BENUTZER_TYPEN_WEBAPP, endpoints } from '@vario/contract';
+import { BENUTZER_TYPEN_WEBAPP, endpoints, type meResponse } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor, loadRights } from '../../plugins/auth';
 
+type Me = z.input<typeof meResponse>;
+
 export function webappRoutes(app: FastifyInstance, { db }: Ctx) {
   route(app, endpoints.me, async (req) => {
     const me = actor(req);
+    const cached = req.session?.me as Me | undefined;
+    if (cached) return cached;
     const [benutzer, rechte, techniker] = await Promise.all([
       db
         .selectFrom('benutzer')
@@ -18,7 +23,9 @@ export function webappRoutes(app: FastifyInstance, { db }: Ctx) {
       db.selectFrom('techniker').selectAll().where('benutzerId', '=', me.id).executeTakeFirst(),
     ]);
     const webappBerechtigt = (BENUTZER_TYPEN_WEBAPP as readonly number[]).includes(benutzer.typ);
-    return { result: { benutzer: { ...benutzer, webappBerechtigt }, rechte, techniker: techniker ?? null } };
+    const answer: Me = { result: { benutzer: { ...benutzer, webappBerechtigt }, rechte, techniker: techniker ?? null } };
+    if (req.session) req.session.me = answer;
+    return answer;
   });
 
   route(app, endpoints.basisdaten, async () => {

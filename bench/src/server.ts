@@ -1,0 +1,25 @@
+// Child process of the benchmark: either the real app on a prepared database, or a bare Fastify server
+// that answers fixed bytes on the same paths (the baseline).
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import { buildApp } from '../../apps/server/src/app';
+import { migrate, openDatabase } from '../../apps/server/src/db/index';
+
+const [mode, port, arg] = process.argv.slice(2);
+
+if (mode === 'app') {
+  const handle = await openDatabase(arg as string);
+  await migrate(handle);
+  const app = await buildApp({ handle, logger: false, loginLimit: { max: 100_000, timeWindow: 60_000 } });
+  await app.listen({ port: Number(port), host: '127.0.0.1' });
+} else {
+  const routes = JSON.parse(readFileSync(arg as string, 'utf8')) as { path: string; body: string }[];
+  const app = Fastify({ logger: false });
+  // One route per path; the query string picks which recorded body it answers, with no further work.
+  const byUrl = new Map(routes.map((r) => [r.path, r.body]));
+  for (const path of new Set(routes.map((r) => r.path.split('?')[0] as string))) {
+    app.get(path, async (req, reply) => reply.type('application/json; charset=utf-8').send(byUrl.get(req.url)));
+  }
+  await app.listen({ port: Number(port), host: '127.0.0.1' });
+}
+process.send?.('ready');
