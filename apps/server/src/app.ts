@@ -12,6 +12,9 @@ import type { DbHandle } from './db/index';
 import { ApiError, errorBody } from './lib/errors';
 import type { Ctx } from './lib/resource';
 import { serializerCompiler } from './lib/serializer';
+import { adressenRoutes } from './modules/adressen/adressen.routes';
+import { auswertungenRoutes } from './modules/adressen/auswertungen.routes';
+import { preiseRoutes } from './modules/adressen/preise.routes';
 import { authRoutes, type LoginLimit } from './modules/auth/auth.routes';
 import { erinnerungenRoutes } from './modules/crm/erinnerungen.routes';
 import { stammdatenRoutes } from './modules/stammdaten/stammdaten.routes';
@@ -104,6 +107,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       systemRoutes(api, ctx);
       stammdatenRoutes(api, ctx);
       erinnerungenRoutes(api, ctx);
+      adressenRoutes(api, ctx);
+      preiseRoutes(api, ctx);
+      auswertungenRoutes(api, ctx);
       opts.extraRoutes?.(api);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -2,6 +2,7 @@ import { loginResponse, meResponse, passwortBody } from './auth';
 import { idParams, list, listQuery, single, write } from './common';
 import { erinnerung, erinnerungAenderung, erinnerungNeu } from './crm';
 import { endpoint } from './endpoint';
+import { adressEndpoints } from './endpoints-adressen';
 import {
   basisdaten,
   lager,
@@ -165,6 +166,7 @@ export const endpoints = {
     status: 204,
     response: null,
   }),
+  ...adressEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -19,3 +19,8 @@ export function withId<T extends string>(db: Kysely<unknown>, tb: CreateTableBui
 export function nocase(db: Kysely<unknown>) {
   return dialectOf(db) === 'sqlite' ? sql`collate nocase` : sql``;
 }
+
+/** Binary column type: BLOB in SQLite, bytea in PostgreSQL. */
+export function blobType(db: Kysely<unknown>) {
+  return dialectOf(db) === 'postgres' ? sql`bytea` : sql`blob`;
+}

@@ -128,6 +128,216 @@ export interface ErinnerungTable {
   erstelltVon: number;
 }
 
+export interface BildTable {
+  id: Generated<number>;
+  dateiname: string;
+  mimeType: string;
+  daten: Buffer;
+}
+type Frei = {
+  s01: string | null;
+  s02: string | null;
+  s03: string | null;
+  s04: string | null;
+  s05: string | null;
+  s06: string | null;
+  s07: string | null;
+  s08: string | null;
+  s09: string | null;
+  s10: string | null;
+};
+export interface AdresseTable extends Frei {
+  id: Generated<number>;
+  adressnummer: number;
+  kundennummer: number | null;
+  lieferantennummer: number | null;
+  name1: string;
+  name2: string | null;
+  name3: string | null;
+  kurzname: string | null;
+  anrede: string | null;
+  art: string;
+  strasse: string | null;
+  plz: string | null;
+  ort: string | null;
+  lkz: string | null;
+  telefon: string | null;
+  mobil: string | null;
+  fax: string | null;
+  email: string | null;
+  website: string | null;
+  gesperrt: Bool;
+  istKunde: Bool;
+  istLieferant: Bool;
+  /** Cents. */
+  kreditlimit: number | null;
+  /** Cents. */
+  opvBetrag: number;
+  lieferart: number | null;
+  zahlart: number | null;
+  erstkontakt: string | null;
+  erstkontaktBemerkung: string | null;
+  vertreter1: number | null;
+  vertreter2: number | null;
+  vertreter3: number | null;
+  abcKennung: string | null;
+  unvollstaendig: Bool;
+  notiz: string | null;
+  angelegtAm: string;
+  geaendertAm: string;
+}
+export interface AnsprechpartnerTable {
+  id: Generated<number>;
+  adresseId: number;
+  anrede: string | null;
+  titel: string | null;
+  vorname: string | null;
+  name: string;
+  position: string | null;
+  abteilung: string | null;
+  telefon: string | null;
+  mobil: string | null;
+  fax: string | null;
+  email: string | null;
+  briefanrede: string | null;
+  sortierung: number;
+  geburtstag: string | null;
+  notiz: string | null;
+  gfxid: number | null;
+}
+export interface AktivitaetsartTable {
+  id: Generated<number>;
+  wert: string;
+  bezeichnung: string;
+}
+export interface AktivitaetTable {
+  id: Generated<number>;
+  adresseId: number;
+  ansprechpartnerId: number | null;
+  benutzerId: number;
+  artId: number;
+  beschreibung: string;
+  dauer: number;
+  datum: string;
+  angelegtDatum: string;
+  geaendertDatum: string;
+  ticketId: number | null;
+  dealId: number | null;
+}
+export interface ZusatzadresseTable {
+  id: Generated<number>;
+  adresseId: number;
+  art: string;
+  name1: string;
+  name2: string | null;
+  strasse: string | null;
+  plz: string | null;
+  ort: string | null;
+  lkz: string | null;
+  telefon: string | null;
+  email: string | null;
+}
+export interface KundensonderpreisTable {
+  id: Generated<number>;
+  adresseId: number;
+  artikelnummer: string;
+  artikelbezeichnung: string | null;
+  preisart: number;
+  /** 1/10,000 euro. */
+  sonderpreis: number | null;
+  /** Hundredths of a percent. */
+  mwstSatz: number;
+  rabatt1: number | null;
+  rabatt2: number | null;
+  abweichendeArtikelnummer: string | null;
+  abweichendeArtikelbezeichnung: string | null;
+  abweichenderArtikeltext: string | null;
+  ean: string | null;
+  abweichendeArtikelnummerNutzen: Bool;
+  abweichendeTexteNutzen: Bool;
+  abweichendeEanNutzen: Bool;
+  sonderpreisNutzen: Bool;
+}
+export interface KundensonderpreisStaffelTable {
+  kundensonderpreisId: number;
+  /** 'P' quantity-dependent price, 'R' quantity-dependent discount. */
+  art: 'P' | 'R';
+  stufe: number;
+  /** Thousandths. */
+  menge: number | null;
+  /** 1/10,000 euro. */
+  vk: number | null;
+  /** Hundredths of a percent. */
+  rabatt: number | null;
+}
+export interface KundensonderpreisApzTable {
+  id: Generated<number>;
+  kundensonderpreisId: number;
+  abMenge: number;
+  sonderpreis: number;
+  gueltigVon: string | null;
+  gueltigBis: string | null;
+}
+export interface AdressDateiTable {
+  id: Generated<number>;
+  adresseId: number;
+  dateiname: string;
+  mimeType: string;
+  groesse: number;
+  datum: string;
+  betreff: string | null;
+  istEmail: Bool;
+  dealId: number | null;
+  ticketId: number | null;
+  daten: Buffer;
+}
+export interface BelegTable {
+  id: Generated<number>;
+  belegart: string;
+  belegnummer: string;
+  belegdatum: string;
+  belegstatus: number;
+  adresseId: number;
+  betreff: string | null;
+  /** Cents. */
+  betragNetto: number;
+  mwstBetrag: number;
+  betragBrutto: number;
+  liefertermin: string | null;
+  benutzerId: number | null;
+  vorgaengerId: number | null;
+  angelegtAm: string;
+  geaendertAm: string;
+}
+export interface BelegPositionTable {
+  id: Generated<number>;
+  belegId: number;
+  position: number;
+  positionsArt: string;
+  artikelnummer: string | null;
+  bezeichnung: string;
+  /** Thousandths. */
+  menge: number;
+  mengeGeliefert: number;
+  mengeneinheit: string | null;
+  /** 1/10,000 euro. */
+  einzelpreis: number;
+  /** Hundredths of a percent. */
+  rabatt1: number;
+  mwstSatz: number;
+  /** Cents. */
+  gesamtpreis: number;
+  ek: number | null;
+}
+export interface BelegStatusTable {
+  id: Generated<number>;
+  belegId: number;
+  art: string;
+  text: string;
+  benutzerId: number | null;
+  zeitpunkt: string;
+}
+
 export interface Database {
   benutzer: BenutzerTable;
   rechte: RechtTable;
@@ -149,4 +359,17 @@ export interface Database {
   preisgruppen: PreisgruppeTable;
   systemInfo: SystemInfoTable;
   erinnerungen: ErinnerungTable;
+  bilder: BildTable;
+  adressen: AdresseTable;
+  ansprechpartner: AnsprechpartnerTable;
+  aktivitaetsarten: AktivitaetsartTable;
+  aktivitaeten: AktivitaetTable;
+  zusatzadressen: ZusatzadresseTable;
+  kundensonderpreise: KundensonderpreisTable;
+  kundensonderpreisStaffeln: KundensonderpreisStaffelTable;
+  kundensonderpreisApz: KundensonderpreisApzTable;
+  adressDateien: AdressDateiTable;
+  belege: BelegTable;
+  belegPositionen: BelegPositionTable;
+  belegStatushistorie: BelegStatusTable;
 }

@@ -13,12 +13,12 @@ import { type Actor, assertWritable } from './locks';
 
 // biome-ignore lint/suspicious/noExplicitAny: generic over every table
 type AnyQB = SelectQueryBuilder<any, any, any>;
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 export interface Ctx {
   db: Db;
   dialect: Dialect;
-  /** Reads a system parameter (cached by the caller's app). */
+  /** Reads a system parameter (cached by the app). */
   parameter(name: string): Promise<string | null>;
 }
 
@@ -27,40 +27,62 @@ export interface Resource {
   table: keyof Database;
   /** Short code used in the change log and for record locks (ADR, ART, …). */
   kuerzel: string;
-  /** API path of the collection, for the Location header. */
+  /** API path of the collection, for the Location header (`:parent` is replaced by the parent id). */
   path: string;
   schema: z.ZodObject;
+  /** Fields the list answers (defaults to `schema`). */
+  listSchema?: z.ZodObject;
   defaultOrder: string[];
   search?: ListSpec['search'];
+  /** Column that ties a nested record to its parent (e.g. `adresseId`). */
+  parentColumn?: string;
   /** Restricts every read and write to rows the actor may see (others answer 404). */
   scope?: (qb: AnyQB, actor: Actor) => AnyQB;
+  /** Base query with joins; it must select `columns` of the table plus what `fromRow` needs. */
+  query?: (db: Db, columns: string[]) => AnyQB;
   /** System parameter that, when set, makes a change remark (ProtokollBemerkung) mandatory. */
   remarkParameter?: string;
   /** Turns validated API input into column values (defaults to the input itself). */
-  toRow?: (data: Row) => Row;
+  toRow?: (data: Row, existing?: Row) => Row | Promise<Row>;
+  /** Turns a database row into the API record (money units, nested objects). */
+  fromRow?: (row: Row) => Row;
+  /** Columns stamped on every write (e.g. geaendertAm), and on create. */
+  stamp?: { create?: () => Row; update?: () => Row };
   label?: string;
 }
 
-export function listSpec(r: Resource): ListSpec {
-  return { table: r.table, fields: fieldTypes(r.schema), defaultOrder: r.defaultOrder, search: r.search };
+const specCache = new WeakMap<z.ZodObject, Record<string, ReturnType<typeof fieldTypes>[string]>>();
+const fieldsOf = (schema: z.ZodObject) => {
+  let f = specCache.get(schema);
+  if (!f) specCache.set(schema, (f = fieldTypes(schema)));
+  return f;
+};
+
+export function listSpec(r: Resource, schema = r.listSchema ?? r.schema): ListSpec {
+  return { table: r.table, fields: fieldsOf(schema), defaultOrder: r.defaultOrder, search: r.search };
 }
 
-function baseQuery(ctx: Ctx, r: Resource, actor: Actor): AnyQB {
-  const cols = Object.keys(r.schema.shape).map((c) => `${r.table}.${c}`);
+function baseQuery(ctx: Ctx, r: Resource, actor: Actor, schema: z.ZodObject, parentId?: number): AnyQB {
+  const cols = Object.keys(fieldsOf(schema)).map((c) => `${r.table}.${c}`);
   // biome-ignore lint/suspicious/noExplicitAny: dynamic table
-  let qb = (ctx.db as any).selectFrom(r.table).select(cols) as AnyQB;
+  let qb = r.query ? r.query(ctx.db, cols) : ((ctx.db as any).selectFrom(r.table).select(cols) as AnyQB);
   if (r.scope) qb = r.scope(qb, actor);
+  if (r.parentColumn && parentId !== undefined) qb = qb.where(`${r.table}.${r.parentColumn}`, '=', parentId);
   return qb;
 }
 
-export async function listRecords<T = Row>(ctx: Ctx, r: Resource, q: ListQuery, actor: Actor): Promise<ListResult<T>> {
-  return runList<T>(baseQuery(ctx, r, actor), listSpec(r), q, ctx.dialect);
+const out = (r: Resource, row: Row) => (r.fromRow ? r.fromRow(row) : row);
+
+export async function listRecords<T = Row>(ctx: Ctx, r: Resource, q: ListQuery, actor: Actor, parentId?: number): Promise<ListResult<T>> {
+  const schema = r.listSchema ?? r.schema;
+  const res = await runList<Row>(baseQuery(ctx, r, actor, schema, parentId), listSpec(r, schema), q, ctx.dialect);
+  return { ...res, result: (r.fromRow ? res.result.map(r.fromRow) : res.result) as T[] };
 }
 
-export async function getRecord<T = Row>(ctx: Ctx, r: Resource, id: number, actor: Actor): Promise<T> {
-  const row = await baseQuery(ctx, r, actor).where(`${r.table}.id`, '=', id).executeTakeFirst();
+export async function getRecord<T = Row>(ctx: Ctx, r: Resource, id: number, actor: Actor, parentId?: number): Promise<T> {
+  const row = await baseQuery(ctx, r, actor, r.schema, parentId).where(`${r.table}.id`, '=', id).executeTakeFirst();
   if (!row) throw notFound(r.label);
-  return row as T;
+  return out(r, row) as T;
 }
 
 async function checkRemark(ctx: Ctx, r: Resource, remark: string | undefined) {
@@ -72,16 +94,27 @@ async function checkRemark(ctx: Ctx, r: Resource, remark: string | undefined) {
 }
 
 const defined = (data: Row) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+const location = (r: Resource, parentId: number | undefined, id: number) => `${API_PREFIX}${r.path.replace(':parent', String(parentId ?? ''))}/${id}`;
+
+export interface WriteBody {
+  data: Row;
+  ProtokollBemerkung?: string;
+}
 
 export async function createRecord<T = Row>(
   ctx: Ctx,
   r: Resource,
   actor: Actor,
-  body: { data: Row; ProtokollBemerkung?: string },
+  body: WriteBody,
   reply: FastifyReply,
+  parentId?: number,
 ): Promise<{ result: T }> {
   await checkRemark(ctx, r, body.ProtokollBemerkung);
-  const values = defined((r.toRow ?? ((d) => d))(body.data));
+  const values = defined({
+    ...(await (r.toRow ?? ((d) => d))(body.data)),
+    ...(r.parentColumn && parentId !== undefined ? { [r.parentColumn]: parentId } : {}),
+    ...(r.stamp?.create?.() ?? {}),
+  });
   const id = await ctx.db.transaction().execute(async (trx) => {
     // biome-ignore lint/suspicious/noExplicitAny: dynamic table
     const inserted = await (trx as any).insertInto(r.table).values(values).returning('id').executeTakeFirstOrThrow();
@@ -95,8 +128,8 @@ export async function createRecord<T = Row>(
     });
     return inserted.id as number;
   });
-  reply.header('Location', `${API_PREFIX}${r.path}/${id}`);
-  return { result: await getRecord<T>(ctx, r, id, actor) };
+  reply.header('Location', location(r, parentId, id));
+  return { result: await getRecord<T>(ctx, { ...r, scope: undefined }, id, actor) };
 }
 
 export async function updateRecord<T = Row>(
@@ -104,26 +137,34 @@ export async function updateRecord<T = Row>(
   r: Resource,
   actor: Actor,
   id: number,
-  body: { data: Row; ProtokollBemerkung?: string },
+  body: WriteBody,
   lockToken: string | undefined,
+  parentId?: number,
 ): Promise<{ result: T }> {
-  const before = await getRecord<Row>(ctx, r, id, actor);
+  // biome-ignore lint/suspicious/noExplicitAny: dynamic table
+  const before = (await baseQuery(ctx, r, actor, r.schema, parentId)
+    .clearSelect()
+    .selectAll(r.table as any)
+    .where(`${r.table}.id`, '=', id)
+    .executeTakeFirst()) as Row | undefined;
+  if (!before) throw notFound(r.label);
   await checkRemark(ctx, r, body.ProtokollBemerkung);
-  const values = defined((r.toRow ?? ((d) => d))(body.data));
+  const values = defined(await (r.toRow ?? ((d) => d))(body.data, before));
   const changed = Object.keys(values).filter((k) => JSON.stringify(values[k]) !== JSON.stringify(before[k]));
   await ctx.db.transaction().execute(async (trx) => {
     await assertWritable(trx, actor, r.kuerzel, id, lockToken);
     if (changed.length === 0) return;
-    const patch = Object.fromEntries(changed.map((k) => [k, values[k]]));
+    const patch = { ...Object.fromEntries(changed.map((k) => [k, values[k]])), ...(r.stamp?.update?.() ?? {}) };
     // biome-ignore lint/suspicious/noExplicitAny: dynamic table
     await (trx as any).updateTable(r.table).set(patch).where('id', '=', id).execute();
     await logChange(trx, { tabelle: r.kuerzel, datensatzId: id, aktion: 'AENDERN', benutzerId: actor.id, bemerkung: body.ProtokollBemerkung, felder: changed });
   });
-  return { result: await getRecord<T>(ctx, r, id, actor) };
+  return { result: await getRecord<T>(ctx, { ...r, scope: undefined }, id, actor) };
 }
 
-export async function deleteRecord(ctx: Ctx, r: Resource, actor: Actor, id: number, lockToken: string | undefined, remark?: string) {
-  await getRecord(ctx, r, id, actor);
+export async function deleteRecord(ctx: Ctx, r: Resource, actor: Actor, id: number, lockToken: string | undefined, remark?: string, parentId?: number) {
+  await getRecord(ctx, r, id, actor, parentId);
+  await checkRemark(ctx, r, remark);
   await ctx.db.transaction().execute(async (trx) => {
     await assertWritable(trx, actor, r.kuerzel, id, lockToken);
     // biome-ignore lint/suspicious/noExplicitAny: dynamic table
@@ -132,3 +173,5 @@ export async function deleteRecord(ctx: Ctx, r: Resource, actor: Actor, id: numb
     await logChange(trx, { tabelle: r.kuerzel, datensatzId: id, aktion: 'LOESCHEN', benutzerId: actor.id, bemerkung: remark });
   });
 }
+
+export const lockTokenOf = (headers: Record<string, unknown>) => (typeof headers['x-lock-token'] === 'string' ? headers['x-lock-token'] : undefined);

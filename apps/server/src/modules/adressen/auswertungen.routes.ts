@@ -1,0 +1,150 @@
+import { endpoints } from '@vario/contract';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { notFound } from '../../lib/errors';
+import { containsExpr } from '../../lib/list-query';
+import { fromCents, fromHundredths, fromMicro, fromMilli } from '../../lib/refs';
+import type { Ctx } from '../../lib/resource';
+import { route } from '../../lib/route';
+
+/** Invoices raise the turnover, credit notes lower it. */
+const UMSATZ_ARTEN = { plus: '0400', minus: '0500' } as const;
+/** What a customer bought: the lines of its invoices. */
+const HISTORIE_ARTEN = ['0400'];
+export const AUFTRAG = '0200';
+/** Order states: 1 open, 2 partly delivered, 3 completed, 9 cancelled. */
+export const AUFTRAG_OFFEN = [1, 2];
+
+export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
+  const requireAdresse = async (id: number) => {
+    if (!(await db.selectFrom('adressen').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('Adresse');
+  };
+
+  route(app, endpoints.umsatzstatistik, async (req) => {
+    await requireAdresse(req.query.adresseId);
+    const jahr = sql<string>`substr(${sql.ref('belegdatum')}, 1, 4)`;
+    const monat = sql<string>`substr(${sql.ref('belegdatum')}, 6, 2)`;
+    const rows = await db
+      .selectFrom('belege')
+      .select([
+        jahr.as('jahr'),
+        monat.as('monat'),
+        sql<number>`sum(case when ${sql.ref('belegart')} = ${UMSATZ_ARTEN.minus} then -${sql.ref('betragNetto')} else ${sql.ref('betragNetto')} end)`.as(
+          'summe',
+        ),
+      ])
+      .where('adresseId', '=', req.query.adresseId)
+      .where('belegart', 'in', [UMSATZ_ARTEN.plus, UMSATZ_ARTEN.minus])
+      .groupBy([jahr, monat])
+      .orderBy(jahr)
+      .orderBy(monat)
+      .execute();
+    return { daten: [{ datensaetze: rows.map((r) => ({ jahr: Number(r.jahr), monat: Number(r.monat), summe: fromCents(Number(r.summe)) ?? 0 })) }] };
+  });
+
+  route(app, endpoints.auftragsrueckstaende, async (req) => {
+    await requireAdresse(req.query.adresseId);
+    const rows = await db
+      .selectFrom('belegPositionen as p')
+      .innerJoin('belege as b', 'b.id', 'p.belegId')
+      .select([
+        'p.id',
+        'b.id as belegid',
+        'b.belegnummer as belegnr',
+        'b.belegdatum',
+        'b.liefertermin',
+        'p.position',
+        'p.artikelnummer',
+        'p.bezeichnung',
+        'p.menge',
+        'p.mengeGeliefert',
+        'p.mengeneinheit',
+        'p.einzelpreis',
+        'p.rabatt1',
+      ])
+      .where('b.adresseId', '=', req.query.adresseId)
+      .where('b.belegart', '=', AUFTRAG)
+      .where('b.belegstatus', 'in', AUFTRAG_OFFEN)
+      .where('p.positionsArt', '=', 'A')
+      .whereRef('p.mengeGeliefert', '<', 'p.menge')
+      .orderBy('b.belegdatum')
+      .orderBy('b.id')
+      .orderBy('p.position')
+      .execute();
+    const datensaetze = rows.map((r) => {
+      const offen = (Number(r.menge) - Number(r.mengeGeliefert)) / 1000;
+      const preis = (fromMicro(r.einzelpreis) ?? 0) * (1 - (fromHundredths(r.rabatt1) ?? 0) / 100);
+      return {
+        rowKey: `${r.belegid}-${r.position}-${r.id}`,
+        belegid: r.belegid,
+        belegnr: r.belegnr,
+        belegdatum: r.belegdatum,
+        liefertermin: r.liefertermin,
+        position: r.position,
+        artikelnummer: r.artikelnummer,
+        bezeichnung: r.bezeichnung,
+        menge: fromMilli(r.menge) ?? 0,
+        mengeGeliefert: fromMilli(r.mengeGeliefert) ?? 0,
+        offeneMenge: offen,
+        mengeneinheit: r.mengeneinheit,
+        offenerBetrag: Math.round(offen * preis * 100) / 100,
+      };
+    });
+    return { daten: [{ datensaetze }] };
+  });
+
+  route(app, endpoints.historie, async (req) => {
+    await requireAdresse(req.params.id);
+    const q = req.query;
+    let base = db
+      .selectFrom('belegPositionen as p')
+      .innerJoin('belege as b', 'b.id', 'p.belegId')
+      .where('b.adresseId', '=', req.params.id)
+      .where('b.belegart', 'in', HISTORIE_ARTEN)
+      .where('p.positionsArt', '=', 'A');
+    if (q.artikelnr?.trim()) base = base.where((eb) => containsExpr(eb.ref('p.artikelnummer'), q.artikelnr?.trim() ?? '', dialect));
+    if (q.bezeichnung?.trim()) base = base.where((eb) => containsExpr(eb.ref('p.bezeichnung'), q.bezeichnung?.trim() ?? '', dialect));
+    if (q.datumvon) base = base.where('b.belegdatum', '>=', q.datumvon);
+    if (q.datumbis) base = base.where('b.belegdatum', '<=', q.datumbis);
+    const limit = q.limit || 1000;
+    const rows = await base
+      .select([
+        'p.id',
+        'b.id as belegId',
+        'b.belegnummer',
+        'b.belegart',
+        'b.belegdatum',
+        'p.artikelnummer',
+        'p.bezeichnung',
+        'p.menge',
+        'p.mengeneinheit',
+        'p.einzelpreis',
+        'p.rabatt1',
+        'p.gesamtpreis',
+      ])
+      .orderBy('b.belegdatum', 'desc')
+      .orderBy('b.id', 'desc')
+      .orderBy('p.position')
+      .limit(limit + 1)
+      .offset(q.offset ?? 0)
+      .execute();
+    const hasMoreData = rows.length > limit;
+    const result = rows.slice(0, limit).map((r) => ({
+      rowKey: `${r.belegId}-${r.id}`,
+      belegId: r.belegId,
+      belegnummer: r.belegnummer,
+      belegart: r.belegart,
+      belegdatum: r.belegdatum,
+      artikelnummer: r.artikelnummer,
+      bezeichnung: r.bezeichnung,
+      menge: fromMilli(r.menge) ?? 0,
+      mengeneinheit: r.mengeneinheit,
+      einzelpreis: fromMicro(r.einzelpreis) ?? 0,
+      rabatt: fromHundredths(r.rabatt1) ?? 0,
+      gesamtpreis: fromCents(r.gesamtpreis) ?? 0,
+    }));
+    if (q.returnTotal !== 'true') return { result, hasMoreData };
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    return { result, hasMoreData, resultCount: Number(total?.n ?? 0) };
+  });
+}

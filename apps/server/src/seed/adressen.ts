@@ -1,0 +1,470 @@
+import type { Faker } from '@faker-js/faker';
+import { NUMMERN_START } from '../modules/adressen/adressen.resources';
+import { AUFTRAG } from '../modules/adressen/auswertungen.routes';
+import { insertChunked, type SeedContext, type Seeder } from './context';
+import { avatarPng, png } from './png';
+
+/** Articles the demo documents and prices refer to (the products area seeds the same catalogue). */
+export function artikelKatalog(faker: Faker) {
+  const gruppen = ['Pumpe', 'Ventil', 'Filter', 'Sensor', 'Steuerung', 'Kabel', 'Dichtung', 'Motor', 'Lager', 'Schalter', 'Wartungsset', 'Adapter'];
+  const zusatz = ['Edelstahl', 'Kompakt', 'Profi', 'DN25', 'DN50', '230V', '24V', 'IP65', 'XL', 'Eco'];
+  return Array.from({ length: 240 }, (_, i) => ({
+    artikelnummer: `A-${String(10_000 + i * 7)}`,
+    bezeichnung: `${faker.helpers.arrayElement(gruppen)} ${faker.helpers.arrayElement(zusatz)} ${faker.string.alphanumeric({ length: 3, casing: 'upper' })}`,
+    preis: faker.number.int({ min: 250, max: 250_000 }) / 100,
+    einheit: faker.helpers.arrayElement(['Stk', 'Stk', 'Stk', 'm', 'Set', 'Std']),
+  }));
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+
+export const adressenSeeder: Seeder = {
+  name: 'adressen',
+  async run(ctx: SeedContext) {
+    const { db, faker, scale } = ctx;
+    const benutzer = await db.selectFrom('benutzer').select(['id', 'typ']).orderBy('id').execute();
+    const vertreter = benutzer.filter((b) => b.typ === 3 || b.typ === 0).map((b) => b.id);
+    const admin = benutzer[0]?.id as number;
+    const zahlarten = (await db.selectFrom('zahlungsarten').select('id').execute()).map((z) => z.id);
+    const lieferarten = (await db.selectFrom('lieferbedingungen').select('id').execute()).map((z) => z.id);
+
+    // Pools drawn once from faker; rows combine them by index, which keeps a million rows fast and deterministic.
+    const firmen = Array.from({ length: 3000 }, () => faker.company.name());
+    const vornamen = Array.from({ length: 400 }, () => faker.person.firstName());
+    const nachnamen = Array.from({ length: 1200 }, () => faker.person.lastName());
+    const strassen = Array.from({ length: 1500 }, () => faker.location.street());
+    const orte = Array.from({ length: 800 }, () => ({ ort: faker.location.city(), plz: faker.location.zipCode('#####') }));
+    const branchen = ['Maschinenbau', 'Handel', 'Handwerk', 'Gastronomie', 'Immobilien', 'Öffentliche Hand', 'Landwirtschaft', 'Logistik'];
+    const rnd = (i: number, n: number, salt: number) => Math.abs(Math.imul(i + 1, 2_654_435_761) ^ Math.imul(salt, 40_503)) % n;
+    const now = new Date().toISOString();
+
+    await insertChunked(
+      ctx,
+      'adressen',
+      scale,
+      (i) => {
+        const kind = rnd(i, 100, 1);
+        const anrede = kind < 62 ? 'Firma' : kind < 81 ? 'Herr' : kind < 98 ? 'Frau' : 'Divers';
+        const firma = anrede === 'Firma';
+        const vor = vornamen[rnd(i, vornamen.length, 2)] as string;
+        const nach = nachnamen[rnd(i, nachnamen.length, 3)] as string;
+        const name1 = firma ? (firmen[rnd(i, firmen.length, 4)] as string) : `${nach}, ${vor}`;
+        const o = orte[rnd(i, orte.length, 5)] as { ort: string; plz: string };
+        const rel = rnd(i, 100, 6);
+        const istKunde = rel < 85;
+        const istLieferant = rel >= 78;
+        const lkzRoll = rnd(i, 100, 7);
+        const lkz = lkzRoll < 90 ? 'DE' : lkzRoll < 95 ? 'AT' : lkzRoll < 99 ? 'CH' : 'NL';
+        const unvollstaendig = rnd(i, 100, 8) < 4;
+        const domain =
+          name1
+            .toLowerCase()
+            .replace(/[^a-z]+/g, '')
+            .slice(0, 18) || 'kunde';
+        return {
+          adressnummer: NUMMERN_START.adressnummer + i,
+          kundennummer: istKunde ? NUMMERN_START.kundennummer + i : null,
+          lieferantennummer: istLieferant ? NUMMERN_START.lieferantennummer + i : null,
+          name1,
+          name2: firma && rnd(i, 4, 9) === 0 ? `z. Hd. ${vor} ${nach}` : null,
+          name3: null,
+          kurzname: name1.slice(0, 12).toUpperCase(),
+          anrede,
+          art: firma ? 'LEGAL' : 'NATURAL',
+          strasse: unvollstaendig ? null : `${strassen[rnd(i, strassen.length, 10)]} ${1 + rnd(i, 180, 11)}`,
+          plz: unvollstaendig ? null : o.plz,
+          ort: o.ort,
+          lkz,
+          telefon: `0${rnd(i, 900, 12) + 100} ${rnd(i, 9_000_000, 13) + 1_000_000}`,
+          mobil: firma ? null : `01${rnd(i, 80, 14) + 50} ${rnd(i, 9_000_000, 15) + 1_000_000}`,
+          fax: null,
+          email: unvollstaendig ? null : firma ? `info@${domain}.example` : `${vor}.${nach}@mail.example`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+          website: firma ? `https://www.${domain}.example` : null,
+          gesperrt: rnd(i, 100, 16) < 3,
+          istKunde,
+          istLieferant,
+          kreditlimit: istKunde ? (rnd(i, 20, 17) + 1) * 250_000 : null,
+          opvBetrag: 0,
+          lieferart: lieferarten[rnd(i, lieferarten.length, 18)] ?? null,
+          zahlart: zahlarten[rnd(i, zahlarten.length, 19)] ?? null,
+          erstkontakt: iso(new Date(Date.UTC(2010 + rnd(i, 16, 20), rnd(i, 12, 21), 1 + rnd(i, 28, 22)))),
+          erstkontaktBemerkung: null,
+          vertreter1: vertreter.length ? (vertreter[rnd(i, vertreter.length, 23)] as number) : null,
+          vertreter2: null,
+          vertreter3: null,
+          abcKennung: (['A', 'B', 'B', 'C', 'C', 'C'] as const)[rnd(i, 6, 24)],
+          unvollstaendig,
+          notiz: rnd(i, 10, 25) === 0 ? 'Bevorzugt Lieferung vormittags.' : null,
+          s01: branchen[rnd(i, branchen.length, 26)] as string,
+          s02: rnd(i, 3, 27) === 0 ? 'Rahmenvertrag' : null,
+          s03: null,
+          s04: null,
+          s05: null,
+          s06: null,
+          s07: null,
+          s08: null,
+          s09: null,
+          s10: null,
+          angelegtAm: now,
+          geaendertAm: now,
+        };
+      },
+      'Adressen',
+      400,
+    );
+
+    const ids = async (limit: number, kunde?: boolean) => {
+      let q = db.selectFrom('adressen').select(['id', 'anrede', 'name1']).orderBy('id').limit(limit);
+      if (kunde) q = q.where('istKunde', '=', true).where('gesperrt', '=', false);
+      return q.execute();
+    };
+
+    // Contact persons for up to 100,000 addresses (companies get 1–4, persons none).
+    const mitPersonen = (await ids(Math.min(scale, 100_000))).filter((a) => a.anrede === 'Firma');
+    const funktionen = ['Geschäftsführer', 'Einkauf', 'Buchhaltung', 'Technik', 'Vertrieb', 'Lager', 'Assistenz'];
+    const personen: { adresseId: number; k: number }[] = mitPersonen.flatMap((a, i) =>
+      Array.from({ length: 1 + rnd(i, 4, 30) }, (_, k) => ({ adresseId: a.id, k })),
+    );
+    await insertChunked(
+      ctx,
+      'ansprechpartner',
+      personen.length,
+      (i) => {
+        const p = personen[i] as { adresseId: number; k: number };
+        const frau = rnd(i, 2, 31) === 0;
+        const vor = vornamen[rnd(i, vornamen.length, 32)] as string;
+        const nach = nachnamen[rnd(i, nachnamen.length, 33)] as string;
+        const gebJahr = 1960 + rnd(i, 40, 36);
+        // Some birthdays fall in the coming days, so the birthday widget has something to show.
+        const geb =
+          i % 37 === 0
+            ? new Date(Date.UTC(gebJahr, new Date().getUTCMonth(), new Date().getUTCDate() + (i % 7) - 2))
+            : new Date(Date.UTC(gebJahr, rnd(i, 12, 34), 1 + rnd(i, 28, 35)));
+        return {
+          adresseId: p.adresseId,
+          anrede: frau ? 'Frau' : 'Herr',
+          titel: rnd(i, 15, 37) === 0 ? 'Dr.' : null,
+          vorname: vor,
+          name: nach,
+          position: funktionen[rnd(i, funktionen.length, 38)] as string,
+          abteilung: null,
+          telefon: `0${rnd(i, 900, 39) + 100} ${rnd(i, 900_000, 40) + 100_000}-${10 + p.k}`,
+          mobil: rnd(i, 2, 41) === 0 ? `017${rnd(i, 10, 42)} ${rnd(i, 9_000_000, 43) + 1_000_000}` : null,
+          fax: null,
+          email: `${vor}.${nach}@firma.example`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+          briefanrede: frau ? `Sehr geehrte Frau ${nach},` : `Sehr geehrter Herr ${nach},`,
+          sortierung: (p.k + 1) * 10,
+          geburtstag: iso(geb),
+          notiz: null,
+          gfxid: null,
+        };
+      },
+      'Ansprechpartner',
+    );
+
+    // Pictures for some persons of the first addresses.
+    const bildPersonen = await db.selectFrom('ansprechpartner').select('id').where('adresseId', '<=', 60).orderBy('id').execute();
+    for (const [i, p] of bildPersonen.entries()) {
+      if (i % 2 === 1) continue;
+      const { id } = await db
+        .insertInto('bilder')
+        .values({ dateiname: `portrait-${p.id}.png`, mimeType: 'image/png', daten: avatarPng((i * 47) % 360) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('ansprechpartner').set({ gfxid: id }).where('id', '=', p.id).execute();
+    }
+
+    // Activities, additional addresses, files and customer prices for the first 2,000 addresses.
+    const arten = await db
+      .insertInto('aktivitaetsarten')
+      .values([
+        { wert: 'TEL', bezeichnung: 'Telefonat' },
+        { wert: 'BES', bezeichnung: 'Besuch' },
+        { wert: 'MAIL', bezeichnung: 'E-Mail' },
+        { wert: 'NOTIZ', bezeichnung: 'Notiz' },
+        { wert: 'TERMIN', bezeichnung: 'Termin' },
+        { wert: 'ANGEBOT', bezeichnung: 'Angebot nachfassen' },
+      ])
+      .returning('id')
+      .execute();
+    const demo = await ids(Math.min(scale, 2000));
+    const personenVon = new Map<number, number[]>();
+    for (const p of await db
+      .selectFrom('ansprechpartner')
+      .select(['id', 'adresseId'])
+      .where('adresseId', '<=', demo.at(-1)?.id ?? 0)
+      .execute()) {
+      personenVon.set(p.adresseId, [...(personenVon.get(p.adresseId) ?? []), p.id]);
+    }
+    const themen = [
+      'Rückfrage zum Angebot',
+      'Reklamation besprochen',
+      'Wartungstermin vereinbart',
+      'Neue Preisliste zugesandt',
+      'Besuch vor Ort, Bedarf aufgenommen',
+      'Lieferverzug erklärt',
+      'Jahresgespräch geführt',
+    ];
+    const akt = demo.flatMap((a, i) => Array.from({ length: rnd(i, 6, 50) }, (_, k) => ({ a, k })));
+    await insertChunked(
+      ctx,
+      'aktivitaeten',
+      akt.length,
+      (i) => {
+        const { a, k } = akt[i] as { a: { id: number }; k: number };
+        const datum = new Date(Date.now() - rnd(i, 700, 51) * 86_400_000 - k * 3_600_000).toISOString();
+        const persons = personenVon.get(a.id) ?? [];
+        return {
+          adresseId: a.id,
+          ansprechpartnerId: persons.length ? (persons[rnd(i, persons.length, 52)] as number) : null,
+          benutzerId: (benutzer[rnd(i, Math.min(benutzer.length, 6), 53)]?.id ?? admin) as number,
+          artId: (arten[rnd(i, arten.length, 54)]?.id ?? 1) as number,
+          beschreibung: themen[rnd(i, themen.length, 55)] as string,
+          dauer: (1 + rnd(i, 12, 56)) * 5,
+          datum,
+          angelegtDatum: datum,
+          geaendertDatum: datum,
+          ticketId: null,
+          dealId: null,
+        };
+      },
+      'Aktivitäten',
+    );
+
+    const zusatz = demo.filter((_, i) => rnd(i, 3, 60) === 0);
+    await insertChunked(
+      ctx,
+      'zusatzadressen',
+      zusatz.length * 2,
+      (i) => {
+        const a = zusatz[Math.floor(i / 2)] as { id: number; name1: string };
+        const o = orte[rnd(i, orte.length, 61)] as { ort: string; plz: string };
+        return {
+          adresseId: a.id,
+          art: i % 2 === 0 ? 'LIEFERADRESSE' : 'RECHNUNGSADRESSE',
+          name1: i % 2 === 0 ? `${a.name1} – Lager` : `${a.name1} – Buchhaltung`,
+          name2: null,
+          strasse: `${strassen[rnd(i, strassen.length, 62)]} ${1 + rnd(i, 90, 63)}`,
+          plz: o.plz,
+          ort: o.ort,
+          lkz: 'DE',
+          telefon: null,
+          email: null,
+        };
+      },
+      'Zusatzadressen',
+    );
+
+    const plan = png(320, 200, (x, y) => (Math.floor(x / 40) % 2 === Math.floor(y / 40) % 2 ? [225, 236, 247] : [120, 160, 210]));
+    const dateien = demo.filter((_, i) => rnd(i, 4, 70) === 0);
+    await insertChunked(
+      ctx,
+      'adressDateien',
+      dateien.length * 3,
+      (i) => {
+        const a = dateien[Math.floor(i / 3)] as { id: number; name1: string };
+        const k = i % 3;
+        const datum = new Date(Date.now() - rnd(i, 400, 71) * 86_400_000).toISOString();
+        if (k === 0) {
+          const daten = Buffer.from(`Rahmenvertrag\n\nVertragspartner: ${a.name1}\nLaufzeit: 24 Monate\nZahlungsziel: 30 Tage netto\n`, 'utf8');
+          return {
+            adresseId: a.id,
+            dateiname: 'Rahmenvertrag.txt',
+            mimeType: 'text/plain',
+            groesse: daten.length,
+            datum,
+            betreff: 'Rahmenvertrag',
+            istEmail: false,
+            dealId: null,
+            ticketId: null,
+            daten,
+          };
+        }
+        if (k === 1)
+          return {
+            adresseId: a.id,
+            dateiname: 'Lageplan.png',
+            mimeType: 'image/png',
+            groesse: plan.length,
+            datum,
+            betreff: 'Lageplan Anlieferung',
+            istEmail: false,
+            dealId: null,
+            ticketId: null,
+            daten: plan,
+          };
+        const daten = Buffer.from(`From: ${a.name1.replace(/\s+/g, '.').toLowerCase()}@kunde.example\nSubject: Anfrage\n\nBitte um Rückruf.\n`, 'utf8');
+        return {
+          adresseId: a.id,
+          dateiname: 'Anfrage.eml',
+          mimeType: 'message/rfc822',
+          groesse: daten.length,
+          datum,
+          betreff: 'Anfrage per E-Mail',
+          istEmail: true,
+          dealId: null,
+          ticketId: null,
+          daten,
+        };
+      },
+      'Dateien',
+    );
+
+    const katalog = artikelKatalog(faker);
+    const kunden = await ids(Math.min(scale, 600), true);
+    const preisKunden = kunden.filter((_, i) => rnd(i, 3, 80) === 0);
+    for (const [i, a] of preisKunden.entries()) {
+      for (let k = 0; k < 1 + rnd(i, 4, 81); k++) {
+        const art = katalog[rnd(i * 7 + k, katalog.length, 82)] as { artikelnummer: string; bezeichnung: string; preis: number };
+        const preisart = (i + k) % 4;
+        const sonder = Math.round(art.preis * 0.9 * 10_000);
+        const { id } = await db
+          .insertInto('kundensonderpreise')
+          .values({
+            adresseId: a.id,
+            artikelnummer: art.artikelnummer,
+            artikelbezeichnung: art.bezeichnung,
+            preisart,
+            sonderpreis: sonder,
+            mwstSatz: 1900,
+            rabatt1: preisart === 0 ? 300 : null,
+            rabatt2: null,
+            abweichendeArtikelnummer: k === 0 ? `K-${a.id}-${k}` : null,
+            abweichendeArtikelbezeichnung: null,
+            abweichenderArtikeltext: null,
+            ean: null,
+            abweichendeArtikelnummerNutzen: k === 0,
+            abweichendeTexteNutzen: false,
+            abweichendeEanNutzen: false,
+            sonderpreisNutzen: true,
+          })
+          .onConflict((oc) => oc.columns(['adresseId', 'artikelnummer']).doNothing())
+          .returning('id')
+          .executeTakeFirst()
+          .then((r) => r ?? { id: 0 });
+        if (!id) continue;
+        if (preisart === 1 || preisart === 2) {
+          await db
+            .insertInto('kundensonderpreisStaffeln')
+            .values(
+              [2, 3, 4].map((stufe) => ({
+                kundensonderpreisId: id,
+                art: preisart === 1 ? ('P' as const) : ('R' as const),
+                stufe,
+                menge: [10, 50, 100][stufe - 2]! * 1000,
+                vk: preisart === 1 ? Math.round(sonder * (1 - (stufe - 1) * 0.04)) : null,
+                rabatt: preisart === 2 ? (stufe - 1) * 250 : null,
+              })),
+            )
+            .execute();
+        }
+        if (preisart === 3) {
+          const year = new Date().getUTCFullYear();
+          await db
+            .insertInto('kundensonderpreisApz')
+            .values([
+              { kundensonderpreisId: id, abMenge: 1000, sonderpreis: sonder, gueltigVon: `${year}-01-01`, gueltigBis: `${year}-06-30` },
+              { kundensonderpreisId: id, abMenge: 20_000, sonderpreis: Math.round(sonder * 0.92), gueltigVon: `${year}-01-01`, gueltigBis: `${year}-12-31` },
+            ])
+            .execute();
+        }
+      }
+    }
+
+    // Three years of offers → orders → delivery notes → invoices for the first 600 customers.
+    const nummern: Record<string, number> = {};
+    const nummer = (art: string, jahr: number) => {
+      const key = `${art}${jahr}`;
+      nummern[key] = (nummern[key] ?? 0) + 1;
+      return `${{ '0100': 'AN', '0200': 'AB', '0300': 'LS', '0400': 'RE', '0500': 'GS' }[art]}${jahr}-${String(nummern[key]).padStart(5, '0')}`;
+    };
+    const heute = new Date();
+    const start = new Date(Date.UTC(heute.getUTCFullYear() - 2, 0, 5));
+    const tage = Math.floor((heute.getTime() - start.getTime()) / 86_400_000);
+    let done = 0;
+    for (const [ki, kunde] of kunden.entries()) {
+      await db.transaction().execute(async (db) => {
+        const anzahl = 3 + rnd(ki, 14, 90);
+        for (let o = 0; o < anzahl; o++) {
+          const seed = ki * 101 + o;
+          const datum = addDays(start, rnd(seed, tage, 91));
+          const positionen = Array.from({ length: 1 + rnd(seed, 5, 92) }, (_, p) => {
+            const art = katalog[rnd(seed * 13 + p, katalog.length, 93)] as (typeof katalog)[number];
+            const menge = (1 + rnd(seed * 17 + p, 20, 94)) * 1000;
+            const einzelpreis = Math.round(art.preis * 10_000);
+            const rabatt1 = rnd(seed + p, 5, 95) === 0 ? 500 : 0;
+            const gesamt = Math.round((((menge / 1000) * einzelpreis) / 100) * (1 - rabatt1 / 10_000));
+            return {
+              position: (p + 1) * 10,
+              artikelnummer: art.artikelnummer,
+              bezeichnung: art.bezeichnung,
+              menge,
+              mengeneinheit: art.einheit,
+              einzelpreis,
+              rabatt1,
+              gesamtpreis: gesamt,
+            };
+          });
+          const alter = (heute.getTime() - datum.getTime()) / 86_400_000;
+          const offen = alter < 45 && rnd(seed, 3, 96) !== 0;
+          const teil = offen && rnd(seed, 2, 97) === 0;
+          const kette: { art: string; datum: Date; status: number; geliefert: (m: number) => number }[] = [
+            { art: '0100', datum: addDays(datum, -7), status: 3, geliefert: () => 0 },
+            { art: AUFTRAG, datum, status: offen ? (teil ? 2 : 1) : 3, geliefert: (m) => (offen ? (teil ? Math.floor(m / 2000) * 1000 : 0) : m) },
+          ];
+          if (!offen || teil) kette.push({ art: '0300', datum: addDays(datum, 5), status: 3, geliefert: (m) => m });
+          if (!offen) kette.push({ art: '0400', datum: addDays(datum, 7), status: 3, geliefert: (m) => m });
+          if (!offen && rnd(seed, 25, 98) === 0) kette.push({ art: '0500', datum: addDays(datum, 30), status: 3, geliefert: (m) => m });
+          let vorgaengerId: number | null = null;
+          for (const b of kette) {
+            if (b.datum > heute) continue;
+            const lines = b.art === '0500' ? positionen.slice(0, 1) : positionen;
+            const netto = lines.reduce((s, p) => s + p.gesamtpreis, 0);
+            const mwst = Math.round(netto * 0.19);
+            const jahr = b.datum.getUTCFullYear();
+            const inserted: { id: number } = await db
+              .insertInto('belege')
+              .values({
+                belegart: b.art,
+                belegnummer: nummer(b.art, jahr),
+                belegdatum: iso(b.datum),
+                belegstatus: b.status,
+                adresseId: kunde.id,
+                betreff: `Bestellung ${kunde.id}-${o + 1}`,
+                betragNetto: netto,
+                mwstBetrag: mwst,
+                betragBrutto: netto + mwst,
+                liefertermin: b.art === AUFTRAG ? iso(addDays(datum, 14)) : null,
+                benutzerId: admin,
+                vorgaengerId,
+                angelegtAm: b.datum.toISOString(),
+                geaendertAm: b.datum.toISOString(),
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            vorgaengerId = inserted.id;
+            await db
+              .insertInto('belegPositionen')
+              .values(
+                lines.map((p) => ({
+                  belegId: inserted.id,
+                  positionsArt: 'A',
+                  mwstSatz: 1900,
+                  ek: Math.round(p.einzelpreis * 0.6),
+                  ...p,
+                  mengeGeliefert: b.geliefert(p.menge),
+                })),
+              )
+              .execute();
+            await db
+              .insertInto('belegStatushistorie')
+              .values({ belegId: inserted.id, art: 'A', text: 'Beleg angelegt', benutzerId: admin, zeitpunkt: b.datum.toISOString() })
+              .execute();
+          }
+        }
+      });
+      ctx.progress('Belege', ++done, kunden.length);
+    }
+  },
+};

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { id, isoDate, isoDateTime, list, single, write } from './common';
+
+const text = (max: number) => z.string().trim().max(max);
+const optText = (max: number) => text(max).nullable().optional();
+
+/** Salutations of an address (ADR-025): woman, man, company, diverse. */
+export const ADRESS_ANREDEN = ['Frau', 'Herr', 'Firma', 'Divers'] as const;
+/** Person type (ADR-026). */
+export const ADRESS_ARTEN = ['NATURAL', 'LEGAL'] as const;
+export const ABC_KENNUNGEN = ['A', 'B', 'C'] as const;
+
+const freieFelder = {
+  s01: optText(255),
+  s02: optText(255),
+  s03: optText(255),
+  s04: optText(255),
+  s05: optText(255),
+  s06: optText(255),
+  s07: optText(255),
+  s08: optText(255),
+  s09: optText(255),
+  s10: optText(255),
+};
+
+/** Writable address fields (ADR-024); numbers are assigned by the server when left out. */
+export const adresseEingabe = z.object({
+  adressnummer: z.number().int().positive().optional(),
+  kundennummer: z.number().int().positive().nullable().optional(),
+  lieferantennummer: z.number().int().positive().nullable().optional(),
+  name1: text(120).min(1, 'Bitte einen Wert eingeben'),
+  name2: optText(120),
+  name3: optText(120),
+  kurzname: optText(40),
+  anrede: z.enum(ADRESS_ANREDEN).nullable().optional(),
+  art: z.enum(ADRESS_ARTEN).optional(),
+  strasse: optText(120),
+  plz: optText(12),
+  ort: optText(80),
+  lkz: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Ländercode aus zwei Großbuchstaben')
+    .nullable()
+    .optional(),
+  telefon: optText(40),
+  mobil: optText(40),
+  fax: optText(40),
+  email: z
+    .email('Keine gültige E-Mail-Adresse')
+    .max(200)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  website: optText(200),
+  gesperrt: z.boolean().optional(),
+  istKunde: z.boolean().optional(),
+  istLieferant: z.boolean().optional(),
+  kreditlimit: z.number().min(0).max(1e10).nullable().optional(),
+  lieferart: z.number().int().positive().nullable().optional(),
+  zahlart: z.number().int().positive().nullable().optional(),
+  erstkontakt: isoDate.nullable().optional(),
+  erstkontaktBemerkung: optText(500),
+  vertreter1: z.number().int().positive().nullable().optional(),
+  vertreter2: z.number().int().positive().nullable().optional(),
+  vertreter3: z.number().int().positive().nullable().optional(),
+  abcKennung: z.enum(ABC_KENNUNGEN).nullable().optional(),
+  unvollstaendig: z.boolean().optional(),
+  notiz: optText(10_000),
+  ...freieFelder,
+});
+
+/** An address as the API answers it. */
+export const adresse = z.object({
+  id,
+  adressnummer: z.number().int(),
+  kundennummer: z.number().int().nullable(),
+  lieferantennummer: z.number().int().nullable(),
+  name1: z.string(),
+  name2: z.string().nullable(),
+  name3: z.string().nullable(),
+  kurzname: z.string().nullable(),
+  anrede: z.string().nullable(),
+  art: z.string(),
+  strasse: z.string().nullable(),
+  plz: z.string().nullable(),
+  ort: z.string().nullable(),
+  lkz: z.string().nullable(),
+  telefon: z.string().nullable(),
+  mobil: z.string().nullable(),
+  fax: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  gesperrt: z.boolean(),
+  istKunde: z.boolean(),
+  istLieferant: z.boolean(),
+  kreditlimit: z.number().nullable(),
+  opvBetrag: z.number(),
+  lieferart: z.number().int().nullable(),
+  zahlart: z.number().int().nullable(),
+  erstkontakt: z.string().nullable(),
+  erstkontaktBemerkung: z.string().nullable(),
+  vertreter1: z.number().int().nullable(),
+  vertreter2: z.number().int().nullable(),
+  vertreter3: z.number().int().nullable(),
+  abcKennung: z.string().nullable(),
+  unvollstaendig: z.boolean(),
+  notiz: z.string().nullable(),
+  s01: z.string().nullable(),
+  s02: z.string().nullable(),
+  s03: z.string().nullable(),
+  s04: z.string().nullable(),
+  s05: z.string().nullable(),
+  s06: z.string().nullable(),
+  s07: z.string().nullable(),
+  s08: z.string().nullable(),
+  s09: z.string().nullable(),
+  s10: z.string().nullable(),
+  angelegtAm: isoDateTime,
+  geaendertAm: isoDateTime,
+});
+export type Adresse = z.infer<typeof adresse>;
+
+/** Columns of the address index (ADR-002) — the list answers only these, which keeps windows small. */
+export const adresseListe = adresse.pick({
+  id: true,
+  adressnummer: true,
+  kundennummer: true,
+  lieferantennummer: true,
+  anrede: true,
+  name1: true,
+  name2: true,
+  name3: true,
+  art: true,
+  lkz: true,
+  plz: true,
+  ort: true,
+  strasse: true,
+  email: true,
+  gesperrt: true,
+  istKunde: true,
+  istLieferant: true,
+  unvollstaendig: true,
+});
+export type AdresseListe = z.infer<typeof adresseListe>;
+
+export const ansprechpartnerEingabe = z.object({
+  anrede: optText(40),
+  titel: optText(40),
+  vorname: optText(80),
+  name: text(80).min(1, 'Please enter a last name to continue'),
+  position: optText(80),
+  abteilung: optText(80),
+  telefon: optText(40),
+  mobil: optText(40),
+  fax: optText(40),
+  email: z
+    .email('Keine gültige E-Mail-Adresse')
+    .max(200)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  briefanrede: optText(120),
+  sortierung: z.number().int().min(0).max(1_000_000).optional(),
+  geburtstag: isoDate.nullable().optional(),
+  notiz: optText(5000),
+});
+export const ansprechpartner = z.object({
+  id,
+  adresseId: z.number().int(),
+  anrede: z.string().nullable(),
+  titel: z.string().nullable(),
+  vorname: z.string().nullable(),
+  name: z.string(),
+  position: z.string().nullable(),
+  abteilung: z.string().nullable(),
+  telefon: z.string().nullable(),
+  mobil: z.string().nullable(),
+  fax: z.string().nullable(),
+  email: z.string().nullable(),
+  briefanrede: z.string().nullable(),
+  sortierung: z.number().int(),
+  geburtstag: z.string().nullable(),
+  notiz: z.string().nullable(),
+  gfxid: z.number().int().nullable(),
+});
+export type Ansprechpartner = z.infer<typeof ansprechpartner>;
+
+/** An uploaded file or picture: name and base64 content. */
+export const dateiUpload = z.object({
+  dateiname: text(255).min(1, 'Bitte einen Wert eingeben'),
+  daten: z
+    .string()
+    .min(1, 'Die Datei ist leer')
+    .max(14_000_000)
+    .regex(/^[A-Za-z0-9+/]+=*$/, 'Keine Base64-Daten'),
+});
+
+export const aktivitaetsart = z.object({ id, wert: z.string(), bezeichnung: z.string() });
+export const aktivitaetEingabe = z.object({
+  adresseId: z.number().int().positive(),
+  ansprechpartnerId: z.number().int().positive().nullable().optional(),
+  benutzerId: z.number().int().positive().optional(),
+  artId: z.number().int().positive(),
+  beschreibung: text(10_000).min(1, 'Bitte einen Wert eingeben'),
+  dauer: z.number().int().min(0, 'Bitte einen größeren Wert eingeben').max(100_000),
+  datum: z.iso.datetime({ offset: true }),
+  ticketId: z.number().int().positive().nullable().optional(),
+  dealId: z.number().int().positive().nullable().optional(),
+});
+export const aktivitaet = z.object({
+  id,
+  adresseId: z.number().int(),
+  ansprechpartnerId: z.number().int().nullable(),
+  benutzerId: z.number().int(),
+  artId: z.number().int(),
+  art: z.object({ wert: z.string(), bezeichnung: z.string() }),
+  beschreibung: z.string(),
+  dauer: z.number().int(),
+  datum: isoDateTime,
+  angelegtDatum: isoDateTime,
+  geaendertDatum: isoDateTime,
+  ticketId: z.number().int().nullable(),
+  dealId: z.number().int().nullable(),
+});
+
+/** Kinds of additional address. */
+export const ZUSATZADRESS_ARTEN = ['LIEFERADRESSE', 'RECHNUNGSADRESSE', 'SONSTIGE'] as const;
+export const zusatzadresseEingabe = z.object({
+  art: z.enum(ZUSATZADRESS_ARTEN),
+  name1: text(120).min(1, 'Bitte einen Wert eingeben'),
+  name2: optText(120),
+  strasse: optText(120),
+  plz: optText(12),
+  ort: optText(80),
+  lkz: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable()
+    .optional(),
+  telefon: optText(40),
+  email: z
+    .email()
+    .max(200)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+});
+export const zusatzadresse = z.object({
+  id,
+  adresseId: z.number().int(),
+  art: z.string(),
+  name1: z.string(),
+  name2: z.string().nullable(),
+  strasse: z.string().nullable(),
+  plz: z.string().nullable(),
+  ort: z.string().nullable(),
+  lkz: z.string().nullable(),
+  telefon: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export const adressDatei = z.object({
+  id,
+  adresseId: z.number().int(),
+  dateiname: z.string(),
+  mimeType: z.string(),
+  groesse: z.number().int(),
+  datum: isoDateTime,
+  betreff: z.string().nullable(),
+  istEmail: z.boolean(),
+  dealId: z.number().int().nullable(),
+  ticketId: z.number().int().nullable(),
+});
+export const adressDateiMitDaten = adressDatei.extend({ daten: z.string() });
+export const adressDateiUpload = dateiUpload.extend({ betreff: optText(255) });
+
+export const adresseIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const adresseSubParams = z.object({ id: z.coerce.number().int().positive(), subId: z.coerce.number().int().positive() });
+
+export const adresseWrite = write(adresseEingabe);
+export const adresseAenderung = write(adresseEingabe.partial());
+export const adresseSingle = single(adresse);
+export const adresseList = list(adresseListe);
