@@ -1,6 +1,6 @@
 import { endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { contentDisposition, decodeBase64, fileType, requireImage } from '../../lib/files';
 import { assertRef } from '../../lib/refs';
 import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, type Resource, updateRecord } from '../../lib/resource';
@@ -20,7 +20,7 @@ export function adressenRoutes(app: FastifyInstance, ctx: Ctx) {
     for (const f of ['vertreter1', 'vertreter2', 'vertreter3']) await assertRef(db, 'benutzer', data[f] as number | null, f);
     if (typeof data.lkz === 'string') {
       const land = await db.selectFrom('landeskennzeichen').select('lkz').where('lkz', '=', data.lkz).executeTakeFirst();
-      if (!land) throw conflict('Unbekanntes Land', { lkz: [`Unbekanntes Land: ${data.lkz}`] });
+      if (!land) throw badRequest('Bitte die Eingaben prüfen!', { lkz: [`Unbekanntes Land: ${data.lkz}`] });
     }
   };
 
