@@ -53,8 +53,10 @@ export interface Resource {
 
 const specCache = new WeakMap<z.ZodObject, Record<string, ReturnType<typeof fieldTypes>[string]>>();
 const fieldsOf = (schema: z.ZodObject) => {
-  let f = specCache.get(schema);
-  if (!f) specCache.set(schema, (f = fieldTypes(schema)));
+  const hit = specCache.get(schema);
+  if (hit) return hit;
+  const f = fieldTypes(schema);
+  specCache.set(schema, f);
   return f;
 };
 
@@ -141,9 +143,9 @@ export async function updateRecord<T = Row>(
   lockToken: string | undefined,
   parentId?: number,
 ): Promise<{ result: T }> {
-  // biome-ignore lint/suspicious/noExplicitAny: dynamic table
   const before = (await baseQuery(ctx, r, actor, r.schema, parentId)
     .clearSelect()
+    // biome-ignore lint/suspicious/noExplicitAny: dynamic table
     .selectAll(r.table as any)
     .where(`${r.table}.id`, '=', id)
     .executeTakeFirst()) as Row | undefined;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { APP_VERSION, ERINNERUNG_TABELLEN } from '@vario/contract';
 import countries from 'i18n-iso-countries';
 import { hashPassword, NO_LOGIN } from '../modules/auth/passwords';
-import { insertChunked, type SeedContext, type Seeder } from './context';
+import { insertChunked, type Seeder } from './context';
 
 const require = createRequire(import.meta.url);
 countries.registerLocale(require('i18n-iso-countries/langs/de.json'));

@@ -3,6 +3,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Db } from '../../db/index';
 import type { Dialect } from '../../db/schema-helpers';
 import { nowIso, toStoredIso } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
 import { containsExpr } from '../../lib/list-query';
 import { fromCents, toCents } from '../../lib/refs';
 import type { Resource, Row } from '../../lib/resource';
@@ -30,6 +31,11 @@ export function adressSuche(_eb: ExpressionBuilder<any, any>, term: string, dial
     return sql<SqlBool>`"adressen"."suche" @@ to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`;
   }
   return sql<SqlBool>`"adressen"."id" in (select rowid from adressen_fts where adressen_fts match ${tokens.map((t) => `"${t}"*`).join(' ')})`;
+}
+
+/** 404 unless the address exists — for every nested path and report. */
+export async function requireAdresse(db: Db, id: number) {
+  if (!(await db.selectFrom('adressen').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('Adresse');
 }
 
 const stamps = { create: () => ({ angelegtAm: nowIso(), geaendertAm: nowIso() }), update: () => ({ geaendertAm: nowIso() }) };

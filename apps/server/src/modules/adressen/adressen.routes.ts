@@ -6,14 +6,19 @@ import { assertRef } from '../../lib/refs';
 import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, type Resource, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
-import { adressenResource, aktivitaetenResource, ansprechpartnerResource, dateienResource, zusatzadressenResource } from './adressen.resources';
+import {
+  adressenResource,
+  aktivitaetenResource,
+  ansprechpartnerResource,
+  dateienResource,
+  requireAdresse as requireAdressePresent,
+  zusatzadressenResource,
+} from './adressen.resources';
 
 export function adressenRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
   const adressen = adressenResource(db);
-  const requireAdresse = async (id: number) => {
-    if (!(await db.selectFrom('adressen').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('Adresse');
-  };
+  const requireAdresse = (id: number) => requireAdressePresent(db, id);
   const refsOfAdresse = async (data: Record<string, unknown>) => {
     await assertRef(db, 'lieferbedingungen', data.lieferart as number | null, 'lieferart');
     await assertRef(db, 'zahlungsarten', data.zahlart as number | null, 'zahlart');

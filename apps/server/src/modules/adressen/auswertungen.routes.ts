@@ -1,11 +1,11 @@
 import { endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { notFound } from '../../lib/errors';
 import { containsExpr } from '../../lib/list-query';
 import { fromCents, fromHundredths, fromMicro, fromMilli } from '../../lib/refs';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
+import { requireAdresse as requireAdressePresent } from './adressen.resources';
 
 /** Invoices raise the turnover, credit notes lower it. */
 const UMSATZ_ARTEN = { plus: '0400', minus: '0500' } as const;
@@ -16,9 +16,7 @@ export const AUFTRAG = '0200';
 export const AUFTRAG_OFFEN = [1, 2];
 
 export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
-  const requireAdresse = async (id: number) => {
-    if (!(await db.selectFrom('adressen').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('Adresse');
-  };
+  const requireAdresse = (id: number) => requireAdressePresent(db, id);
 
   route(app, endpoints.umsatzstatistik, async (req) => {
     await requireAdresse(req.query.adresseId);

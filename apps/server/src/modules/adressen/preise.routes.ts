@@ -2,14 +2,15 @@ import { API_PREFIX, endpoints, STAFFELN } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index';
 import type { KundensonderpreisTable } from '../../db/types';
-import { logChange } from '../../lib/change-log';
+import { type Aktion, logChange } from '../../lib/change-log';
 import { notFound } from '../../lib/errors';
 import { containsExpr } from '../../lib/list-query';
-import { assertWritable } from '../../lib/locks';
+import { type Actor, assertWritable } from '../../lib/locks';
 import { fromHundredths, fromMicro, fromMilli, toHundredths, toMicro, toMilli } from '../../lib/refs';
 import { type Ctx, lockTokenOf } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
+import { requireAdresse } from './adressen.resources';
 
 type PreisRow = Omit<KundensonderpreisTable, 'id'> & { id: number };
 type Tiers = Record<string, number | null | undefined>;
@@ -135,9 +136,32 @@ async function writeTiers(trx: Db, preisId: number, art: 'P' | 'R', tiers: Tiers
 
 const LOCK = 'KSP';
 
+/** One change of a price (head, tiers or apz): lock check, the work and its change-log entry in one transaction. */
+async function changePrice(
+  db: Db,
+  me: Actor,
+  priceId: number,
+  lockToken: string | undefined,
+  remark: string | undefined,
+  aktion: Aktion,
+  work: (trx: Db) => Promise<string[]>,
+) {
+  await db.transaction().execute(async (trx) => {
+    await assertWritable(trx, me, LOCK, priceId, lockToken);
+    const felder = await work(trx);
+    if (felder.length || aktion !== 'AENDERN')
+      await logChange(trx, { tabelle: LOCK, datensatzId: priceId, aktion, benutzerId: me.id, bemerkung: remark, felder });
+  });
+}
+
 export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
+  const requirePrice = async (adresseId: number, priceId: number) => {
+    await requireAdresse(db, adresseId);
+    return loadPreis(db, adresseId, priceId);
+  };
+
   route(app, endpoints.preiseList, async (req) => {
-    if (!(await db.selectFrom('adressen').select('id').where('id', '=', req.params.id).executeTakeFirst())) throw notFound('Adresse');
+    await requireAdresse(db, req.params.id);
     const limit = req.query.limit || 500;
     const offset = req.query.offset ?? 0;
     let q = db.selectFrom('kundensonderpreise').selectAll().where('adresseId', '=', req.params.id);
@@ -151,21 +175,18 @@ export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
       .execute()) as PreisRow[];
     const hasMoreData = rows.length > limit;
     const result = rows.slice(0, limit).map(head);
-    const total =
-      req.query.returnTotal === 'true'
-        ? await db
-            .selectFrom('kundensonderpreise')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('adresseId', '=', req.params.id)
-            .executeTakeFirst()
-        : undefined;
-    return { result, hasMoreData, ...(total ? { resultCount: Number(total.n) } : {}) } as never;
+    if (req.query.returnTotal !== 'true') return { result, hasMoreData } as never;
+    const total = await q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return { result, hasMoreData, resultCount: Number(total?.n ?? 0) } as never;
   });
 
   route(app, endpoints.preisGet, async (req) => ({ result: await full(db, req.params.id, req.params.priceId) }) as never);
 
   route(app, endpoints.preisCreate, async (req, reply) => {
-    if (!(await db.selectFrom('adressen').select('id').where('id', '=', req.params.id).executeTakeFirst())) throw notFound('Adresse');
+    await requireAdresse(db, req.params.id);
     const me = actor(req);
     const id = await db.transaction().execute(async (trx) => {
       const { id } = await trx
@@ -189,39 +210,26 @@ export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
 
   route(app, endpoints.preisUpdate, async (req) => {
     const { id, priceId } = req.params;
-    await loadPreis(db, id, priceId);
-    const me = actor(req);
+    await requirePrice(id, priceId);
     const { mengenabhaengigePreise, mengenabhaengigeRabatte } = req.body.data;
     const values = headValues(req.body.data);
-    await db.transaction().execute(async (trx) => {
-      await assertWritable(trx, me, LOCK, priceId, lockTokenOf(req.headers));
+    await changePrice(db, actor(req), priceId, lockTokenOf(req.headers), req.body.ProtokollBemerkung, 'AENDERN', async (trx) => {
       if (Object.keys(values).length) await trx.updateTable('kundensonderpreise').set(values).where('id', '=', priceId).execute();
-      const changed = [
+      return [
         ...Object.keys(values),
         ...(mengenabhaengigePreise ? await writeTiers(trx, priceId, 'P', mengenabhaengigePreise as Tiers) : []),
         ...(mengenabhaengigeRabatte ? await writeTiers(trx, priceId, 'R', mengenabhaengigeRabatte as Tiers) : []),
       ];
-      if (changed.length)
-        await logChange(trx, {
-          tabelle: LOCK,
-          datensatzId: priceId,
-          aktion: 'AENDERN',
-          benutzerId: me.id,
-          bemerkung: req.body.ProtokollBemerkung,
-          felder: changed,
-        });
     });
     return { result: await full(db, id, priceId) } as never;
   });
 
   route(app, endpoints.preisDelete, async (req) => {
     const { id, priceId } = req.params;
-    await loadPreis(db, id, priceId);
-    const me = actor(req);
-    await db.transaction().execute(async (trx) => {
-      await assertWritable(trx, me, LOCK, priceId, lockTokenOf(req.headers));
+    await requirePrice(id, priceId);
+    await changePrice(db, actor(req), priceId, lockTokenOf(req.headers), undefined, 'LOESCHEN', async (trx) => {
       await trx.deleteFrom('kundensonderpreise').where('id', '=', priceId).execute();
-      await logChange(trx, { tabelle: LOCK, datensatzId: priceId, aktion: 'LOESCHEN', benutzerId: me.id });
+      return [];
     });
     return undefined;
   });
@@ -245,61 +253,42 @@ export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   });
 
   route(app, endpoints.apzGet, async (req) => {
-    await loadPreis(db, req.params.id, req.params.priceId);
+    await requirePrice(req.params.id, req.params.priceId);
     return { result: await loadApz(req.params.priceId, req.params.apzId) };
   });
   route(app, endpoints.apzCreate, async (req, reply) => {
     const { id, priceId } = req.params;
-    await loadPreis(db, id, priceId);
-    const me = actor(req);
-    const apzId = await db.transaction().execute(async (trx) => {
-      await assertWritable(trx, me, LOCK, priceId, lockTokenOf(req.headers));
+    await requirePrice(id, priceId);
+    let apzId = 0;
+    await changePrice(db, actor(req), priceId, lockTokenOf(req.headers), req.body.ProtokollBemerkung, 'AENDERN', async (trx) => {
       const row = await trx
         .insertInto('kundensonderpreisApz')
         .values({ kundensonderpreisId: priceId, ...apzValues(req.body.data) })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await logChange(trx, {
-        tabelle: LOCK,
-        datensatzId: priceId,
-        aktion: 'AENDERN',
-        benutzerId: me.id,
-        bemerkung: req.body.ProtokollBemerkung,
-        felder: [`apz.${row.id}`],
-      });
-      return row.id;
+      apzId = row.id;
+      return [`apz.${row.id}`];
     });
     reply.header('Location', `${API_PREFIX}/stammdaten/adressen/${id}/kundensonderpreise/${priceId}/apz/${apzId}`);
     return { result: await loadApz(priceId, apzId) };
   });
   route(app, endpoints.apzUpdate, async (req) => {
     const { id, priceId, apzId } = req.params;
-    await loadPreis(db, id, priceId);
+    await requirePrice(id, priceId);
     await loadApz(priceId, apzId);
-    const me = actor(req);
-    await db.transaction().execute(async (trx) => {
-      await assertWritable(trx, me, LOCK, priceId, lockTokenOf(req.headers));
+    await changePrice(db, actor(req), priceId, lockTokenOf(req.headers), req.body.ProtokollBemerkung, 'AENDERN', async (trx) => {
       await trx.updateTable('kundensonderpreisApz').set(apzValues(req.body.data)).where('id', '=', apzId).execute();
-      await logChange(trx, {
-        tabelle: LOCK,
-        datensatzId: priceId,
-        aktion: 'AENDERN',
-        benutzerId: me.id,
-        bemerkung: req.body.ProtokollBemerkung,
-        felder: [`apz.${apzId}`],
-      });
+      return [`apz.${apzId}`];
     });
     return { result: await loadApz(priceId, apzId) };
   });
   route(app, endpoints.apzDelete, async (req) => {
     const { id, priceId, apzId } = req.params;
-    await loadPreis(db, id, priceId);
+    await requirePrice(id, priceId);
     await loadApz(priceId, apzId);
-    const me = actor(req);
-    await db.transaction().execute(async (trx) => {
-      await assertWritable(trx, me, LOCK, priceId, lockTokenOf(req.headers));
+    await changePrice(db, actor(req), priceId, lockTokenOf(req.headers), undefined, 'AENDERN', async (trx) => {
       await trx.deleteFrom('kundensonderpreisApz').where('id', '=', apzId).execute();
-      await logChange(trx, { tabelle: LOCK, datensatzId: priceId, aktion: 'AENDERN', benutzerId: me.id, felder: [`apz.${apzId}`] });
+      return [`apz.${apzId}`];
     });
     return undefined;
   });
