@@ -32,6 +32,35 @@ describe('list envelope and window', () => {
     expect([...a.result, ...b.result].map((r) => r.id)).toEqual(whole.result.map((r) => r.id));
   });
 
+  it('a deep window (late row lookup) answers the same rows as a plain scan, with filters', async () => {
+    const me = (await t.handle.db.selectFrom('benutzer').select('id').where('anmeldename', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const rows = Array.from({ length: 2600 }, (_, i) => ({
+      benutzerId: me,
+      erinnerungDatum: new Date(Date.UTC(2030, 0, 1, 0, i % 1440)).toISOString(),
+      bemerkung: `Massen ${String(i % 97).padStart(3, '0')}`,
+      tabelle: i % 2 ? 'ADR' : null,
+      tabelleId: i,
+      erstelltVon: me,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await t.handle.db
+        .insertInto('erinnerungen')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const q = `filter=${encodeURIComponent('bemerkung~Massen,tabelle=ADR')}&orderBy=-bemerkung`;
+    const plain = await list(`/vario-api/crm/erinnerungen?${q}&limit=1300&offset=0`);
+    const deep = await list(`/vario-api/crm/erinnerungen?${q}&limit=50&offset=1250`);
+    const deeper = await list(`/vario-api/crm/erinnerungen?${q}&limit=100&offset=2050&returnTotal=true`);
+    expect(plain.result).toHaveLength(1300);
+    expect(deeper.resultCount).toBe(1300);
+    expect(deeper.result).toEqual([]);
+    expect(deep.result.map((r) => r.id)).toEqual(plain.result.slice(1250, 1300).map((r) => r.id));
+    const all = await list(`/vario-api/crm/erinnerungen?orderBy=erinnerungDatum&limit=10000&offset=0`);
+    const window = await list(`/vario-api/crm/erinnerungen?orderBy=erinnerungDatum&limit=100&offset=2100`);
+    expect(window.result.map((r) => r.id)).toEqual(all.result.slice(2100, 2200).map((r) => r.id));
+    expect(window.hasMoreData).toBe(all.result.length > 2200);
+  });
+
   it('the last window says hasMoreData=false', async () => {
     const total = (await list('/vario-api/crm/erinnerungen?limit=1&returnTotal=true')).resultCount ?? 0;
     const last = await list(`/vario-api/crm/erinnerungen?limit=10&offset=${total - 3}`);

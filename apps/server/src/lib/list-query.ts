@@ -142,6 +142,38 @@ export interface ListResult<T> {
 
 export const DEFAULT_LIMIT = 100;
 
+/** Windows deeper than this look up their keys in the sort index first, then fetch only the rows of the window. */
+const DEEP_OFFSET = 2000;
+
+/**
+ * Totals that took longer than `EXPENSIVE_COUNT_MS` to count are kept for `COUNT_TTL_MS`: a grid asks for the total
+ * with every window. Writes through the resource layer drop the totals of their table at once (this instance);
+ * other instances see the new total within the TTL. Cheap totals are always exact.
+ */
+const EXPENSIVE_COUNT_MS = 8;
+const COUNT_TTL_MS = 10_000;
+const counts = new Map<string, { n: number; at: number; table: string }>();
+
+export function invalidateCounts(table: string) {
+  for (const [k, v] of counts) if (v.table === table) counts.delete(k);
+}
+
+async function countOf(qb: AnyQB, table: string): Promise<number> {
+  const q = qb.clearSelect().select(sql<number>`count(*)`.as('n'));
+  const compiled = q.compile();
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const hit = counts.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
+  const t0 = performance.now();
+  const row = (await q.executeTakeFirst()) as { n: number } | undefined;
+  const n = Number(row?.n ?? 0);
+  if (performance.now() - t0 > EXPENSIVE_COUNT_MS) {
+    if (counts.size > 500) counts.clear();
+    counts.set(key, { n, at: Date.now(), table });
+  }
+  return n;
+}
+
 /**
  * Runs a list query: filter, quick search, order, window and optional total.
  * `base` selects the columns; it must not be ordered or limited yet.

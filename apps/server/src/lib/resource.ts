@@ -8,7 +8,7 @@ import type { Database } from '../db/types';
 import { logChange } from './change-log';
 import { badRequest, notFound } from './errors';
 import { fieldTypes } from './fields';
-import { type ListResult, type ListSpec, runList } from './list-query';
+import { invalidateCounts, type ListResult, type ListSpec, runList } from './list-query';
 import { type Actor, assertWritable } from './locks';
 
 // biome-ignore lint/suspicious/noExplicitAny: generic over every table
@@ -130,6 +130,7 @@ export async function createRecord<T = Row>(
     });
     return inserted.id as number;
   });
+  invalidateCounts(r.table);
   reply.header('Location', location(r, parentId, id));
   return { result: await getRecord<T>(ctx, { ...r, scope: undefined }, id, actor) };
 }
@@ -161,6 +162,7 @@ export async function updateRecord<T = Row>(
     await (trx as any).updateTable(r.table).set(patch).where('id', '=', id).execute();
     await logChange(trx, { tabelle: r.kuerzel, datensatzId: id, aktion: 'AENDERN', benutzerId: actor.id, bemerkung: body.ProtokollBemerkung, felder: changed });
   });
+  invalidateCounts(r.table);
   return { result: await getRecord<T>(ctx, { ...r, scope: undefined }, id, actor) };
 }
 
@@ -174,6 +176,7 @@ export async function deleteRecord(ctx: Ctx, r: Resource, actor: Actor, id: numb
     await trx.deleteFrom('sperren').where('tabelle', '=', r.kuerzel).where('datensatzId', '=', id).execute();
     await logChange(trx, { tabelle: r.kuerzel, datensatzId: id, aktion: 'LOESCHEN', benutzerId: actor.id, bemerkung: remark });
   });
+  invalidateCounts(r.table);
 }
 
 export const lockTokenOf = (headers: Record<string, unknown>) => (typeof headers['x-lock-token'] === 'string' ? headers['x-lock-token'] : undefined);
