@@ -63,9 +63,18 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             {t(`login.${banner}`)}
           </Alert>
         )}
-        <TextInput label={t('login.username')} autoComplete="username" value={user} onChange={(e) => setUser(e.currentTarget.value)} required autoFocus />
+        <TextInput
+          label={t('login.username')}
+          data-testid="login-user"
+          autoComplete="username"
+          value={user}
+          onChange={(e) => setUser(e.currentTarget.value)}
+          required
+          autoFocus
+        />
         <PasswordInput
           label={t('login.password')}
+          data-testid="login-password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}

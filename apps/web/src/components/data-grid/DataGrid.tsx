@@ -16,6 +16,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { type ReactNode, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '@/lib/api/client';
+import { handleApiError } from '@/lib/api/error-handler';
 import { type GridPreset, useGridPreset } from './presets';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
@@ -89,7 +90,8 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           const count = res.data.resultCount ?? (res.data.hasMoreData ? null : p.startRow + rows.length);
           setTotal(count);
           p.successCallback(rows, count ?? -1);
-        } catch {
+        } catch (e) {
+          handleApiError(e);
           p.failCallback();
         }
       },

@@ -1,8 +1,8 @@
 import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Paper, ScrollArea, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { IconBellOff, IconEdit, IconExternalLink, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import type { Erinnerung } from '@vario/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
 import { reminderTarget } from '@/app/registry';
@@ -105,6 +105,14 @@ export function ReminderPanel() {
   const [editing, setEditing] = useState<Erinnerung | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const list = reminders.data ?? [];
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  // Leaving the screen (e.g. through the link of a locked-record notice) closes the panel and its form.
+  useEffect(() => {
+    if (!pathname) return;
+    setFormOpen(false);
+    reminderPanelState.set(false);
+  }, [pathname]);
 
   const open = (r: Erinnerung | null) => {
     setEditing(r);

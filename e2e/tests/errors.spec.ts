@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, bearer, errorBody, me, openAs } from './helpers';
+
+test('[HTTP-059] [APP-018] a locked record shows the 423 notice whose link opens the locks page, where the lock is released', async ({ page, request }) => {
+  const adminToken = await apiLogin(request, 'admin');
+  const admin = await me(request, adminToken);
+  const created = await request.post('/vario-api/crm/erinnerungen', {
+    headers: bearer(adminToken),
+    data: { data: { benutzerId: admin.benutzer.id, bemerkung: 'Gesperrte Erinnerung', erinnerungDatum: new Date(Date.now() + 3600_000).toISOString() } },
+  });
+  const reminderId = (await created.json()).result.id as number;
+  const bueroToken = await apiLogin(request, 'buero');
+  const lock = await request.post('/vario-api/system/sperren', { headers: bearer(bueroToken), data: { data: { tabelle: 'ERI', datensatzId: reminderId } } });
+  expect(lock.status()).toBe(201);
+
+  await openAs(page, request, 'admin');
+  await page.getByTestId('reminder-button').click();
+  const item = page.getByTestId('reminder-item').filter({ hasText: 'Gesperrte Erinnerung' });
+  await item.getByTestId('reminder-edit').click();
+  await page.getByTestId('reminder-remark').fill('Gesperrte Erinnerung geändert');
+  await page.getByTestId('form-dialog-save').click();
+  const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Datensatz gesperrt' });
+  await expect(notice).toContainText('Bernd Büro');
+  await notice.getByTestId('locked-link').click();
+  await expect(page).toHaveURL(/\/system\/locks$/);
+
+  const row = page
+    .locator('.ag-row')
+    .filter({ hasText: 'ERI' })
+    .filter({ hasText: String(reminderId) });
+  await expect(row).toContainText('Bernd Büro');
+  await row.getByTestId('lock-release').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByText('Sperre freigegeben')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('[HTTP-062] a server error shows the 500 notice with the tracking id and a copy action', async ({ page, request }) => {
+  await page.route('**/vario-api/system/sperren?**', (route) =>
+    route.fulfill({ status: 500, json: errorBody(500, 'INTERNER_FEHLER', 'Interner Serverfehler', 'trk-500-abc') }),
+  );
+  await openAs(page, request, 'admin', '/system/locks');
+  const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Serverfehler' });
+  await expect(notice.getByTestId('tracking-id')).toContainText('trk-500-abc');
+  await expect(notice.getByRole('button', { name: 'Tracking-ID kopieren' })).toBeVisible();
+});
+
+const toastCases = [
+  { status: 400, code: 'VALIDIERUNG_FEHLGESCHLAGEN', expectText: 'Bitte Eingaben prüfen!', rules: '[HTTP-049]' },
+  { status: 403, code: 'KEINE_BERECHTIGUNG', expectText: 'Lizenz fehlt oder ist abgelaufen', rules: '[HTTP-056]' },
+  { status: 404, code: 'DATENSATZ_NICHT_GEFUNDEN', expectText: 'Datensatz wurde nicht gefunden', rules: '[HTTP-058]' },
+  { status: 409, code: 'KONFLIKT', expectText: 'inzwischen geändert', rules: '[HTTP-054]' },
+  { status: 418, code: 'TEEKANNE', expectText: 'HTTP 418', rules: '[HTTP-065]' },
+];
+for (const c of toastCases) {
+  test(`${c.rules} status ${c.status} shows its notice`, async ({ page, request }) => {
+    const body = errorBody(c.status, c.code, 'Servermeldung');
+    if (c.status === 400) body.errors.fieldErrors = { bemerkung: ['Bitte einen Wert eingeben'] };
+    await page.route('**/vario-api/system/sperren?**', (route) => route.fulfill({ status: c.status, json: body }));
+    await openAs(page, request, 'admin', '/system/locks');
+    const notice = page.locator('.mantine-Notification-root').first();
+    await expect(notice).toContainText(c.expectText);
+    if (c.status === 400) await expect(notice).toContainText('bemerkung');
+  });
+}
+
+test('[HTTP-061] a 429 is retried after Retry-After', async ({ page, request }) => {
+  let calls = 0;
+  await page.route('**/vario-api/system/sperren?**', (route) => {
+    calls++;
+    if (calls === 1) return route.fulfill({ status: 429, headers: { 'Retry-After': '1' }, json: errorBody(429, 'ZU_VIELE_ANFRAGEN', 'Zu viele') });
+    return route.continue();
+  });
+  await openAs(page, request, 'admin', '/system/locks');
+  await expect(page.getByText('Neuer Versuch in 1 s')).toBeVisible();
+  await expect(page.getByTestId('grid-total')).toBeVisible();
+  expect(calls).toBe(2);
+});
+
+test('[HTTP-063] [APP-019] maintenance (503) opens the 503 page', async ({ page, request }) => {
+  await page.route('**/vario-api/webapp/me', (route) =>
+    route.fulfill({ status: 503, json: { ...errorBody(503, 'WARTUNG', 'Wartung'), errors: { services: [], fieldErrors: {} } } }),
+  );
+  await openAs(page, request, 'admin', '/settings');
+  await expect(page).toHaveURL(/\/error\/503$/);
+  await expect(page.getByTestId('maintenance')).toBeVisible();
+});
+
+test('[HTTP-060] status 424 leads to /logout and then login', async ({ page, request }) => {
+  await page.route('**/vario-api/webapp/me', (route) => route.fulfill({ status: 424, json: errorBody(424, 'SITZUNG_UNGUELTIG', 'Gesperrt') }));
+  await openAs(page, request, 'admin', '/settings');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  expect(await page.evaluate(() => localStorage.getItem('vario.token'))).toBeNull();
+});
+
+test('[HTTP-066] [HTTP-067] no response shows the connection-error notice', async ({ page, request }) => {
+  await page.route('**/vario-api/system/sperren?**', (route) => route.abort('connectionrefused'));
+  await openAs(page, request, 'admin', '/system/locks');
+  await expect(page.getByText('Verbindungsfehler')).toBeVisible();
+});

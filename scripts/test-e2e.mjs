@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: builds the web app when needed, starts the server on a free port over a fresh SQLite file,
+// runs the Playwright suite in Debian's Chromium, stops the server and exits with Playwright's code.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'apps/web/dist/index.html');
+
+function newest(dir) {
+  let t = 0;
+  if (!existsSync(dir)) return t;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const sources = Math.max(newest(join(root, 'apps/web/src')), newest(join(root, 'apps/web/public')), newest(join(root, 'packages/contract/src')));
+if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
+  console.log('Building the web app …');
+  const res = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const tmp = mkdtempSync(join(tmpdir(), 'vario-e2e-'));
+const env = { ...process.env, DATABASE_URL: join(tmp, 'e2e.sqlite'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+let serverExited = false;
+server.on('exit', () => {
+  serverExited = true;
+});
+
+const stop = () => {
+  if (!serverExited) server.kill('SIGTERM');
+  rmSync(tmp, { recursive: true, force: true });
+};
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    stop();
+    process.exit(130);
+  });
+}
+
+const base = `http://127.0.0.1:${port}`;
+const deadline = Date.now() + 120_000;
+let up = false;
+while (!up && !serverExited && Date.now() < deadline) {
+  try {
+    const res = await fetch(`${base}/vario-api/login`, { method: 'OPTIONS' });
+    up = res.status === 204;
+  } catch {
+    // not listening yet
+  }
+  if (!up) await new Promise((r) => setTimeout(r, 300));
+}
+if (!up) {
+  console.error('The server did not come up.');
+  stop();
+  process.exit(1);
+}
+
+const run = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, E2E_BASE_URL: base },
+});
+stop();
+process.exit(run.status ?? 1);
