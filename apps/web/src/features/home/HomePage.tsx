@@ -22,7 +22,7 @@ function InfoBar({ dense, due }: { dense: boolean; due: number }) {
   ];
   return (
     <Paper withBorder p={dense ? 'xs' : 'md'} data-testid="infobar" data-dense={dense || undefined}>
-      <Group gap={dense ? 'lg' : 'xl'} wrap="wrap" rowGap={6}>
+      <Group gap={dense ? 'lg' : 'xl'} wrap="wrap" style={{ rowGap: 6 }}>
         {items.map((i) => (
           <Group key={i.text} gap={8} wrap="nowrap">
             <ThemeIcon size={dense ? 'sm' : 'lg'} variant="light" radius="md">
