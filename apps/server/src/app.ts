@@ -15,8 +15,11 @@ import { serializerCompiler } from './lib/serializer';
 import { adressenRoutes } from './modules/adressen/adressen.routes';
 import { auswertungenRoutes } from './modules/adressen/auswertungen.routes';
 import { preiseRoutes } from './modules/adressen/preise.routes';
+import { artikelRoutes } from './modules/artikel/artikel.routes';
+import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes, type LoginLimit } from './modules/auth/auth.routes';
 import { erinnerungenRoutes } from './modules/crm/erinnerungen.routes';
+import { lagerRoutes } from './modules/lager/lager.routes';
 import { stammdatenRoutes } from './modules/stammdaten/stammdaten.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { webappRoutes } from './modules/webapp/webapp.routes';
@@ -110,6 +113,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       adressenRoutes(api, ctx);
       preiseRoutes(api, ctx);
       auswertungenRoutes(api, ctx);
+      artikelRoutes(api, ctx);
+      lagerRoutes(api, ctx);
+      assetsRoutes(api, ctx);
       opts.extraRoutes?.(api);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -3,6 +3,7 @@ import { idParams, list, listQuery, single, write } from './common';
 import { erinnerung, erinnerungAenderung, erinnerungNeu } from './crm';
 import { endpoint } from './endpoint';
 import { adressEndpoints } from './endpoints-adressen';
+import { artikelEndpoints } from './endpoints-artikel';
 import {
   basisdaten,
   lager,
@@ -167,6 +168,7 @@ export const endpoints = {
     response: null,
   }),
   ...adressEndpoints,
+  ...artikelEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

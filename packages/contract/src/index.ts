@@ -1,4 +1,6 @@
 export * from './adressen';
+export * from './artikel';
+export * from './assets';
 export * from './auth';
 export * from './belege';
 export * from './common';
@@ -6,5 +8,7 @@ export * from './crm';
 export * from './endpoint';
 export * from './endpoints';
 export * from './endpoints-adressen';
+export * from './endpoints-artikel';
+export * from './lager';
 export * from './preise';
 export * from './stammdaten';

@@ -338,6 +338,145 @@ export interface BelegStatusTable {
   zeitpunkt: string;
 }
 
+export interface ArtikelTable extends Frei {
+  id: Generated<number>;
+  artikelnummer: string;
+  artikelart: string;
+  name1: string | null;
+  bezeichnung: string;
+  artikeltext: string | null;
+  ean: string | null;
+  hersteller: string | null;
+  gesperrt: Bool;
+  /** 1/10,000 euro. */
+  vknetto: number;
+  /** Hundredths of a percent. */
+  mwstsatz: number;
+  preiseinheit: number;
+  /** Thousandths. */
+  verpackungseinheit: number | null;
+  mengeneinheit: string | null;
+  /** Grams. */
+  gewicht: number | null;
+  gewichtNetto: number | null;
+  maße: string | null;
+  istRabattierfaehig: Bool;
+  istChargenArtikel: Bool;
+  istSeriennummernArtikel: Bool;
+  istSkontofaehig: Bool;
+  warengruppeId: number | null;
+  staffel: string | null;
+  /** Thousandths, totals over every warehouse (kept by the stock service). */
+  bestand: number;
+  reserviert: number;
+  blockiert: number;
+  naechsteLieferung: string | null;
+  angelegtAm: string;
+  geaendertAm: string;
+}
+export interface ArtikelFreiesFeldTable {
+  id: Generated<number>;
+  artikelId: number;
+  bezeichnung: string;
+  wert: string | null;
+  sortierung: number;
+}
+export interface ArtikelPreisstaffelTable {
+  artikelId: number;
+  ap: string;
+  preisgruppe: number;
+  stufe: number;
+  menge: number | null;
+  vk: number | null;
+  aufschlag: number | null;
+}
+export interface LagerplatzTable {
+  id: Generated<number>;
+  lagerId: number;
+  location: string;
+  kistennummer: string | null;
+}
+/** Quantities in thousandths. */
+export interface Mengen {
+  bestand: Generated<number>;
+  reserviert: Generated<number>;
+  bestellt: Generated<number>;
+  blockiert: Generated<number>;
+  inUmlagerung: Generated<number>;
+  inKommissionierung: Generated<number>;
+  inProduktion: Generated<number>;
+}
+export interface BestandTable extends Mengen {
+  artikelId: number;
+  lagerId: number;
+  naechsteLieferung: string | null;
+}
+export interface LagerplatzBestandTable extends Mengen {
+  artikelId: number;
+  lagerplatzId: number;
+}
+export interface LagerbewegungTable {
+  id: Generated<number>;
+  artikelId: number;
+  lagerId: number;
+  lagerplatzId: number | null;
+  feld: keyof Mengen;
+  menge: number;
+  art: string;
+  text: string | null;
+  belegId: number | null;
+  benutzerId: number | null;
+  zeitpunkt: string;
+}
+export interface AssetTable {
+  id: Generated<number>;
+  assetnummer: string;
+  bezeichnung: string;
+  seriennummer: string | null;
+  imei: string | null;
+  bemerkung: string | null;
+  beschreibung: string | null;
+  beginnGarantie: string | null;
+  endeGarantie: string | null;
+  beginnService: string | null;
+  endeService: string | null;
+  istAktiv: Bool;
+  adresseId: number | null;
+  artikelId: number | null;
+  abweichenderStandort: Bool;
+  standortName: string | null;
+  standortStrasse: string | null;
+  standortPlz: string | null;
+  standortOrt: string | null;
+  s01: string | null;
+  s02: string | null;
+  s03: string | null;
+  s04: string | null;
+  s05: string | null;
+  s06: string | null;
+  angelegtAm: string;
+  geaendertAm: string;
+}
+export interface AssetBildTable {
+  id: Generated<number>;
+  assetId: number;
+  bildindex: number;
+  dateiname: string;
+  mimeType: string;
+  thumbnail: Buffer;
+  popup: Buffer;
+}
+export interface AssetDateiTable {
+  id: Generated<number>;
+  assetId: number;
+  dateiname: string;
+  mimeType: string;
+  groesse: number;
+  datum: string;
+  betreff: string | null;
+  daten: Buffer;
+}
+
 export interface Database {
   benutzer: BenutzerTable;
   rechte: RechtTable;
@@ -372,4 +511,15 @@ export interface Database {
   belege: BelegTable;
   belegPositionen: BelegPositionTable;
   belegStatushistorie: BelegStatusTable;
+  warengruppen: BezeichnungTable;
+  artikel: ArtikelTable;
+  artikelFreieFelder: ArtikelFreiesFeldTable;
+  artikelPreisstaffeln: ArtikelPreisstaffelTable;
+  lagerplaetze: LagerplatzTable;
+  bestaende: BestandTable;
+  lagerplatzBestaende: LagerplatzBestandTable;
+  lagerbewegungen: LagerbewegungTable;
+  assets: AssetTable;
+  assetBilder: AssetBildTable;
+  assetDateien: AssetDateiTable;
 }

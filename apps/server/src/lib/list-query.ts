@@ -16,6 +16,8 @@ export interface ListSpec {
   fields: Record<string, FieldType>;
   /** Fields that exist in the API but are computed: mapped to an SQL expression for filter and sort. */
   expressions?: Record<string, string>;
+  /** Fields stored in smaller units (cents, 1/10,000, thousandths): filter values are multiplied by this factor. */
+  scales?: Record<string, number>;
   defaultOrder: string[];
   /** Unique tie-breaker appended to every order so that windows are stable. */
   key?: string;
@@ -49,7 +51,7 @@ function splitConditions(filter: string): string[] {
   return parts.map((p) => p.trim()).filter((p) => p.length > 0);
 }
 
-function convert(field: string, type: FieldType, raw: string): string | number | boolean {
+function convertValue(field: string, type: FieldType, raw: string): string | number | boolean {
   if (type === 'number') {
     if (!/^-?\d+(\.\d+)?$/.test(raw.trim())) throw badRequest(`Ungültige Zahl für ${field}`, { filter: [`${field}: '${raw}' ist keine Zahl`] });
     return Number(raw);
@@ -64,8 +66,13 @@ function convert(field: string, type: FieldType, raw: string): string | number |
 }
 
 /** Parses the filter grammar of ARCHITECTURE.md; unknown fields and malformed conditions are a 400. */
-export function parseFilter(filter: string | undefined, fields: Record<string, FieldType>): Condition[] {
+export function parseFilter(filter: string | undefined, fields: Record<string, FieldType>, scales: Record<string, number> = {}): Condition[] {
   if (!filter) return [];
+  const convert = (field: string, type: FieldType, raw: string) => {
+    const v = convertValue(field, type, raw);
+    const f = scales[field];
+    return f && typeof v === 'number' ? Math.round(v * f) : v;
+  };
   return splitConditions(filter).map((part) => {
     const m = CONDITION.exec(part);
     if (!m) throw badRequest(`Ungültige Filterbedingung: ${part}`, { filter: [`Ungültige Bedingung: ${part}`] });
@@ -179,7 +186,7 @@ async function countOf(qb: AnyQB, table: string): Promise<number> {
  * `base` selects the columns; it must not be ordered or limited yet.
  */
 export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dialect: Dialect): Promise<ListResult<T>> {
-  let qb = applyConditions(base, spec, parseFilter(q.filter, spec.fields), dialect);
+  let qb = applyConditions(base, spec, parseFilter(q.filter, spec.fields, spec.scales), dialect);
   const term = q.search?.trim();
   if (term && spec.search) qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect) as Expression<SqlBool>);
   const order = parseOrder(q.orderBy, spec);

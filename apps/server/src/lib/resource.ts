@@ -1,6 +1,6 @@
 import { API_PREFIX, type ListQuery } from '@vario/contract';
 import type { FastifyReply } from 'fastify';
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/index';
 import type { Dialect } from '../db/schema-helpers';
@@ -46,6 +46,10 @@ export interface Resource {
   toRow?: (data: Row, existing?: Row) => Row | Promise<Row>;
   /** Turns a database row into the API record (money units, nested objects). */
   fromRow?: (row: Row) => Row;
+  /** API fields computed in SQL (filterable and sortable), e.g. `vkbrutto`. */
+  computed?: Record<string, string>;
+  /** Fields stored in smaller units than the API shows (factor: cents 100, prices 10,000, quantities 1,000). */
+  scales?: Record<string, number>;
   /** Columns stamped on every write (e.g. geaendertAm), and on create. */
   stamp?: { create?: () => Row; update?: () => Row };
   label?: string;
@@ -61,13 +65,18 @@ const fieldsOf = (schema: z.ZodObject) => {
 };
 
 export function listSpec(r: Resource, schema = r.listSchema ?? r.schema): ListSpec {
-  return { table: r.table, fields: fieldsOf(schema), defaultOrder: r.defaultOrder, search: r.search };
+  return { table: r.table, fields: fieldsOf(schema), defaultOrder: r.defaultOrder, search: r.search, expressions: r.computed, scales: r.scales };
 }
 
 function baseQuery(ctx: Ctx, r: Resource, actor: Actor, schema: z.ZodObject, parentId?: number): AnyQB {
-  const cols = Object.keys(fieldsOf(schema)).map((c) => `${r.table}.${c}`);
+  const fields = Object.keys(fieldsOf(schema));
+  const cols = fields.filter((c) => !r.computed?.[c]).map((c) => `${r.table}.${c}`);
   // biome-ignore lint/suspicious/noExplicitAny: dynamic table
   let qb = r.query ? r.query(ctx.db, cols) : ((ctx.db as any).selectFrom(r.table).select(cols) as AnyQB);
+  for (const c of fields) {
+    const expr = r.computed?.[c];
+    if (expr) qb = qb.select(sql.raw(expr).as(c));
+  }
   if (r.scope) qb = r.scope(qb, actor);
   if (r.parentColumn && parentId !== undefined) qb = qb.where(`${r.table}.${r.parentColumn}`, '=', parentId);
   return qb;

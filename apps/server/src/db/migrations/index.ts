@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_adressen';
+import * as m0003 from './0003_artikel';
 
 /** Every migration, in order. Later areas append theirs here. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_adressen': m0002,
+  '0003_artikel': m0003,
 };

@@ -63,6 +63,7 @@ export function adressenResource(db: Db): Resource {
     search: adressSuche,
     remarkParameter: CHANGE_REMARK_PARAMETER,
     stamp: stamps,
+    scales: { kreditlimit: 100, opvBetrag: 100 },
     async toRow(d, existing) {
       const row: Row = { ...d };
       if ('kreditlimit' in d) row.kreditlimit = toCents(d.kreditlimit as number | null);

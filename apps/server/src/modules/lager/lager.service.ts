@@ -1,0 +1,119 @@
+import type { Db } from '../../db/index';
+import type { Mengen } from '../../db/types';
+import { nowIso } from '../../lib/clock';
+import { badRequest, unprocessable } from '../../lib/errors';
+import { invalidateCounts } from '../../lib/list-query';
+
+/** Fields of the article row that carry totals over every warehouse. */
+const ARTIKEL_SUMMEN = new Set<keyof Mengen>(['bestand', 'reserviert', 'blockiert']);
+
+export interface Bewegung {
+  artikelId: number;
+  lagerId: number;
+  lagerplatzId?: number | null;
+  feld: keyof Mengen;
+  /** Signed change in thousandths. */
+  menge: number;
+  art: string;
+  text?: string | null;
+  belegId?: number | null;
+  benutzerId?: number | null;
+}
+
+/**
+ * The one way stock changes: every booking (arrivals, issues, transfers, delivery notes, material, returns) writes
+ * its movements here. Each movement is journalled and added to the warehouse row, the storage-place row and the
+ * article totals in the caller's transaction, so every figure equals the sum of its movements.
+ * Physical stock (`bestand`) may not fall below zero (422).
+ */
+export async function buche(trx: Db, bewegungen: Bewegung[]): Promise<number[]> {
+  const ids: number[] = [];
+  const zeitpunkt = nowIso();
+  for (const b of bewegungen) {
+    const lager = await trx.selectFrom('lager').select(['id', 'hatLagerplaetze']).where('id', '=', b.lagerId).executeTakeFirst();
+    if (!lager) throw badRequest('Bitte die Eingaben prüfen!', { lagerId: [`Unbekanntes Lager: ${b.lagerId}`] });
+    const artikel = await trx.selectFrom('artikel').select(['id', 'artikelart']).where('id', '=', b.artikelId).executeTakeFirst();
+    if (!artikel) throw badRequest('Bitte die Eingaben prüfen!', { artikelId: [`Unbekannter Artikel: ${b.artikelId}`] });
+    if (artikel.artikelart !== '1') throw unprocessable('Nur Lagerartikel (Artikelart 1) führen Bestand', { artikelId: ['Kein Lagerartikel'] });
+    const platz = b.lagerplatzId ?? null;
+    if (lager.hatLagerplaetze && platz === null)
+      throw badRequest('Bitte die Eingaben prüfen!', { lagerplatzId: ['Das Lager führt Lagerplätze: bitte einen Lagerplatz wählen'] });
+    if (!lager.hatLagerplaetze && platz !== null) throw badRequest('Bitte die Eingaben prüfen!', { lagerplatzId: ['Das Lager führt keine Lagerplätze'] });
+    if (platz !== null) {
+      const p = await trx.selectFrom('lagerplaetze').select('id').where('id', '=', platz).where('lagerId', '=', b.lagerId).executeTakeFirst();
+      if (!p) throw badRequest('Bitte die Eingaben prüfen!', { lagerplatzId: [`Unbekannter Lagerplatz: ${platz}`] });
+    }
+    const { id } = await trx
+      .insertInto('lagerbewegungen')
+      .values({
+        artikelId: b.artikelId,
+        lagerId: b.lagerId,
+        lagerplatzId: platz,
+        feld: b.feld,
+        menge: b.menge,
+        art: b.art,
+        text: b.text ?? null,
+        belegId: b.belegId ?? null,
+        benutzerId: b.benutzerId ?? null,
+        zeitpunkt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(id);
+    await trx
+      .insertInto('bestaende')
+      .values({ artikelId: b.artikelId, lagerId: b.lagerId })
+      .onConflict((oc) => oc.columns(['artikelId', 'lagerId']).doNothing())
+      .execute();
+    await trx
+      .updateTable('bestaende')
+      .set((eb) => ({ [b.feld]: eb(b.feld, '+', b.menge) }))
+      .where('artikelId', '=', b.artikelId)
+      .where('lagerId', '=', b.lagerId)
+      .execute();
+    if (platz !== null) {
+      await trx
+        .insertInto('lagerplatzBestaende')
+        .values({ artikelId: b.artikelId, lagerplatzId: platz })
+        .onConflict((oc) => oc.columns(['artikelId', 'lagerplatzId']).doNothing())
+        .execute();
+      await trx
+        .updateTable('lagerplatzBestaende')
+        .set((eb) => ({ [b.feld]: eb(b.feld, '+', b.menge) }))
+        .where('artikelId', '=', b.artikelId)
+        .where('lagerplatzId', '=', platz)
+        .execute();
+    }
+    if (ARTIKEL_SUMMEN.has(b.feld)) {
+      const feld = b.feld as 'bestand' | 'reserviert' | 'blockiert';
+      await trx
+        .updateTable('artikel')
+        .set((eb) => ({ [feld]: eb(feld, '+', b.menge) }))
+        .where('id', '=', b.artikelId)
+        .execute();
+    }
+    if (b.feld === 'bestand' && b.menge < 0) {
+      const rest = await trx
+        .selectFrom('bestaende')
+        .select('bestand')
+        .where('artikelId', '=', b.artikelId)
+        .where('lagerId', '=', b.lagerId)
+        .executeTakeFirstOrThrow();
+      const restPlatz =
+        platz === null
+          ? null
+          : await trx
+              .selectFrom('lagerplatzBestaende')
+              .select('bestand')
+              .where('artikelId', '=', b.artikelId)
+              .where('lagerplatzId', '=', platz)
+              .executeTakeFirstOrThrow();
+      if (Number(rest.bestand) < 0 || (restPlatz && Number(restPlatz.bestand) < 0)) {
+        throw unprocessable('Nicht genügend Bestand', { menge: ['Nicht genügend Bestand'] });
+      }
+    }
+  }
+  invalidateCounts('bestaende');
+  invalidateCounts('artikel');
+  return ids;
+}

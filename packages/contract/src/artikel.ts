@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { id, isoDate, isoDateTime } from './common';
+
+/** Article kinds (ART-012): 1 stocked, 2 unstocked, 3 services, 4 text block, 5 assembly, 6 surcharge/discount, V variant main, P deposit. */
+export const ARTIKELARTEN = ['1', '2', '3', '4', '5', '6', 'V', 'P'] as const;
+/** Product types (ART-011), derived from the article kind. */
+export const ARTIKEL_TYPEN = ['WITH_STOCK', 'WITHOUT_STOCK', 'SERVICE_ARTICLE'] as const;
+export const artikelTyp = (artikelart: string): (typeof ARTIKEL_TYPEN)[number] =>
+  artikelart === '1' ? 'WITH_STOCK' : artikelart === '3' ? 'SERVICE_ARTICLE' : 'WITHOUT_STOCK';
+/** Price scales: staffel '2' reads /AP3 (3 tiers), staffel '5' reads /AP5 (5 tiers) (ART-010, ART-013, ART-014). */
+export const STAFFEL_ARTEN = ['2', '5'] as const;
+
+const optText = (max: number) => z.string().trim().max(max).nullable().optional();
+const frei = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`s${String(i + 1).padStart(2, '0')}`, optText(255)])) as Record<
+  string,
+  ReturnType<typeof optText>
+>;
+const freiOut = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`s${String(i + 1).padStart(2, '0')}`, z.string().nullable()])) as Record<
+  string,
+  z.ZodNullable<z.ZodString>
+>;
+
+export const artikelEingabe = z.object({
+  artikelnummer: z.string().trim().min(1, 'Bitte einen Wert eingeben').max(40),
+  artikelart: z.enum(ARTIKELARTEN),
+  name1: optText(120),
+  bezeichnung: z.string().trim().min(1, 'Bitte einen Wert eingeben').max(200),
+  artikeltext: optText(10_000),
+  ean: z
+    .string()
+    .regex(/^\d{8}$|^\d{12,14}$/, 'EAN aus 8, 12, 13 oder 14 Ziffern')
+    .nullable()
+    .optional(),
+  hersteller: optText(120),
+  gesperrt: z.boolean().optional(),
+  vknetto: z.number().min(0).max(1e9).optional(),
+  mwstsatz: z.number().min(0).max(100).optional(),
+  preiseinheit: z.number().int().min(1).max(100_000).optional(),
+  verpackungseinheit: z.number().min(0).max(1e6).nullable().optional(),
+  mengeneinheit: optText(20),
+  gewicht: z.number().min(0).max(1e7).nullable().optional(),
+  gewichtNetto: z.number().min(0).max(1e7).nullable().optional(),
+  maße: optText(80),
+  istRabattierfaehig: z.boolean().optional(),
+  istChargenArtikel: z.boolean().optional(),
+  istSeriennummernArtikel: z.boolean().optional(),
+  istSkontofaehig: z.boolean().optional(),
+  warengruppeId: z.number().int().positive().nullable().optional(),
+  staffel: z.enum(STAFFEL_ARTEN).nullable().optional(),
+  ...frei,
+});
+
+export const artikel = z.object({
+  id,
+  artikelnummer: z.string(),
+  artikelart: z.string(),
+  typ: z.enum(ARTIKEL_TYPEN),
+  name1: z.string().nullable(),
+  bezeichnung: z.string(),
+  artikeltext: z.string().nullable(),
+  ean: z.string().nullable(),
+  hersteller: z.string().nullable(),
+  gesperrt: z.boolean(),
+  vknetto: z.number(),
+  vkbrutto: z.number(),
+  mwstsatz: z.number(),
+  preiseinheit: z.number().int(),
+  verpackungseinheit: z.number().nullable(),
+  mengeneinheit: z.string().nullable(),
+  gewicht: z.number().nullable(),
+  gewichtNetto: z.number().nullable(),
+  maße: z.string().nullable(),
+  istRabattierfaehig: z.boolean(),
+  istChargenArtikel: z.boolean(),
+  istSeriennummernArtikel: z.boolean(),
+  istSkontofaehig: z.boolean(),
+  warengruppeId: z.number().int().nullable(),
+  staffel: z.string().nullable(),
+  /** Stock over every warehouse, from the movement journal. */
+  bestand: z.number(),
+  verfuegbar: z.number(),
+  naechsteLieferung: z.string().nullable(),
+  ...freiOut,
+  angelegtAm: isoDateTime,
+  geaendertAm: isoDateTime,
+});
+export type Artikel = z.infer<typeof artikel>;
+
+/** Columns of the product index (ART-002). */
+export const artikelListe = artikel.pick({
+  id: true,
+  artikelart: true,
+  artikelnummer: true,
+  bezeichnung: true,
+  ean: true,
+  gesperrt: true,
+  vknetto: true,
+  vkbrutto: true,
+  bestand: true,
+  verfuegbar: true,
+  naechsteLieferung: true,
+});
+
+export const freiesFeld = z.object({ id, bezeichnung: z.string(), wert: z.string().nullable(), sortierung: z.number().int() });
+export const freieFelderEingabe = z
+  .array(z.object({ bezeichnung: z.string().trim().min(1, 'Bitte einen Wert eingeben').max(80), wert: z.string().max(2000).nullable() }))
+  .max(100);
+
+/** One row per price group: menge{n}, vk{n}, vk{n}Brutto, aufschlag{n} for n = 1..3 (AP3) or 1..5 (AP5) (ART-015). */
+export const preisstaffelZeile = z.object({ preisgruppe: z.number().int().min(1).max(17), bezeichnung: z.string() }).catchall(z.number().nullable());
+export const preisstaffelEingabe = z
+  .array(
+    z
+      .object({ preisgruppe: z.number().int().min(1).max(17) })
+      .catchall(z.number().min(0).max(1e9).nullable())
+      .superRefine((row, ctx) => {
+        for (const k of Object.keys(row)) {
+          if (k !== 'preisgruppe' && !/^(menge|vk|aufschlag)[1-5]$/.test(k) && !/^vk[1-5]Brutto$/.test(k))
+            ctx.addIssue({ code: 'custom', message: `Unbekanntes Feld ${k}`, path: [k] });
+        }
+      }),
+  )
+  .max(17);
+export const staffelParams = z.object({ id: z.coerce.number().int().positive(), ap: z.enum(['AP3', 'AP5']) });
+
+export const warengruppe = z.object({ id, bezeichnung: z.string() });
+export const artikelStandQuery = z.object({ stichtag: isoDate.optional() });
