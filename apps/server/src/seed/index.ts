@@ -1,11 +1,12 @@
 import { fakerDE } from '@faker-js/faker';
 import type { DbHandle } from '../db/index';
 import { adressenSeeder } from './adressen';
+import { artikelSeeder } from './artikel';
 import type { Seeder } from './context';
 import { foundationSeeder } from './foundation';
 
 /** Every area's demo data, in dependency order. Later areas append their seeders here. */
-export const seeders: Seeder[] = [foundationSeeder, adressenSeeder];
+export const seeders: Seeder[] = [foundationSeeder, adressenSeeder, artikelSeeder];
 
 export const SEED = 20240705;
 

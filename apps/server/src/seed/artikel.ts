@@ -1,0 +1,312 @@
+import type { ARTIKELARTEN } from '@vario/contract';
+import { saveAssetImage } from '../modules/assets/assets.routes';
+import { buche } from '../modules/lager/lager.service';
+import { artikelKatalog } from './adressen';
+import { insertChunked, type SeedContext, type Seeder } from './context';
+import { png } from './png';
+
+/** EAN-13 with a valid check digit. */
+export function ean13(base12: string): string {
+  const digits = base12.padStart(12, '0').slice(-12);
+  const sum = [...digits].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return digits + ((10 - (sum % 10)) % 10);
+}
+
+export const artikelSeeder: Seeder = {
+  name: 'artikel',
+  async run(ctx: SeedContext) {
+    const { db, faker, scale } = ctx;
+    await db
+      .insertInto('warengruppen')
+      .values(
+        ['Pumpen', 'Ventile', 'Filter', 'Sensorik', 'Steuerungen', 'Kabel & Leitungen', 'Dichtungen', 'Antriebe', 'Service', 'Zubehör'].map((bezeichnung) => ({
+          bezeichnung,
+        })),
+      )
+      .execute();
+    const gruppen = (await db.selectFrom('warengruppen').select('id').orderBy('id').execute()).map((g) => g.id);
+    const katalog = artikelKatalog(faker);
+    const hersteller = ['Grundfos', 'Wilo', 'Festo', 'Siemens', 'Bosch Rexroth', 'Danfoss', 'Endress+Hauser', 'Phoenix Contact', 'SKF', 'Würth'];
+    const rnd = (i: number, n: number, salt: number) => Math.abs(Math.imul(i + 1, 2_654_435_761) ^ Math.imul(salt, 40_503)) % n;
+    const now = new Date().toISOString();
+    // The documents' catalogue first (same numbers), then generated articles up to the scale; every kind appears.
+    const arten = ['1', '1', '1', '1', '1', '2', '3', '4', '5', '6', 'V', 'P'];
+    await insertChunked(
+      ctx,
+      'artikel',
+      Math.max(scale, katalog.length),
+      (i) => {
+        const k = katalog[i];
+        const artikelart = k ? (k.einheit === 'Std' ? '3' : '1') : (arten[rnd(i, arten.length, 1)] as (typeof ARTIKELARTEN)[number]);
+        const bezeichnung =
+          k?.bezeichnung ??
+          `${(katalog[rnd(i, katalog.length, 2)] as { bezeichnung: string }).bezeichnung.split(' ').slice(0, 2).join(' ')} ${String(i).padStart(6, '0')}`;
+        const preis = k?.preis ?? (rnd(i, 250_000, 3) + 99) / 100;
+        return {
+          artikelnummer: k?.artikelnummer ?? `B-${String(100_000 + i)}`,
+          artikelart,
+          name1: bezeichnung.split(' ')[0] ?? null,
+          bezeichnung,
+          artikeltext: rnd(i, 3, 4) === 0 ? `${bezeichnung} – robuste Ausführung für den industriellen Dauereinsatz.` : null,
+          ean: artikelart === '1' || artikelart === '2' ? ean13(String(400_000_000_000 + i)) : null,
+          hersteller: hersteller[rnd(i, hersteller.length, 5)] as string,
+          gesperrt: rnd(i, 50, 6) === 0,
+          vknetto: Math.round(preis * 10_000),
+          mwstsatz: rnd(i, 10, 7) === 0 ? 700 : 1900,
+          preiseinheit: 1,
+          verpackungseinheit: artikelart === '1' ? (1 + rnd(i, 10, 8)) * 1000 : null,
+          mengeneinheit: k?.einheit ?? (artikelart === '3' ? 'Std' : 'Stk'),
+          gewicht: artikelart === '1' ? 100 + rnd(i, 20_000, 9) : null,
+          gewichtNetto: artikelart === '1' ? 80 + rnd(i, 18_000, 10) : null,
+          maße: artikelart === '1' ? `${10 + rnd(i, 90, 11)} × ${10 + rnd(i, 60, 12)} × ${5 + rnd(i, 40, 13)} cm` : null,
+          istRabattierfaehig: rnd(i, 5, 14) !== 0,
+          istChargenArtikel: rnd(i, 15, 15) === 0,
+          istSeriennummernArtikel: rnd(i, 8, 16) === 0,
+          istSkontofaehig: true,
+          warengruppeId: gruppen[rnd(i, gruppen.length, 17)] ?? null,
+          staffel: rnd(i, 4, 18) === 0 ? '5' : rnd(i, 3, 19) === 0 ? '2' : null,
+          s01: rnd(i, 4, 20) === 0 ? 'Auslaufartikel' : null,
+          s02: null,
+          s03: null,
+          s04: null,
+          s05: null,
+          s06: null,
+          s07: null,
+          s08: null,
+          s09: null,
+          s10: null,
+          bestand: 0,
+          reserviert: 0,
+          blockiert: 0,
+          naechsteLieferung: null,
+          angelegtAm: now,
+          geaendertAm: now,
+        };
+      },
+      'Artikel',
+      400,
+    );
+
+    // Custom fields and price scales for the first 2,000 articles.
+    const erste = await db.selectFrom('artikel').select(['id', 'artikelart', 'staffel', 'vknetto']).orderBy('id').limit(2000).execute();
+    const felder = erste.filter((_, i) => i % 3 === 0);
+    await insertChunked(
+      ctx,
+      'artikelFreieFelder',
+      felder.length * 3,
+      (i) => {
+        const a = felder[Math.floor(i / 3)] as { id: number };
+        const k = i % 3;
+        return {
+          artikelId: a.id,
+          bezeichnung: ['Farbe', 'Material', 'Zolltarifnummer'][k] as string,
+          wert: [['Grau', 'Blau', 'Schwarz'][i % 3], ['Edelstahl', 'Messing', 'Kunststoff'][i % 3], String(84_137_000 + i)][k] as string,
+          sortierung: (k + 1) * 10,
+        };
+      },
+      'Freie Felder',
+    );
+    const staffeln = erste.filter((a) => a.staffel);
+    await insertChunked(
+      ctx,
+      'artikelPreisstaffeln',
+      staffeln.length * 5 * 5,
+      (i) => {
+        const a = staffeln[Math.floor(i / 25)] as { id: number; staffel: string; vknetto: number };
+        const gruppe = 1 + (Math.floor(i / 5) % 5);
+        const stufe = 1 + (i % 5);
+        const tiers = a.staffel === '5' ? 5 : 3;
+        const ap = a.staffel === '5' ? 'AP5' : 'AP3';
+        if (stufe > tiers) return { artikelId: a.id, ap: 'X', preisgruppe: gruppe, stufe, menge: null, vk: null, aufschlag: null };
+        return {
+          artikelId: a.id,
+          ap,
+          preisgruppe: gruppe,
+          stufe,
+          menge: [1, 10, 25, 50, 100][stufe - 1]! * 1000,
+          vk: Math.round(a.vknetto * (1 - (gruppe - 1) * 0.03) * (1 - (stufe - 1) * 0.05)),
+          aufschlag: 3000 - stufe * 300 - gruppe * 100,
+        };
+      },
+      'Preisstaffeln',
+    );
+    await db.deleteFrom('artikelPreisstaffeln').where('ap', '=', 'X').execute();
+
+    // Storage places for the warehouses that have them, then stock through the stock service (so it is journalled).
+    const lager = await db.selectFrom('lager').selectAll().orderBy('id').execute();
+    for (const l of lager.filter((x) => x.hatLagerplaetze)) {
+      await db
+        .insertInto('lagerplaetze')
+        .values(
+          Array.from({ length: 24 }, (_, i) => ({
+            lagerId: l.id,
+            location: `${String.fromCharCode(65 + Math.floor(i / 8))}-${String((i % 8) + 1).padStart(2, '0')}-${1 + (i % 3)}`,
+            kistennummer: i % 4 === 0 ? `K${100 + i}` : null,
+          })),
+        )
+        .execute();
+    }
+    const plaetze = await db.selectFrom('lagerplaetze').select(['id', 'lagerId']).orderBy('id').execute();
+    const lagerartikel = await db.selectFrom('artikel').select('id').where('artikelart', '=', '1').orderBy('id').limit(Math.min(3000, scale)).execute();
+    const admin = (await db.selectFrom('benutzer').select('id').where('istAdmin', '=', true).orderBy('id').executeTakeFirstOrThrow()).id;
+    const lieferung = (i: number) => new Date(Date.now() + (3 + (i % 30)) * 86_400_000).toISOString().slice(0, 10);
+    let n = 0;
+    for (const [i, a] of lagerartikel.entries()) {
+      await db.transaction().execute(async (trx) => {
+        for (const l of lager) {
+          // Service stores hold a few parts; central warehouses most.
+          const service = l.kurzbezeichnung.startsWith('KD-');
+          if (rnd(i + l.id * 7, service ? 6 : 3, 30) !== 0 && !(l.kurzbezeichnung === 'KD-GUT' && i < 40)) continue;
+          const p = l.hatLagerplaetze ? plaetze.filter((x) => x.lagerId === l.id) : [];
+          const platz = p.length ? (p[rnd(i, p.length, 31)] as { id: number }).id : null;
+          const menge = (service ? 1 + rnd(i, 5, 32) : 5 + rnd(i, 400, 33)) * 1000;
+          await buche(trx, [
+            { artikelId: a.id, lagerId: l.id, lagerplatzId: platz, feld: 'bestand', menge, art: 'INVENTUR', text: 'Anfangsbestand', benutzerId: admin },
+          ]);
+          if (platz !== null && rnd(i, 3, 34) === 0) {
+            const zweiter = (p[(rnd(i, p.length, 31) + 1) % p.length] as { id: number }).id;
+            await buche(trx, [
+              {
+                artikelId: a.id,
+                lagerId: l.id,
+                lagerplatzId: platz,
+                feld: 'bestand',
+                menge: -Math.floor(menge / 4000) * 1000,
+                art: 'UMBUCHUNG',
+                text: 'Umlagerung',
+                benutzerId: admin,
+              },
+              {
+                artikelId: a.id,
+                lagerId: l.id,
+                lagerplatzId: zweiter,
+                feld: 'bestand',
+                menge: Math.floor(menge / 4000) * 1000,
+                art: 'UMBUCHUNG',
+                text: 'Umlagerung',
+                benutzerId: admin,
+              },
+            ]);
+          }
+          if (!service && rnd(i, 4, 35) === 0)
+            await buche(trx, [
+              {
+                artikelId: a.id,
+                lagerId: l.id,
+                lagerplatzId: platz,
+                feld: 'reserviert',
+                menge: Math.min(menge, 3000),
+                art: 'RESERVIERUNG',
+                text: 'Auftrag',
+                benutzerId: admin,
+              },
+            ]);
+          if (!service && rnd(i, 5, 36) === 0) {
+            await buche(trx, [
+              {
+                artikelId: a.id,
+                lagerId: l.id,
+                lagerplatzId: platz,
+                feld: 'bestellt',
+                menge: 50_000,
+                art: 'BESTELLUNG',
+                text: 'Bestellung beim Lieferanten',
+                benutzerId: admin,
+              },
+            ]);
+            await trx
+              .updateTable('bestaende')
+              .set({ naechsteLieferung: lieferung(i) })
+              .where('artikelId', '=', a.id)
+              .where('lagerId', '=', l.id)
+              .execute();
+          }
+          if (service && l.kurzbezeichnung !== 'KD-GUT' && rnd(i, 3, 37) === 0)
+            await buche(trx, [
+              { artikelId: a.id, lagerId: l.id, feld: 'blockiert', menge: 1000, art: 'SPERRE', text: 'Prüfung ausstehend', benutzerId: admin },
+            ]);
+        }
+        const next = await trx
+          .selectFrom('bestaende')
+          .select((eb) => eb.fn.min('naechsteLieferung').as('d'))
+          .where('artikelId', '=', a.id)
+          .executeTakeFirst();
+        if (next?.d)
+          await trx
+            .updateTable('artikel')
+            .set({ naechsteLieferung: next.d as string })
+            .where('id', '=', a.id)
+            .execute();
+      });
+      ctx.progress('Bestände', ++n, lagerartikel.length);
+    }
+
+    // Assets at customers, with pictures and files for the first ones.
+    await db
+      .insertInto('systemParameter')
+      .values([
+        { name: 'ASSETS.S01', wert: 'Baujahr' },
+        { name: 'ASSETS.S02', wert: 'Standort im Gebäude' },
+        { name: 'ASSETS.S03', wert: 'Wartungsvertrag' },
+        { name: 'ASSETS.S04', wert: 'Leistung' },
+        { name: 'ASSETS.S05', wert: 'Zählerstand' },
+        { name: 'ASSETS.S06', wert: 'Bemerkung Technik' },
+      ])
+      .execute();
+    const kunden = await db.selectFrom('adressen').select('id').where('istKunde', '=', true).orderBy('id').limit(2000).execute();
+    const geraete = await db.selectFrom('artikel').select(['id', 'bezeichnung']).where('artikelart', '=', '1').orderBy('id').limit(200).execute();
+    const anzahl = Math.min(Math.max(200, Math.round(scale / 5)), 200_000);
+    await insertChunked(
+      ctx,
+      'assets',
+      anzahl,
+      (i) => {
+        const g = geraete[rnd(i, geraete.length, 40)] as { id: number; bezeichnung: string };
+        const start = new Date(Date.UTC(2019 + rnd(i, 7, 41), rnd(i, 12, 42), 1 + rnd(i, 27, 43)));
+        const iso = (d: Date) => d.toISOString().slice(0, 10);
+        return {
+          assetnummer: `AS-${String(10_000 + i)}`,
+          bezeichnung: g.bezeichnung,
+          seriennummer: `SN${faker.string.alphanumeric({ length: 8, casing: 'upper' })}${i}`,
+          imei: rnd(i, 5, 44) === 0 ? String(350_000_000_000_000 + i * 7) : null,
+          bemerkung: null,
+          beschreibung: rnd(i, 3, 45) === 0 ? 'Jährliche Wartung laut Vertrag.' : null,
+          beginnGarantie: iso(start),
+          endeGarantie: iso(new Date(start.getTime() + 2 * 365 * 86_400_000)),
+          beginnService: iso(start),
+          endeService: iso(new Date(start.getTime() + 5 * 365 * 86_400_000)),
+          istAktiv: rnd(i, 12, 46) !== 0,
+          adresseId: kunden.length ? (kunden[rnd(i, kunden.length, 47)] as { id: number }).id : null,
+          artikelId: g.id,
+          abweichenderStandort: rnd(i, 6, 48) === 0,
+          standortName: rnd(i, 6, 48) === 0 ? 'Technikraum Halle 2' : null,
+          standortStrasse: null,
+          standortPlz: null,
+          standortOrt: null,
+          s01: String(2015 + rnd(i, 10, 49)),
+          s02: ['Keller', 'Erdgeschoss', 'Dach', 'Halle 1'][rnd(i, 4, 50)] as string,
+          s03: rnd(i, 2, 51) === 0 ? 'Ja' : 'Nein',
+          s04: `${1 + rnd(i, 40, 52)} kW`,
+          s05: null,
+          s06: null,
+          angelegtAm: now,
+          geaendertAm: now,
+        };
+      },
+      'Assets',
+    );
+    const mitBildern = await db.selectFrom('assets').select('id').orderBy('id').limit(12).execute();
+    for (const [i, a] of mitBildern.entries()) {
+      for (let k = 0; k < 1 + (i % 3); k++) {
+        const hue = (i * 40 + k * 90) % 255;
+        const photo = png(1200, 800, (x, y) => [(x * 255) / 1200, hue, (y * 255) / 800]);
+        await saveAssetImage(db, a.id, `foto-${k + 1}.png`, photo);
+      }
+      const daten = Buffer.from(`Wartungsprotokoll Asset ${a.id}\nLetzte Prüfung: ohne Befund\n`, 'utf8');
+      await db
+        .insertInto('assetDateien')
+        .values({ assetId: a.id, dateiname: 'Wartungsprotokoll.txt', mimeType: 'text/plain', groesse: daten.length, datum: now, betreff: 'Wartung', daten })
+        .execute();
+    }
+  },
+};
