@@ -32,6 +32,20 @@ const screens = [
   ['locks', '/system/locks', true],
   ['notfound', '/nothing-here', true],
   ['maintenance', '/error/503', true],
+  ['addresses', '/addresses', true],
+  ['address-new', '/addresses/new', true],
+  ['address-dashboard', '/addresses/1/dashboard', true],
+  ['address-masterdata', '/addresses/1/masterdata', true],
+  ['address-persons', '/addresses/1/persons', true],
+  ['address-person', '/addresses/1/persons/1', true],
+  ['address-activities', '/addresses/1/activities', true],
+  ['address-activity', '/addresses/1/activities/2', true],
+  ['address-additional', '/addresses/1/additionalAddress', true],
+  ['address-prices', '/addresses/1/customerSpecificPrices', true],
+  ['address-price', '/addresses/1/customerSpecificPrices/2', true],
+  ['address-files', '/addresses/1/files', true],
+  ['address-history', '/addresses/1/history', true],
+  ['address-backorders', '/addresses/1/backorders', true],
 ];
 for (const dark of [false, true]) {
   await fetch(`${base}/vario-api/webapp/parameter/darkmode`, {

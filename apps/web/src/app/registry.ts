@@ -1,11 +1,11 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconHome, IconLock, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconAddressBook, IconHome, IconLock, IconLogout, IconSettings } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
 import type { Me } from '@vario/contract';
 import { hasAllRights } from '@/lib/rights';
 
-type NavLabel = 'nav.home' | 'nav.settings' | 'nav.logout' | 'nav.locks';
-type TileText = 'tiles.settings' | 'tiles.locks';
+type NavLabel = 'nav.home' | 'nav.settings' | 'nav.logout' | 'nav.locks' | 'nav.addresses' | 'nav.newAddress';
+type TileText = 'tiles.settings' | 'tiles.locks' | 'tiles.addresses';
 
 /**
  * The areas of the app. Navigation (in the order of 3-cross-cutting §2), home tiles, the "new item" menu,
@@ -31,6 +31,17 @@ export interface Area {
 
 export const AREAS: readonly Area[] = [
   { id: 'home', label: 'nav.home', icon: IconHome, to: '/home', nav: true },
+  {
+    id: 'addresses',
+    label: 'nav.addresses',
+    icon: IconAddressBook,
+    to: '/addresses',
+    rights: ['ADR_SEHEN'],
+    nav: true,
+    tile: 'tiles.addresses',
+    newItem: { label: 'nav.newAddress', to: '/addresses/new' as string as NonNullable<LinkProps['to']>, rights: ['ADR_AENDERN'] },
+    reminder: { tabelle: 'ADR', detail: (id) => `/addresses/${id}` },
+  },
   { id: 'settings', label: 'nav.settings', icon: IconSettings, to: '/settings', nav: true, tile: 'tiles.settings' },
   { id: 'locks', label: 'nav.locks', icon: IconLock, to: '/system/locks', adminOnly: true, tile: 'tiles.locks' },
   { id: 'logout', label: 'nav.logout', icon: IconLogout, to: '/logout', nav: true },

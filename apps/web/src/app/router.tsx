@@ -1,4 +1,5 @@
 import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { createAddressRoutes } from '@/features/addresses/routes';
 import { MaintenancePage } from '@/features/errors/MaintenancePage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { HomePage } from '@/features/home/HomePage';
@@ -35,6 +36,8 @@ const appRoute = createRoute({
   },
   component: AppLayout,
 });
+export type AppRoute = typeof appRoute;
+const addressRoutes = createAddressRoutes(appRoute);
 const indexRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
@@ -60,6 +63,7 @@ const routeTree = rootRoute.addChildren([
     homeRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsNavbarRoute, settingsDashboardRoute]),
     locksRoute,
+    ...addressRoutes,
   ]),
 ]);
 

@@ -11,13 +11,23 @@ export function parseCurrency(input: string | number | null | undefined): number
   return Number.isFinite(n) ? Math.round(n * 100) / 100 : 0;
 }
 
+type CurrencyInputProps = Omit<NumberInputProps, 'value' | 'onChange'> & {
+  value: number | null;
+  onChange: (v: number | null) => void;
+  /** An emptied input gives null instead of 0 (optional money fields). */
+  nullable?: boolean;
+};
+
 /** Money input: 2 decimals, comma accepted, euro sign (APP-105..107). */
-export function CurrencyInput({ value, onChange, ...rest }: Omit<NumberInputProps, 'value' | 'onChange'> & { value: number; onChange: (v: number) => void }) {
+export function CurrencyInput({ value, onChange, nullable, ...rest }: CurrencyInputProps) {
   return (
     <NumberInput
       {...rest}
-      value={value}
-      onChange={(v) => onChange(parseCurrency(v))}
+      value={value ?? ''}
+      onChange={(v) => {
+        if (nullable && (v === '' || v === null)) onChange(null);
+        else onChange(parseCurrency(v));
+      }}
       decimalScale={2}
       fixedDecimalScale
       decimalSeparator=","

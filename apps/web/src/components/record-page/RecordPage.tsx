@@ -1,0 +1,159 @@
+import { Anchor, Box, Button, Group, Loader, Skeleton, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { IconChevronLeft, IconDeviceFloppy, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { createContext, type ReactNode, useContext } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormMetaContext } from '@/components/form/schema';
+import classes from './RecordPage.module.css';
+import type { RecordEditor } from './use-record-editor';
+
+export interface RecordTab {
+  id: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export interface RecordPageProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  badges?: ReactNode;
+  back: { to: string; label: string };
+  tabs: RecordTab[];
+  activeTab: string | null;
+  onTabChange: (id: string) => void;
+  editor: RecordEditor;
+  /** Tooltip of the disabled edit button (APP-057). */
+  editDisabledReason?: string;
+  loading?: boolean;
+  children: ReactNode;
+}
+
+const RecordEditorContext = createContext<RecordEditor | null>(null);
+
+/** The editor of the surrounding record page, for tabs that render its form. */
+export function useRecordEditorContext(): RecordEditor {
+  const ctx = useContext(RecordEditorContext);
+  if (!ctx) throw new Error('useRecordEditorContext outside a RecordPage');
+  return ctx;
+}
+
+export function RecordActions({ editor, editDisabledReason }: { editor: RecordEditor; editDisabledReason?: string }) {
+  const { t } = useTranslation();
+  const busy = editor.busy !== null;
+  if (!editor.editing) {
+    const button = (
+      <Button
+        leftSection={<IconPencil size={16} />}
+        onClick={() => void editor.startEdit()}
+        disabled={!editor.canEdit}
+        loading={editor.busy === 'lock'}
+        data-testid="record-edit"
+      >
+        {t('common.edit')}
+      </Button>
+    );
+    return editor.canEdit ? (
+      button
+    ) : (
+      <Tooltip label={editDisabledReason ?? t('record.noEditRight')} withArrow>
+        <span data-testid="record-edit-disabled">{button}</span>
+      </Tooltip>
+    );
+  }
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {editor.canRemove && (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          onClick={() => void editor.remove()}
+          loading={editor.busy === 'remove'}
+          disabled={busy && editor.busy !== 'remove'}
+          data-testid="record-remove"
+          visibleFrom="xs"
+        >
+          {t('common.delete')}
+        </Button>
+      )}
+      <Button variant="default" leftSection={<IconX size={16} />} onClick={editor.cancel} disabled={busy} data-testid="record-cancel">
+        {t('common.cancel')}
+      </Button>
+      <Button
+        leftSection={<IconDeviceFloppy size={16} />}
+        onClick={() => void editor.save()}
+        loading={editor.busy === 'save'}
+        disabled={busy && editor.busy !== 'save'}
+        data-testid="record-save"
+      >
+        {t('common.save')}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * The record page: sticky top bar with back link, title, badges, edit/remove/save/cancel and tabs (APP-056..061);
+ * the tabs are child routes, the form is shared with them through the context.
+ */
+export function RecordPage(props: RecordPageProps) {
+  const { editor } = props;
+  const busy = editor.busy === 'save' || editor.busy === 'remove';
+  return (
+    <RecordEditorContext.Provider value={editor}>
+      <FormProvider {...editor.form}>
+        <FormMetaContext.Provider value={{ schema: editor.schema, readOnly: !editor.editing }}>
+          <Box className={classes.bar} data-testid="record-bar" data-editing={editor.editing || undefined}>
+            <Anchor component={Link} to={props.back.to as never} size="sm" c="dimmed" className={classes.back} data-testid="record-back">
+              <IconChevronLeft size={14} />
+              {props.back.label}
+            </Anchor>
+            <Group justify="space-between" align="center" gap="sm" wrap="wrap" mt={4}>
+              <Stack gap={0} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  {props.loading ? (
+                    <Skeleton h={28} w={260} />
+                  ) : (
+                    <Title order={2} size="h3" className={classes.title} data-testid="record-title">
+                      {props.title}
+                    </Title>
+                  )}
+                  {props.badges}
+                </Group>
+                {props.subtitle && (
+                  <Text size="sm" c="dimmed" truncate>
+                    {props.subtitle}
+                  </Text>
+                )}
+              </Stack>
+              <Group gap="xs">
+                {busy && <Loader size="xs" />}
+                <RecordActions editor={editor} editDisabledReason={props.editDisabledReason} />
+              </Group>
+            </Group>
+            <Tabs
+              value={props.activeTab}
+              onChange={(v) => v && !busy && props.onTabChange(v)}
+              loop
+              activateTabWithKeyboard
+              mt="sm"
+              classNames={{ list: classes.tabList }}
+            >
+              <Tabs.List data-testid="record-tabs">
+                {props.tabs.map((tab) => (
+                  <Tabs.Tab key={tab.id} value={tab.id} disabled={tab.disabled || busy} data-testid={`tab-${tab.id}`}>
+                    {tab.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </Tabs>
+          </Box>
+          <Box pt="md" style={busy ? { pointerEvents: 'none', opacity: 0.7 } : undefined}>
+            {props.children}
+          </Box>
+        </FormMetaContext.Provider>
+      </FormProvider>
+    </RecordEditorContext.Provider>
+  );
+}

@@ -1,0 +1,60 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSystemParameter } from '@/components/form/lookups';
+import { api } from '@/lib/api/client';
+import { addressKeys, SUB_LIST_LIMIT } from './api';
+
+/** Fiscal-year start month 1..12, default 1 (ADR-022). */
+export function useFiscalYearStart(): number {
+  const wert = useSystemParameter('PFA.WIRTSCHAFTSJAHRBEGINN').data;
+  const n = Number(wert);
+  return Number.isInteger(n) && n >= 1 && n <= 12 ? n : 1;
+}
+
+/** Net turnover rows (jahr, monat, summe) of an address (ADR-020). */
+export function useTurnover(addressId: number) {
+  return useQuery({
+    queryKey: addressKeys.custom('record', addressId, 'turnover'),
+    queryFn: async () => (await api('umsatzstatistik', { params: { adresseId: addressId } })).daten[0]?.datensaetze ?? [],
+    meta: { silent: true },
+  });
+}
+
+/** Open order lines, sorted by document date ascending (ADR-072, ADR-073). */
+export function useBackorders(addressId: number) {
+  return useQuery({
+    queryKey: addressKeys.custom('record', addressId, 'backorders'),
+    queryFn: async () => {
+      const rows = (await api('auftragsrueckstaende', { params: { adresseId: addressId } })).daten[0]?.datensaetze ?? [];
+      return [...rows].sort((a, b) => a.belegdatum.localeCompare(b.belegdatum) || a.belegnr.localeCompare(b.belegnr) || a.position - b.position);
+    },
+    meta: { silent: true },
+  });
+}
+
+export interface HistoryFilter {
+  artikelnr: string;
+  bezeichnung: string;
+  datumvon: string | null;
+  datumbis: string | null;
+}
+
+/** History window of one address with its filters (ADR-076, ADR-077). */
+export function useHistory(addressId: number, f: HistoryFilter) {
+  return useQuery({
+    queryKey: addressKeys.custom('record', addressId, 'history', f),
+    queryFn: async () =>
+      api('historie', {
+        params: {
+          id: addressId,
+          returnTotal: 'true',
+          limit: SUB_LIST_LIMIT,
+          artikelnr: f.artikelnr.trim() || undefined,
+          bezeichnung: f.bezeichnung.trim() || undefined,
+          datumvon: f.datumvon ?? undefined,
+          datumbis: f.datumbis ?? undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,103 @@
+import { Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBasisdaten } from '@/app/auth/session';
+import { CountryPicker } from '@/components/form/CountryPicker';
+import { CurrencyField, DateField, NumberField, SelectField, SwitchField, TextField } from '@/components/form/fields';
+import { useRecordEditorContext } from '@/components/record-page/RecordPage';
+import { formatCurrency, formatDateTime } from '@/lib/format';
+import { useAddressFromRoute } from '../use-address-id';
+
+export function FormCard({ title, children, cols = 2 }: { title: ReactNode; children: ReactNode; cols?: number }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: cols }} spacing="sm" verticalSpacing="xs">
+        {children}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+const FREE_FIELDS = ['s01', 's02', 's03', 's04', 's05', 's06', 's07', 's08', 's09', 's10'] as const;
+
+/** Every address field of ADR-024 in cards; view mode read-only, edit mode from the record page (ADR-023). */
+export function MasterdataTab() {
+  const { t } = useTranslation();
+  const editor = useRecordEditorContext();
+  const base = useBasisdaten().data;
+  const { address } = useAddressFromRoute();
+  const users = (base?.benutzer ?? []).filter((u) => u.id > 0).map((u) => ({ value: String(u.id), label: `${u.kuerzel} – ${u.name}` }));
+  const payments = (base?.zahlungsarten ?? []).map((z) => ({ value: String(z.id), label: z.bezeichnung }));
+  const deliveries = (base?.lieferbedingungen ?? []).map((l) => ({ value: String(l.id), label: l.bezeichnung }));
+  const f = (name: string) => t(`addresses.fields.${name}` as 'addresses.fields.name1');
+
+  return (
+    <Stack gap="md" data-testid="address-masterdata">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <FormCard title={t('addresses.cards.name')}>
+          <SelectField name="anrede" label={f('anrede')} optionLabel={(v) => t(`addresses.anrede.${v}` as 'addresses.anrede.Firma')} keepOrder />
+          <SelectField name="art" label={f('art')} optionLabel={(v) => t(`addresses.art.${v}` as 'addresses.art.LEGAL')} keepOrder />
+          <TextField name="name1" label={f('name1')} />
+          <TextField name="name2" label={f('name2')} />
+          <TextField name="name3" label={f('name3')} />
+          <TextField name="kurzname" label={f('kurzname')} />
+        </FormCard>
+        <FormCard title={t('addresses.cards.numbers')}>
+          <NumberField name="adressnummer" label={f('adressnummer')} description={editor.isNew ? t('addresses.numberAssigned') : undefined} min={1} />
+          <NumberField name="kundennummer" label={f('kundennummer')} min={1} />
+          <NumberField name="lieferantennummer" label={f('lieferantennummer')} min={1} />
+          <SelectField name="abcKennung" label={f('abcKennung')} keepOrder />
+          <SwitchField name="istKunde" label={f('istKunde')} />
+          <SwitchField name="istLieferant" label={f('istLieferant')} />
+          <SwitchField name="gesperrt" label={f('gesperrt')} />
+          <SwitchField name="unvollstaendig" label={f('unvollstaendig')} />
+        </FormCard>
+        <FormCard title={t('addresses.cards.address')}>
+          <TextField name="strasse" label={f('strasse')} />
+          <CountryPicker name="lkz" label={f('lkz')} />
+          <TextField name="plz" label={f('plz')} />
+          <TextField name="ort" label={f('ort')} />
+        </FormCard>
+        <FormCard title={t('addresses.cards.contact')}>
+          <TextField name="telefon" label={f('telefon')} type="tel" />
+          <TextField name="mobil" label={f('mobil')} type="tel" />
+          <TextField name="fax" label={f('fax')} type="tel" />
+          <TextField name="email" label={f('email')} type="email" />
+          <TextField name="website" label={f('website')} type="url" />
+        </FormCard>
+        <FormCard title={t('addresses.cards.sales')}>
+          <CurrencyField name="kreditlimit" label={f('kreditlimit')} />
+          <TextInput label={f('opvBetrag')} value={formatCurrency(address?.opvBetrag ?? null)} readOnly variant="filled" data-testid="field-opvBetrag" />
+          <SelectField name="zahlart" label={f('zahlart')} data={payments} numeric />
+          <SelectField name="lieferart" label={f('lieferart')} data={deliveries} numeric />
+          <SelectField name="vertreter1" label={f('vertreter1')} data={users} numeric />
+          <SelectField name="vertreter2" label={f('vertreter2')} data={users} numeric />
+          <SelectField name="vertreter3" label={f('vertreter3')} data={users} numeric />
+          <DateField name="erstkontakt" label={f('erstkontakt')} />
+        </FormCard>
+        <FormCard title={t('addresses.cards.notes')} cols={1}>
+          <TextField name="erstkontaktBemerkung" label={f('erstkontaktBemerkung')} />
+          <TextField name="notiz" label={f('notiz')} multiline rows={4} />
+        </FormCard>
+      </SimpleGrid>
+      <FormCard title={t('addresses.cards.freeFields')} cols={3}>
+        {FREE_FIELDS.map((s) => (
+          <TextField key={s} name={s} label={t('addresses.freeField', { n: Number(s.slice(1)) })} />
+        ))}
+      </FormCard>
+      {address && (
+        <Group gap="lg" justify="flex-end">
+          <Text size="xs" c="dimmed">
+            {t('addresses.createdAt', { date: formatDateTime(address.angelegtAm) })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('addresses.changedAt', { date: formatDateTime(address.geaendertAm) })}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}

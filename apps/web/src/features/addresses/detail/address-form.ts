@@ -1,0 +1,26 @@
+import { type Adresse, adresseEingabe } from '@vario/contract';
+import type { DefaultValues } from 'react-hook-form';
+import type { z } from 'zod';
+
+export const addressSchema = adresseEingabe;
+export type AddressFormValues = z.input<typeof addressSchema>;
+
+const FIELDS = Object.keys(addressSchema.shape) as (keyof AddressFormValues)[];
+
+/** Defaults of a new address: a company customer in Germany. */
+export const NEW_ADDRESS: DefaultValues<AddressFormValues> = {
+  name1: '',
+  anrede: 'Firma',
+  art: 'LEGAL',
+  lkz: 'DE',
+  istKunde: true,
+  istLieferant: false,
+  gesperrt: false,
+  unvollstaendig: false,
+};
+
+/** The writable fields of a loaded address (ADR-024); a new one gets the defaults. */
+export function toAddressForm(a: Adresse | undefined): DefaultValues<AddressFormValues> {
+  if (!a) return NEW_ADDRESS;
+  return Object.fromEntries(FIELDS.map((f) => [f, (a as Record<string, unknown>)[f]])) as DefaultValues<AddressFormValues>;
+}

@@ -1,0 +1,154 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCompact, formatCurrency, formatPercent } from '@/lib/format';
+import { useFiscalYearStart, useTurnover } from '../api-reports';
+import { useAddressFromRoute } from '../use-address-id';
+import { monthSeries, quarterSeries, yearComparison } from './turnover';
+
+const monthLabel = (m: number) =>
+  dayjs()
+    .month(m - 1)
+    .format('MMM');
+
+function TurnoverCard({ title, total, extra, children }: { title: string; total: number; extra?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap={4} mb="sm">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        <Group gap="xs" align="baseline">
+          <Text size="xl" fw={700}>
+            {formatCurrency(total)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('addresses.dashboard.total')}
+          </Text>
+          {extra}
+        </Group>
+      </Stack>
+      {children}
+    </Card>
+  );
+}
+
+/** The three turnover cards (ADR-019..022): fiscal months, calendar quarters, comparison with the previous year. */
+export function DashboardTab() {
+  const { t } = useTranslation();
+  const { id } = useAddressFromRoute();
+  const turnover = useTurnover(id ?? 0);
+  const start = useFiscalYearStart();
+  const now = dayjs();
+  const year = now.year();
+  if (turnover.isLoading || !turnover.data) {
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={320} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  const rows = turnover.data;
+  const months = monthSeries(rows, { year, month: now.month() + 1 }, start);
+  const quarters = quarterSeries(rows, year);
+  const cmp = yearComparison(rows, year);
+  const firstYear = months[0]?.jahr ?? year;
+  const lastYear = months[11]?.jahr ?? year;
+  const fiscalTitle = firstYear === lastYear ? String(firstYear) : `${firstYear}/${String(lastYear).slice(2)}`;
+  const valueFormatter = (v: number) => formatCurrency(v);
+  const axis = { tickFormatter: (v: number) => formatCompact(v) };
+
+  return (
+    <Stack gap="md" data-testid="address-dashboard">
+      <Text size="xs" c="dimmed">
+        {t('addresses.dashboard.net')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <TurnoverCard
+          title={t('addresses.dashboard.byMonth', { year: fiscalTitle })}
+          total={months.reduce((s, m) => s + m.summe, 0)}
+          extra={
+            start !== 1 && (
+              <Badge variant="light" size="sm">
+                {t('addresses.dashboard.fiscalStart', {
+                  month: dayjs()
+                    .month(start - 1)
+                    .format('MMMM'),
+                })}
+              </Badge>
+            )
+          }
+        >
+          <BarChart
+            h={220}
+            data={months.map((m) => ({ label: monthLabel(m.monat), summe: m.summe }))}
+            dataKey="label"
+            series={[{ name: 'summe', label: t('addresses.dashboard.total'), color: 'blue.6' }]}
+            valueFormatter={valueFormatter}
+            yAxisProps={axis}
+            data-testid="turnover-months"
+          />
+        </TurnoverCard>
+        <TurnoverCard title={t('addresses.dashboard.byQuarter', { year })} total={quarters.reduce((s, q) => s + q.summe, 0)}>
+          <SimpleGrid cols={4} spacing="xs" mb="sm">
+            {quarters.map((q) => (
+              <Stack key={q.quarter} gap={0} data-testid="turnover-quarter">
+                <Text size="xs" c="dimmed" fw={600}>
+                  {t('addresses.dashboard.quarter', { n: q.quarter })}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {formatCompact(q.summe)} €
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+          <BarChart
+            h={150}
+            data={quarters.map((q) => ({ label: t('addresses.dashboard.quarter', { n: q.quarter }), summe: q.summe }))}
+            dataKey="label"
+            series={[{ name: 'summe', label: t('addresses.dashboard.total'), color: 'teal.6' }]}
+            valueFormatter={valueFormatter}
+            yAxisProps={axis}
+          />
+        </TurnoverCard>
+      </SimpleGrid>
+      <TurnoverCard
+        title={t('addresses.dashboard.comparison', { year, previous: year - 1 })}
+        total={cmp.current}
+        extra={
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {year - 1}: {formatCurrency(cmp.previous)}
+            </Text>
+            {cmp.change !== null && (
+              <Badge color={cmp.change >= 0 ? 'teal' : 'red'} variant="light" data-testid="turnover-change">
+                {cmp.change >= 0 ? '+' : ''}
+                {formatPercent(cmp.change)}
+              </Badge>
+            )}
+          </Group>
+        }
+      >
+        <LineChart
+          h={240}
+          data={cmp.months.map((m) => ({ label: monthLabel(m.monat), [String(year)]: m.current, [String(year - 1)]: m.previous }))}
+          dataKey="label"
+          series={[
+            { name: String(year), color: 'blue.6' },
+            { name: String(year - 1), color: 'gray.5' },
+          ]}
+          valueFormatter={valueFormatter}
+          yAxisProps={axis}
+          withLegend
+          curveType="monotone"
+        />
+      </TurnoverCard>
+    </Stack>
+  );
+}
