@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { migrate, openDatabase } from '../../apps/server/src/db/index';
-import { seed } from '../../apps/server/src/seed/index';
+import { isSeeded, seed } from '../../apps/server/src/seed/index';
 import { parseScale } from '../../apps/server/src/seed/scale';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,7 +22,17 @@ export const freePort = () =>
 /** A seeded SQLite file at the given scale, made once and kept in data/ for later runs. */
 export async function benchDatabase(scale: string): Promise<string> {
   const file = join(ROOT, `data/bench-${scale}.sqlite`);
-  if (existsSync(file)) return file;
+  if (existsSync(file)) {
+    // A database from before a new area gains that area's data.
+    const handle = await openDatabase(file);
+    await migrate(handle);
+    if (!(await isSeeded(handle))) {
+      console.log(`Adding the missing areas (${scale}) to ${file} …`);
+      await seed(handle, { scale: parseScale(scale), demo: true });
+    }
+    await handle.close();
+    return file;
+  }
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.tmp`;
   for (const f of ['', '-wal', '-shm']) rmSync(tmp + f, { force: true });

@@ -21,6 +21,7 @@ const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
 
 export const adressenSeeder: Seeder = {
   name: 'adressen',
+  table: 'adressen',
   async run(ctx: SeedContext) {
     const { db, faker, scale } = ctx;
     const benutzer = await db.selectFrom('benutzer').select(['id', 'typ']).orderBy('id').execute();

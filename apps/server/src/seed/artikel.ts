@@ -14,6 +14,7 @@ export function ean13(base12: string): string {
 
 export const artikelSeeder: Seeder = {
   name: 'artikel',
+  table: 'artikel',
   async run(ctx: SeedContext) {
     const { db, faker, scale } = ctx;
     await db

@@ -19,7 +19,7 @@ async function main() {
   const handle = await openDatabase(config.databaseUrl);
   await migrate(handle);
   if (await isSeeded(handle)) {
-    console.error(`The database ${sqlite ? config.databaseUrl : ''} already holds data. Use --fresh (SQLite) or an empty database.`);
+    console.error(`The database ${sqlite ? config.databaseUrl : ''} already holds every area's data. Use --fresh (SQLite) or an empty database.`);
     process.exit(1);
   }
   const bar = new SingleBar({ format: ' {label} |{bar}| {percentage}% · {value}/{total}', hideCursor: true }, Presets.shades_classic);

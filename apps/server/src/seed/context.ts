@@ -16,6 +16,8 @@ export interface SeedContext {
 /** One area's demo data. Seeders run in order; later areas read what earlier ones created. */
 export interface Seeder {
   name: string;
+  /** The seeder counts as done when this table holds a row (so a database from before a new area gains only that area). */
+  table: string;
   run(ctx: SeedContext): Promise<void>;
 }
 

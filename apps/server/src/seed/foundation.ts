@@ -70,6 +70,7 @@ const TECHNIKER_VERBOTEN = new Set([
 
 export const foundationSeeder: Seeder = {
   name: 'foundation',
+  table: 'systemInfo',
   async run(ctx) {
     const { db, faker } = ctx;
     await db

@@ -1,4 +1,5 @@
 import { fakerDE } from '@faker-js/faker';
+import { sql } from 'kysely';
 import type { DbHandle } from '../db/index';
 import { adressenSeeder } from './adressen';
 import { artikelSeeder } from './artikel';
@@ -10,19 +11,28 @@ export const seeders: Seeder[] = [foundationSeeder, adressenSeeder, artikelSeede
 
 export const SEED = 20240705;
 
-export async function isSeeded(handle: DbHandle): Promise<boolean> {
-  const row = await handle.db.selectFrom('systemInfo').select('id').executeTakeFirst();
+async function done(handle: DbHandle, s: Seeder): Promise<boolean> {
+  // biome-ignore lint/suspicious/noExplicitAny: table named by the seeder
+  const row = await (handle.db as any).selectFrom(s.table).select(sql`1`.as('x')).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
-/** Fills an empty, migrated database with deterministic demo data. */
+/** True when every area's demo data is present. */
+export async function isSeeded(handle: DbHandle): Promise<boolean> {
+  for (const s of seeders) if (!(await done(handle, s))) return false;
+  return true;
+}
+
+/** Fills a migrated database with deterministic demo data: every area whose data is missing (all, on an empty one). */
 export async function seed(
   handle: DbHandle,
   opts: { scale: number; demo: boolean; progress?: (label: string, done: number, total: number) => void },
 ): Promise<void> {
-  fakerDE.seed(SEED);
-  fakerDE.setDefaultRefDate(new Date('2026-01-01T00:00:00Z'));
   for (const s of seeders) {
+    if (await done(handle, s)) continue;
+    // Each area draws from its own fixed seed, so adding an area leaves the others' data unchanged.
+    fakerDE.seed(SEED + s.name.length * 7919);
+    fakerDE.setDefaultRefDate(new Date('2026-01-01T00:00:00Z'));
     await s.run({ db: handle.db, dialect: handle.dialect, faker: fakerDE, scale: opts.scale, demo: opts.demo, progress: opts.progress ?? (() => {}) });
   }
 }
