@@ -15,7 +15,7 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { type ReactNode, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '@/lib/api/client';
+import { type QueryValue, request } from '@/lib/api/client';
 import { handleApiError } from '@/lib/api/error-handler';
 import { type GridPreset, useGridPreset } from './presets';
 
@@ -42,9 +42,13 @@ export interface DataGridProps<T> {
   defaultPreset?: Partial<GridPreset>;
   /** A fixed filter in the list grammar (`feld=wert,…`). */
   filter?: string;
+  /** Path placeholders of nested lists (`:id`) and further query parameters of the endpoint (e.g. report filters). */
+  params?: Record<string, QueryValue>;
   searchable?: boolean;
   onRowClick?: (row: T) => void;
   toolbar?: ReactNode;
+  /** Filter inputs shown beside the quick search. */
+  filters?: ReactNode;
   height?: string | number;
   handle?: React.Ref<DataGridHandle>;
   getRowId?: (row: T) => string;
@@ -67,6 +71,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const [total, setTotal] = useState<number | null>(null);
   const apiRef = useRef<GridApi<T> | null>(null);
   const ep = endpoints[props.endpoint];
+  const paramsKey = JSON.stringify(props.params ?? {});
 
   useImperativeHandle(props.handle, () => ({ refresh: () => apiRef.current?.purgeInfiniteCache() }), []);
 
@@ -78,12 +83,13 @@ export function DataGrid<T>(props: DataGridProps<T>) {
         try {
           const res = await request<ListEnvelope<T>>(ep.method, ep.path, {
             params: {
+              ...(JSON.parse(paramsKey) as Record<string, QueryValue>),
               limit: p.endRow - p.startRow,
               offset: p.startRow,
               orderBy,
               returnTotal: 'true',
               filter: props.filter,
-              search: debounced.trim() || undefined,
+              search: props.searchable === false ? undefined : debounced.trim() || undefined,
             },
           });
           const rows = res.data.result;
@@ -96,7 +102,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
         }
       },
     }),
-    [ep.method, ep.path, props.filter, debounced],
+    [ep.method, ep.path, props.filter, debounced, paramsKey, props.searchable],
   );
 
   const onSortChanged = (e: SortChangedEvent<T>) => {
@@ -110,19 +116,20 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   return (
     <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
       <Group justify="space-between" p="sm" gap="sm">
-        {props.searchable !== false ? (
-          <TextInput
-            placeholder={t('grid.search')}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={{ base: '100%', xs: 280 }}
-            aria-label={t('grid.search')}
-            data-testid="grid-search"
-          />
-        ) : (
-          <span />
-        )}
+        <Group gap="sm" align="flex-end" style={{ flex: '1 1 auto' }}>
+          {props.searchable !== false && (
+            <TextInput
+              placeholder={t('grid.search')}
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              w={{ base: '100%', xs: 280 }}
+              aria-label={t('grid.search')}
+              data-testid="grid-search"
+            />
+          )}
+          {props.filters}
+        </Group>
         <Group gap="sm">
           {total !== null && (
             <Text size="sm" c="dimmed" data-testid="grid-total">

@@ -1,5 +1,6 @@
 import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, DateTimePicker } from '@mantine/dates';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { CurrencyInput } from './CurrencyInput';
@@ -184,6 +185,24 @@ export function SwitchField(props: BaseFieldProps) {
       error={common.error}
       data-testid={common['data-testid']}
       styles={{ track: { cursor: common.readOnly ? 'default' : undefined } }}
+    />
+  );
+}
+
+/** Date and time shown as DD.MM.YYYY HH:mm, stored as ISO 8601 with offset. */
+export function DateTimeField(props: BaseFieldProps) {
+  const { field, common } = useField(props);
+  const value = field.value ? dayjs(field.value as string).format('YYYY-MM-DD HH:mm:ss') : null;
+  return (
+    <DateTimePicker
+      {...common}
+      ref={field.ref}
+      name={field.name}
+      value={value}
+      onChange={(v) => field.onChange(v ? dayjs(v).format() : null)}
+      onBlur={field.onBlur}
+      valueFormat="DD.MM.YYYY HH:mm"
+      popoverProps={{ withinPortal: true }}
     />
   );
 }

@@ -1,13 +1,23 @@
 import { createRoute, Outlet, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/router';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
+import { ActivitiesTab } from './activities/ActivitiesTab';
+import { ActivityDetail } from './activities/ActivityDetail';
+import { AdditionalAddressDetail } from './additional/AdditionalAddressDetail';
+import { AdditionalAddressTab } from './additional/AdditionalAddressTab';
 import { AddressRecordPage } from './detail/AddressRecordPage';
 import { MasterdataTab } from './detail/MasterdataTab';
+import { FileDetail } from './files/FileDetail';
+import { FilesTab } from './files/FilesTab';
 import { AddressListPage } from './list/AddressListPage';
 import { validateAddressListSearch } from './list/list-filter';
 import { PersonDetail } from './persons/PersonDetail';
 import { PersonsTab } from './persons/PersonsTab';
+import { PriceDetail } from './prices/PriceDetail';
+import { PricesTab } from './prices/PricesTab';
+import { BackordersTab } from './reports/BackordersTab';
 import { DashboardTab } from './reports/DashboardTab';
+import { HistoryTab } from './reports/HistoryTab';
 
 const validateCreated = (s: Record<string, unknown>): { created?: boolean } => (s.created === true || s.created === 'true' ? { created: true } : {});
 
@@ -29,5 +39,38 @@ export function createAddressRoutes(app: AppRoute) {
   const personList = createRoute({ getParentRoute: () => persons, path: '/', component: PersonsTab });
   const person = createRoute({ getParentRoute: () => persons, path: '/$personId', validateSearch: validateCreated, component: PersonDetail });
 
-  return [list, record.addChildren([index, dashboard, masterdata, persons.addChildren([personList, person])])] as const;
+  const activities = createRoute({ getParentRoute: () => record, path: '/activities', component: Outlet });
+  const activityList = createRoute({ getParentRoute: () => activities, path: '/', component: ActivitiesTab });
+  const activity = createRoute({ getParentRoute: () => activities, path: '/$activityId', component: ActivityDetail });
+
+  const additional = createRoute({ getParentRoute: () => record, path: '/additionalAddress', component: Outlet });
+  const additionalList = createRoute({ getParentRoute: () => additional, path: '/', component: AdditionalAddressTab });
+  const additionalOne = createRoute({ getParentRoute: () => additional, path: '/$subId', component: AdditionalAddressDetail });
+
+  const prices = createRoute({ getParentRoute: () => record, path: '/customerSpecificPrices', component: Outlet });
+  const priceList = createRoute({ getParentRoute: () => prices, path: '/', component: PricesTab });
+  const price = createRoute({ getParentRoute: () => prices, path: '/$priceId', component: PriceDetail });
+
+  const files = createRoute({ getParentRoute: () => record, path: '/files', component: Outlet });
+  const fileList = createRoute({ getParentRoute: () => files, path: '/', component: FilesTab });
+  const file = createRoute({ getParentRoute: () => files, path: '/$fileId', component: FileDetail });
+
+  const history = createRoute({ getParentRoute: () => record, path: '/history', component: HistoryTab });
+  const backorders = createRoute({ getParentRoute: () => record, path: '/backorders', component: BackordersTab });
+
+  return [
+    list,
+    record.addChildren([
+      index,
+      dashboard,
+      masterdata,
+      activities.addChildren([activityList, activity]),
+      persons.addChildren([personList, person]),
+      additional.addChildren([additionalList, additionalOne]),
+      prices.addChildren([priceList, price]),
+      files.addChildren([fileList, file]),
+      history,
+      backorders,
+    ]),
+  ] as const;
 }

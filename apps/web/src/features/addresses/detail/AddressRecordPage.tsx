@@ -10,7 +10,17 @@ import { deleteAddress, saveAddress, useAddress, useRemarkRequired } from '../ap
 import { addressSchema, toAddressForm } from './address-form';
 
 /** The tabs of an address in their order (ADR-006); deals, tickets and sale documents come with their areas. */
-export const ADDRESS_TABS = ['dashboard', 'masterdata', 'persons'] as const;
+export const ADDRESS_TABS = [
+  'dashboard',
+  'masterdata',
+  'activities',
+  'persons',
+  'additionalAddress',
+  'customerSpecificPrices',
+  'files',
+  'history',
+  'backorders',
+] as const;
 export type AddressTab = (typeof ADDRESS_TABS)[number];
 
 /** /addresses/{id} and /addresses/new on the generic record page (ADR-005, ADR-011..018). */

@@ -1,0 +1,77 @@
+import { Group, Text } from '@mantine/core';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { aktivitaetEingabe } from '@vario/contract';
+import type { DefaultValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useBasisdaten, useMe } from '@/app/auth/session';
+import { SubRecordPanel } from '@/components/record-page/SubRecordPanel';
+import { useRecordEditor } from '@/components/record-page/use-record-editor';
+import { isApiError } from '@/lib/api/errors';
+import { formatDateTime } from '@/lib/format';
+import { hasRight } from '@/lib/rights';
+import { type Aktivitaet, deleteActivity, saveActivity, useActivity } from '../api-sub';
+import { numericParam } from '../use-address-id';
+import { ActivityFields } from './ActivityFields';
+
+/** The change body of an activity: everything but the address. */
+const activityChange = aktivitaetEingabe.omit({ adresseId: true });
+type ActivityForm = z.input<typeof activityChange>;
+const FIELDS = Object.keys(activityChange.shape);
+const toForm = (a: Aktivitaet | undefined): DefaultValues<ActivityForm> =>
+  a ? (Object.fromEntries(FIELDS.map((f) => [f, (a as Record<string, unknown>)[f]])) as DefaultValues<ActivityForm>) : {};
+
+/** /addresses/{id}/activities/{activityId}: read (ADR-052), change and delete an activity. */
+export function ActivityDetail() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams({ strict: false }) as { id: string; activityId: string };
+  const addressId = Number(params.id);
+  const activityId = numericParam(params.activityId);
+  const activity = useActivity(activityId);
+  const users = useBasisdaten().data?.benutzer ?? [];
+  const canEdit = hasRight(useMe().data, 'ADR_AENDERN');
+  const listPath = `/addresses/${addressId}/activities`;
+  const a = activity.data;
+
+  const editor = useRecordEditor({
+    schema: activityChange,
+    record: a,
+    isNew: false,
+    toFormValues: toForm,
+    canEdit,
+    canRemove: canEdit,
+    basePath: `${listPath}/${params.activityId}`,
+    save: (data) => saveActivity(addressId, activityId, data),
+    remove: () => deleteActivity(addressId, activityId as number),
+    removeConfirmText: t('addresses.activities.removeConfirm'),
+    onRemoved: () => void navigate({ to: '/addresses/$id/activities', params: { id: String(addressId) } }),
+  });
+
+  return (
+    <SubRecordPanel
+      editor={editor}
+      title={a ? `${a.art.bezeichnung} · ${formatDateTime(a.datum)}` : ''}
+      back={{ to: listPath, label: t('addresses.activities.backToList') }}
+      loading={activity.isLoading}
+      notFound={isApiError(activity.error) && activity.error.status === 404}
+      aside={
+        a && (
+          <Group gap="lg" mb="sm">
+            <Text size="xs" c="dimmed">
+              {t('addresses.activities.fields.benutzerId')}: {users.find((u) => u.id === a.benutzerId)?.name ?? a.benutzerId}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('addresses.activities.fields.angelegtDatum')}: {formatDateTime(a.angelegtDatum)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('addresses.activities.fields.geaendertDatum')}: {formatDateTime(a.geaendertDatum)}
+            </Text>
+          </Group>
+        )
+      }
+    >
+      <ActivityFields addressId={addressId} />
+    </SubRecordPanel>
+  );
+}

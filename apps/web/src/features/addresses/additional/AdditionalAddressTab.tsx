@@ -1,0 +1,84 @@
+import { Badge, Button, SegmentedControl } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { ZUSATZADRESS_ARTEN, zusatzadresseEingabe } from '@vario/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '@/app/auth/session';
+import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
+import { SubList } from '@/components/record-page/SubList';
+import { notifySuccess } from '@/lib/api/error-handler';
+import { hasRight } from '@/lib/rights';
+import { saveAdditionalAddress, useAdditionalAddresses, type Zusatzadresse } from '../api-sub';
+import { useAddressFromRoute } from '../use-address-id';
+import { AdditionalFields } from './AdditionalFields';
+
+/** Additional addresses filtered by art (ADR-034), with create. */
+export function AdditionalAddressTab() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id, address } = useAddressFromRoute();
+  const addressId = id ?? 0;
+  const [art, setArt] = useState<string>('all');
+  const list = useAdditionalAddresses(addressId, art === 'all' ? null : art);
+  const canEdit = hasRight(useMe().data, 'ADR_AENDERN');
+  const [open, setOpen] = useState(false);
+  const f = (name: string) => t(`addresses.fields.${name}` as 'addresses.fields.name1');
+  const artLabel = (v: string) => t(`addresses.additional.art.${v}` as 'addresses.additional.art.SONSTIGE');
+
+  return (
+    <>
+      <SubList<Zusatzadresse>
+        title={t('addresses.tabs.additionalAddress')}
+        testId="additional-list"
+        rows={list.data}
+        loading={list.isLoading}
+        rowKey={(z) => z.id}
+        onRowClick={(z) => void navigate({ to: '/addresses/$id/additionalAddress/$subId', params: { id: String(addressId), subId: String(z.id) } })}
+        actions={
+          canEdit && (
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)} data-testid="additional-new">
+              {t('addresses.additional.new')}
+            </Button>
+          )
+        }
+        filters={
+          <SegmentedControl
+            size="xs"
+            value={art}
+            onChange={setArt}
+            data={[{ value: 'all', label: t('addresses.additional.allKinds') }, ...ZUSATZADRESS_ARTEN.map((a) => ({ value: a, label: artLabel(a) }))]}
+            data-testid="additional-art"
+          />
+        }
+        columns={[
+          { key: 'art', label: t('addresses.additional.fields.art'), render: (z) => <Badge variant="light">{artLabel(z.art)}</Badge>, width: 170 },
+          { key: 'name', label: f('name1'), render: (z) => [z.name1, z.name2].filter(Boolean).join(', ') },
+          { key: 'strasse', label: f('strasse'), render: (z) => z.strasse ?? '', visibleFrom: 'sm' },
+          { key: 'ort', label: f('ort'), render: (z) => [z.lkz, z.plz, z.ort].filter(Boolean).join(' ') },
+          { key: 'telefon', label: f('telefon'), render: (z) => z.telefon ?? '', visibleFrom: 'md' },
+        ]}
+      />
+      <SchemaFormDialog
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('addresses.additional.new')}
+        schema={zusatzadresseEingabe}
+        defaultValues={{
+          art: art === 'all' ? 'LIEFERADRESSE' : (art as Zusatzadresse['art'] as 'SONSTIGE'),
+          name1: address?.name1 ?? '',
+          lkz: address?.lkz ?? 'DE',
+        }}
+        submitLabel={t('common.create')}
+        onSubmit={async (values) => {
+          const res = await saveAdditionalAddress(addressId, null, values);
+          setOpen(false);
+          notifySuccess(t('notify.created'));
+          if (res.id) void navigate({ to: '/addresses/$id/additionalAddress/$subId', params: { id: String(addressId), subId: String(res.id) } });
+        }}
+      >
+        <AdditionalFields />
+      </SchemaFormDialog>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { SimpleGrid } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { CurrencyField, NumberField, SelectField, SwitchField, TextField } from '@/components/form/fields';
+
+export const PREISART_OPTIONS = ['0', '1', '2', '3'] as const;
+
+/** Fields of a customer-specific price (ADR-054); `full` adds the deviating data and flags. */
+export function PriceFields({ full = false }: { full?: boolean }) {
+  const { t } = useTranslation();
+  const f = (name: string) => t(`addresses.prices.fields.${name}` as 'addresses.prices.fields.artikelnummer');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+      <TextField name="artikelnummer" label={f('artikelnummer')} />
+      <TextField name="artikelbezeichnung" label={f('artikelbezeichnung')} />
+      <SelectField
+        name="preisart"
+        label={f('preisart')}
+        data={PREISART_OPTIONS.map((v) => ({ value: v, label: t(`addresses.prices.preisart.${v}`) }))}
+        numeric
+        keepOrder
+        searchable={false}
+      />
+      <CurrencyField name="sonderpreis" label={f('sonderpreis')} />
+      <NumberField name="rabatt1" label={f('rabatt1')} decimals={2} suffix=" %" min={0} max={100} />
+      <NumberField name="rabatt2" label={f('rabatt2')} decimals={2} suffix=" %" min={0} max={100} />
+      <NumberField name="mwstSatz" label={f('mwstSatz')} decimals={2} suffix=" %" min={0} max={100} />
+      {full && <TextField name="ean" label={f('ean')} />}
+      {full && <TextField name="abweichendeArtikelnummer" label={f('abweichendeArtikelnummer')} />}
+      {full && <TextField name="abweichendeArtikelbezeichnung" label={f('abweichendeArtikelbezeichnung')} />}
+      {full && (
+        <div style={{ gridColumn: '1 / -1' }}>
+          <TextField name="abweichenderArtikeltext" label={f('abweichenderArtikeltext')} multiline rows={2} />
+        </div>
+      )}
+      {full && <SwitchField name="sonderpreisNutzen" label={f('sonderpreisNutzen')} />}
+      {full && <SwitchField name="abweichendeArtikelnummerNutzen" label={f('abweichendeArtikelnummerNutzen')} />}
+      {full && <SwitchField name="abweichendeTexteNutzen" label={f('abweichendeTexteNutzen')} />}
+      {full && <SwitchField name="abweichendeEanNutzen" label={f('abweichendeEanNutzen')} />}
+    </SimpleGrid>
+  );
+}

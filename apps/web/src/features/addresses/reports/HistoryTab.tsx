@@ -1,0 +1,108 @@
+import { TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { historieZeile } from '@vario/contract';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { DataGrid, SEARCH_DEBOUNCE_MS } from '@/components/data-grid/DataGrid';
+import { formatCurrency, formatDate, formatDecimal, formatPercent } from '@/lib/format';
+import { DocumentNumber } from '../document-link';
+import { useAddressFromRoute } from '../use-address-id';
+
+type Zeile = z.infer<typeof historieZeile>;
+
+/** Purchase history of the address: no paging (virtual scrolling), filters article number, description (300 ms), date from/to (ADR-076..080). */
+export function HistoryTab() {
+  const { t } = useTranslation();
+  const { id } = useAddressFromRoute();
+  const [artikelnr, setArtikelnr] = useState('');
+  const [bezeichnung, setBezeichnung] = useState('');
+  const [von, setVon] = useState<string | null>(null);
+  const [bis, setBis] = useState<string | null>(null);
+  const [debArtikel] = useDebouncedValue(artikelnr, SEARCH_DEBOUNCE_MS);
+  const [debBezeichnung] = useDebouncedValue(bezeichnung, SEARCH_DEBOUNCE_MS);
+  const f = (name: string) => t(`addresses.history.fields.${name}` as 'addresses.history.fields.belegnummer');
+
+  const columns = useMemo<ColDef<Zeile>[]>(
+    () => [
+      {
+        field: 'belegnummer',
+        headerName: f('belegnummer'),
+        minWidth: 170,
+        cellStyle: { display: 'flex', alignItems: 'center' },
+        cellRenderer: (p: ICellRendererParams<Zeile>) => (p.data ? <DocumentNumber belegId={p.data.belegId} nummer={p.data.belegnummer} /> : null),
+      },
+      { field: 'belegdatum', headerName: f('belegdatum'), maxWidth: 140, valueFormatter: (p) => formatDate(p.value) },
+      { field: 'artikelnummer', headerName: f('artikelnummer'), maxWidth: 160 },
+      { field: 'bezeichnung', headerName: f('bezeichnung'), minWidth: 200, flex: 2 },
+      {
+        field: 'menge',
+        headerName: f('menge'),
+        type: 'rightAligned',
+        maxWidth: 130,
+        valueFormatter: (p) => `${formatDecimal(p.value)}${p.data?.mengeneinheit ? ` ${p.data.mengeneinheit}` : ''}`,
+      },
+      { field: 'einzelpreis', headerName: f('einzelpreis'), type: 'rightAligned', maxWidth: 150, valueFormatter: (p) => formatCurrency(p.value) },
+      { field: 'rabatt', headerName: f('rabatt'), type: 'rightAligned', maxWidth: 120, valueFormatter: (p) => (p.value ? formatPercent(p.value) : '') },
+      { field: 'gesamtpreis', headerName: f('gesamtpreis'), type: 'rightAligned', maxWidth: 160, valueFormatter: (p) => formatCurrency(p.value) },
+    ],
+    [t],
+  );
+
+  if (!id) return null;
+  return (
+    <DataGrid<Zeile>
+      endpoint="historie"
+      presetName="AddressHistory"
+      columns={columns.map((c) => ({ ...c, sortable: false }))}
+      params={{
+        id,
+        artikelnr: debArtikel.trim() || undefined,
+        bezeichnung: debBezeichnung.trim() || undefined,
+        datumvon: von ?? undefined,
+        datumbis: bis ?? undefined,
+      }}
+      searchable={false}
+      getRowId={(r) => r.rowKey}
+      height="calc(100dvh - 360px)"
+      filters={
+        <>
+          <TextInput
+            label={t('addresses.history.articleNumber')}
+            value={artikelnr}
+            onChange={(e) => setArtikelnr(e.currentTarget.value)}
+            w={{ base: '100%', xs: 160 }}
+            data-testid="history-artikelnr"
+          />
+          <TextInput
+            label={t('addresses.history.description')}
+            value={bezeichnung}
+            onChange={(e) => setBezeichnung(e.currentTarget.value)}
+            w={{ base: '100%', xs: 220 }}
+            data-testid="history-bezeichnung"
+          />
+          <DateInput
+            label={t('form.dateFrom')}
+            value={von}
+            onChange={(v) => setVon(v ? String(v).slice(0, 10) : null)}
+            valueFormat="DD.MM.YYYY"
+            clearable
+            w={{ base: '47%', xs: 150 }}
+            data-testid="history-von"
+          />
+          <DateInput
+            label={t('form.dateTo')}
+            value={bis}
+            onChange={(v) => setBis(v ? String(v).slice(0, 10) : null)}
+            valueFormat="DD.MM.YYYY"
+            clearable
+            w={{ base: '47%', xs: 150 }}
+            data-testid="history-bis"
+          />
+        </>
+      }
+    />
+  );
+}
