@@ -1,10 +1,30 @@
-import { adressenBench } from './adressen';
 import { foundationBench } from './foundation';
+import { listBench } from './list-bench';
 
 /** `npm run bench [-- name…]`: runs the benchmarks (all by default), each printing ratios to its baseline. */
 const benches: Record<string, () => Promise<void>> = {
   foundation: foundationBench,
-  adressen: () => adressenBench(),
+  adressen: () =>
+    listBench({
+      title: 'Addresses (issue 4)',
+      path: '/stammdaten/adressen',
+      sortField: 'name1',
+      searches: [
+        { term: 'schmi', target: 50 },
+        { term: 'berg gmbh', target: 50 },
+      ],
+      paintModule: 'addresses-paint',
+      screen: '/addresses',
+    }),
+  artikel: () =>
+    listBench({
+      title: 'Products (issue 5)',
+      path: '/stammdaten/artikel',
+      sortField: 'artikelnummer',
+      searches: [{ term: '10499', target: 50 }, { term: 'steuerung eco 0049', target: 50 }, { term: 'pumpe' }],
+      paintModule: 'products-paint',
+      screen: '/products',
+    }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

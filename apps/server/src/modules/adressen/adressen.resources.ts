@@ -12,11 +12,13 @@ export const CHANGE_REMARK_PARAMETER = 'SONSTIGE.AENDERUNGSBEMERKUNGABFRAGEN_ADR
 
 /** Words of a quick search: letters and digits only, at most 8 (everything else separates words). */
 export function searchTokens(term: string): string[] {
-  return term
+  const all = term
     .normalize('NFC')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
+    .filter(Boolean);
+  // A single letter beside longer words (the "B" of "B-1234") would match nearly everything: leave it out.
+  const long = all.filter((t) => t.length > 1);
+  return (long.length ? long : all).slice(0, 8);
 }
 
 /**
