@@ -134,6 +134,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // The single-page app answers every other path; its router shows the 404 page.
       return reply.type('text/html').sendFile('index.html');
     }
+    // A path that exists with other methods answers 405 with the methods it allows.
+    const path = req.url.split('?')[0] as string;
+    const allowed = (['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const).filter((m) => m !== req.method && app.findRoute({ method: m, url: path }));
+    if (isApi && allowed.length) {
+      reply.header('Allow', allowed.join(', '));
+      return reply.code(405).send(errorBody(405, MessageCode.methodNotAllowed, `Methode ${req.method} ist hier nicht erlaubt`, req.id, req.url));
+    }
     return reply.code(404).send(errorBody(404, MessageCode.routeNotFound, `Pfad nicht gefunden: ${req.method} ${req.url}`, req.id, req.url));
   });
   return app;

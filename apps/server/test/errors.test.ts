@@ -62,6 +62,12 @@ describe('the error catalogue (3-cross-cutting §8)', () => {
     expectError(await t.call(admin, { method: 'GET', url: '/vario-api/gibt/es/nicht' }), 404, 'PFAD_NICHT_GEFUNDEN');
   });
 
+  it('405 for a method the path does not offer, naming the allowed ones', async () => {
+    const res = await t.call(admin, { method: 'PUT', url: '/vario-api/crm/erinnerungen/1' });
+    expectError(res, 405, 'METHODE_NICHT_ERLAUBT');
+    expect(String(res.headers.allow).split(', ').sort()).toEqual(['DELETE', 'GET', 'PATCH']);
+  });
+
   it('409 for a real unique-constraint violation, and nothing is written', async () => {
     expectError(await t.call(admin, { method: 'POST', url: '/vario-api/test/duplicate' }), 409, 'KONFLIKT');
     const rows = await t.handle.db.selectFrom('preisgruppen').select('bezeichnung').where('nummer', '=', 1).execute();
