@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 function findPgBin() {
   const base = '/usr/lib/postgresql';
@@ -31,7 +31,7 @@ const run = (bin, args) => execFileSync(asRoot ? 'runuser' : bin, asRoot ? ['-u'
 
 const pgBin = process.env.SKIP_POSTGRES ? null : findPgBin();
 let dir;
-const env = { ...process.env };
+let env = { ...process.env };
 const projects = ['--project', 'api-sqlite'];
 if (pgBin) {
   dir = mkdtempSync(join(tmpdir(), 'vario-pg-'));
@@ -57,10 +57,20 @@ if (pgBin) {
 }
 
 let code = 1;
+const sqliteTemplate = join(mkdtempSync(join(tmpdir(), 'vario-tpl-')), 'template.sqlite');
 try {
+  // Seed once: every test file starts from a copy of these templates.
+  const prep = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/test/prepare-templates.ts', sqliteTemplate, ...(env.PG_ADMIN_URL ? [env.PG_ADMIN_URL] : [])],
+    { stdio: 'inherit', env },
+  );
+  if (prep.status !== 0) throw new Error('preparing the test databases failed');
+  env = { ...env, TEST_SQLITE_TEMPLATE: sqliteTemplate, ...(env.PG_ADMIN_URL ? { TEST_PG_TEMPLATE: 'vario_template' } : {}) };
   const res = spawnSync('npx', ['vitest', 'run', ...projects, ...process.argv.slice(2)], { stdio: 'inherit', env });
   code = res.status ?? 1;
 } finally {
+  rmSync(dirname(sqliteTemplate), { recursive: true, force: true });
   if (pgBin && dir) {
     try {
       run(join(pgBin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { copyFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -10,23 +13,39 @@ import { seed } from '../src/seed/index';
 export const DB_KIND = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 /** A fresh database for one test file: SQLite in memory, or a new database in the throwaway PostgreSQL cluster. */
-async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void>; seeded: boolean }> {
   if (DB_KIND === 'sqlite') {
-    const handle = await openDatabase(':memory:');
-    return { handle, drop: () => handle.close() };
+    const template = process.env.TEST_SQLITE_TEMPLATE;
+    if (!template) {
+      const handle = await openDatabase(':memory:');
+      return { handle, drop: () => handle.close(), seeded: false };
+    }
+    const file = join(tmpdir(), `vario-test-${randomBytes(6).toString('hex')}.sqlite`);
+    copyFileSync(template, file);
+    const handle = await openDatabase(file);
+    return {
+      handle,
+      seeded: true,
+      drop: async () => {
+        await handle.close();
+        for (const f of ['', '-wal', '-shm']) rmSync(file + f, { force: true });
+      },
+    };
   }
   const admin = process.env.PG_ADMIN_URL;
   if (!admin) throw new Error('TEST_DB=postgres needs PG_ADMIN_URL (run the tests with npm run test:api)');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(`create database ${name}`);
+  const template = process.env.TEST_PG_TEMPLATE;
+  await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const handle = await openDatabase(url.toString());
   return {
     handle,
+    seeded: !!template,
     drop: async () => {
       await handle.close();
       const c = new pg.Client({ connectionString: admin });
@@ -48,9 +67,9 @@ export interface TestApp {
 
 /** Builds the app on a fresh, migrated, seeded database; closes and drops it after the file's tests. */
 export async function createTestApp(opts: Partial<AppOptions> = {}): Promise<TestApp> {
-  const { handle, drop } = await freshDatabase();
+  const { handle, drop, seeded } = await freshDatabase();
   await migrate(handle);
-  await seed(handle, { scale: 60, demo: true });
+  if (!seeded) await seed(handle, { scale: 60, demo: true });
   const logs: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _enc, cb) {
