@@ -28,9 +28,9 @@ async function main() {
   } catch (err) {
     fail(`Migration fehlgeschlagen: ${(err as Error).message}`, err);
   }
-  if (!(await isSeeded(handle))) {
+  if (!(await isSeeded(handle, config.demo))) {
     const scale = parseScale(process.env.SEED_SCALE);
-    log.info({ scale, demo: config.demo }, 'seeding demo data');
+    log.info({ scale, demo: config.demo }, config.demo ? 'seeding demo data' : 'seeding reference data');
     await seed(handle, { scale, demo: config.demo });
   }
 

@@ -13,9 +13,9 @@ import { seed } from '../src/seed/index';
 export const DB_KIND = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 /** A fresh database for one test file: SQLite in memory, or a new database in the throwaway PostgreSQL cluster. */
-async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void>; seeded: boolean }> {
+async function freshDatabase(useTemplate = true): Promise<{ handle: DbHandle; drop: () => Promise<void>; seeded: boolean }> {
   if (DB_KIND === 'sqlite') {
-    const template = process.env.TEST_SQLITE_TEMPLATE;
+    const template = useTemplate ? process.env.TEST_SQLITE_TEMPLATE : undefined;
     if (!template) {
       const handle = await openDatabase(':memory:');
       return { handle, drop: () => handle.close(), seeded: false };
@@ -37,7 +37,7 @@ async function freshDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<
   const name = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  const template = process.env.TEST_PG_TEMPLATE;
+  const template = useTemplate ? process.env.TEST_PG_TEMPLATE : undefined;
   await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await client.end();
   const url = new URL(admin);
@@ -66,10 +66,11 @@ export interface TestApp {
 }
 
 /** Builds the app on a fresh, migrated, seeded database; closes and drops it after the file's tests. */
-export async function createTestApp(opts: Partial<AppOptions> = {}): Promise<TestApp> {
-  const { handle, drop, seeded } = await freshDatabase();
+export async function createTestApp(opts: Partial<AppOptions> & { demo?: boolean } = {}): Promise<TestApp> {
+  const demo = opts.demo ?? true;
+  const { handle, drop, seeded } = await freshDatabase(demo);
   await migrate(handle);
-  if (!seeded) await seed(handle, { scale: 60, demo: true });
+  if (!seeded) await seed(handle, { scale: 60, demo });
   const logs: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _enc, cb) {

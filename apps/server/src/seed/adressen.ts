@@ -22,6 +22,7 @@ const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
 export const adressenSeeder: Seeder = {
   name: 'adressen',
   table: 'adressen',
+  demoOnly: true,
   async run(ctx: SeedContext) {
     const { db, faker, scale } = ctx;
     const benutzer = await db.selectFrom('benutzer').select(['id', 'typ']).orderBy('id').execute();
@@ -177,18 +178,7 @@ export const adressenSeeder: Seeder = {
     }
 
     // Activities, additional addresses, files and customer prices for the first 2,000 addresses.
-    const arten = await db
-      .insertInto('aktivitaetsarten')
-      .values([
-        { wert: 'TEL', bezeichnung: 'Telefonat' },
-        { wert: 'BES', bezeichnung: 'Besuch' },
-        { wert: 'MAIL', bezeichnung: 'E-Mail' },
-        { wert: 'NOTIZ', bezeichnung: 'Notiz' },
-        { wert: 'TERMIN', bezeichnung: 'Termin' },
-        { wert: 'ANGEBOT', bezeichnung: 'Angebot nachfassen' },
-      ])
-      .returning('id')
-      .execute();
+    const arten = await db.selectFrom('aktivitaetsarten').select('id').orderBy('id').execute();
     const demo = await ids(Math.min(scale, 2000));
     const personenVon = new Map<number, number[]>();
     for (const p of await db

@@ -15,16 +15,9 @@ export function ean13(base12: string): string {
 export const artikelSeeder: Seeder = {
   name: 'artikel',
   table: 'artikel',
+  demoOnly: true,
   async run(ctx: SeedContext) {
     const { db, faker, scale } = ctx;
-    await db
-      .insertInto('warengruppen')
-      .values(
-        ['Pumpen', 'Ventile', 'Filter', 'Sensorik', 'Steuerungen', 'Kabel & Leitungen', 'Dichtungen', 'Antriebe', 'Service', 'Zubehör'].map((bezeichnung) => ({
-          bezeichnung,
-        })),
-      )
-      .execute();
     const gruppen = (await db.selectFrom('warengruppen').select('id').orderBy('id').execute()).map((g) => g.id);
     const katalog = artikelKatalog(faker);
     const hersteller = ['Grundfos', 'Wilo', 'Festo', 'Siemens', 'Bosch Rexroth', 'Danfoss', 'Endress+Hauser', 'Phoenix Contact', 'SKF', 'Würth'];
@@ -243,17 +236,6 @@ export const artikelSeeder: Seeder = {
     }
 
     // Assets at customers, with pictures and files for the first ones.
-    await db
-      .insertInto('systemParameter')
-      .values([
-        { name: 'ASSETS.S01', wert: 'Baujahr' },
-        { name: 'ASSETS.S02', wert: 'Standort im Gebäude' },
-        { name: 'ASSETS.S03', wert: 'Wartungsvertrag' },
-        { name: 'ASSETS.S04', wert: 'Leistung' },
-        { name: 'ASSETS.S05', wert: 'Zählerstand' },
-        { name: 'ASSETS.S06', wert: 'Bemerkung Technik' },
-      ])
-      .execute();
     const kunden = await db.selectFrom('adressen').select('id').where('istKunde', '=', true).orderBy('id').limit(2000).execute();
     const geraete = await db.selectFrom('artikel').select(['id', 'bezeichnung']).where('artikelart', '=', '1').orderBy('id').limit(200).execute();
     const anzahl = Math.min(Math.max(200, Math.round(scale / 5)), 200_000);

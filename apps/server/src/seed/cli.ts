@@ -18,7 +18,7 @@ async function main() {
   if (args.includes('--fresh') && sqlite) for (const f of ['', '-wal', '-shm']) if (existsSync(config.databaseUrl + f)) rmSync(config.databaseUrl + f);
   const handle = await openDatabase(config.databaseUrl);
   await migrate(handle);
-  if (await isSeeded(handle)) {
+  if (await isSeeded(handle, config.demo)) {
     console.error(`The database ${sqlite ? config.databaseUrl : ''} already holds every area's data. Use --fresh (SQLite) or an empty database.`);
     process.exit(1);
   }

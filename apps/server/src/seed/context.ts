@@ -18,6 +18,8 @@ export interface Seeder {
   name: string;
   /** The seeder counts as done when this table holds a row (so a database from before a new area gains only that area). */
   table: string;
+  /** Demo content: skipped outside demo mode (reference data is not). */
+  demoOnly?: boolean;
   run(ctx: SeedContext): Promise<void>;
 }
 

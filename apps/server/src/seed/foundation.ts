@@ -152,8 +152,67 @@ export const foundationSeeder: Seeder = {
     await db.updateTable('lagerkreise').set({ ausgangLagerId: vl }).where('id', '=', hannover).execute();
     await db.updateTable('lagerkreise').set({ ausgangLagerId: ll }).where('id', '=', leipzig).execute();
 
+    await db
+      .insertInto('landeskennzeichen')
+      .values(Object.entries(countries.getNames('de', { select: 'official' })).map(([lkz, land]) => ({ lkz, land })))
+      .execute();
+    await db
+      .insertInto('preisgruppen')
+      .values(Array.from({ length: 17 }, (_, i) => ({ nummer: i + 1, bezeichnung: i === 0 ? 'Standardpreis' : `Preisgruppe ${i + 1}` })))
+      .execute();
+    const texte: [string, string[]][] = [
+      ['ADR.Anrede', ['Firma', 'Herr', 'Frau', 'Divers', 'Eheleute']],
+      ['ADR.Briefanrede', ['Sehr geehrte Damen und Herren,', 'Sehr geehrter Herr', 'Sehr geehrte Frau', 'Hallo']],
+      ['ADR.Titel', ['Dr.', 'Prof.', 'Prof. Dr.', 'Dipl.-Ing.']],
+      ['ASP.Abteilung', ['Geschäftsführung', 'Einkauf', 'Verkauf', 'Buchhaltung', 'Technik', 'Lager']],
+      ['ASP.Funktion', ['Geschäftsführer', 'Einkaufsleiter', 'Sachbearbeiter', 'Techniker', 'Assistenz']],
+    ];
+    await db
+      .insertInto('texte')
+      .values(
+        texte.flatMap(([schluessel, werte]) => werte.map((wert, i) => ({ schluessel, wert, bezeichnung: wert, sortierung: (i + 1) * 10, istAktiv: true }))),
+      )
+      .execute();
+    await db
+      .insertInto('texte')
+      .values({ schluessel: 'ADR.Anrede', wert: 'Fräulein', bezeichnung: 'Fräulein (veraltet)', sortierung: 90, istAktiv: false })
+      .execute();
+    await db
+      .insertInto('aktivitaetsarten')
+      .values([
+        { wert: 'TEL', bezeichnung: 'Telefonat' },
+        { wert: 'BES', bezeichnung: 'Besuch' },
+        { wert: 'MAIL', bezeichnung: 'E-Mail' },
+        { wert: 'NOTIZ', bezeichnung: 'Notiz' },
+        { wert: 'TERMIN', bezeichnung: 'Termin' },
+        { wert: 'ANGEBOT', bezeichnung: 'Angebot nachfassen' },
+      ])
+      .execute();
+    await db
+      .insertInto('warengruppen')
+      .values(
+        ['Pumpen', 'Ventile', 'Filter', 'Sensorik', 'Steuerungen', 'Kabel & Leitungen', 'Dichtungen', 'Antriebe', 'Service', 'Zubehör'].map((bezeichnung) => ({
+          bezeichnung,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('systemParameter')
+      .values([
+        { name: 'ASSETS.S01', wert: 'Baujahr' },
+        { name: 'ASSETS.S02', wert: 'Standort im Gebäude' },
+        { name: 'ASSETS.S03', wert: 'Wartungsvertrag' },
+        { name: 'ASSETS.S04', wert: 'Leistung' },
+        { name: 'ASSETS.S05', wert: 'Zählerstand' },
+        { name: 'ASSETS.S06', wert: 'Bemerkung Technik' },
+      ])
+      .execute();
+
+    // Everything above is reference data every installation needs; what follows exists only in demo mode.
+    if (!ctx.demo) return;
+
     // Users: the demo logins, then office and field staff that cannot log in.
-    const demoHashes = ctx.demo ? await Promise.all(DEMO_LOGINS.map((d) => hashPassword(d.password))) : DEMO_LOGINS.map(() => NO_LOGIN);
+    const demoHashes = await Promise.all(DEMO_LOGINS.map((d) => hashPassword(d.password)));
     const [admin, buero, techniker] = await db
       .insertInto('benutzer')
       .values([
@@ -242,32 +301,6 @@ export const foundationSeeder: Seeder = {
             defektteileLagerId: null,
           })),
       ])
-      .execute();
-
-    await db
-      .insertInto('landeskennzeichen')
-      .values(Object.entries(countries.getNames('de', { select: 'official' })).map(([lkz, land]) => ({ lkz, land })))
-      .execute();
-    await db
-      .insertInto('preisgruppen')
-      .values(Array.from({ length: 17 }, (_, i) => ({ nummer: i + 1, bezeichnung: i === 0 ? 'Standardpreis' : `Preisgruppe ${i + 1}` })))
-      .execute();
-    const texte: [string, string[]][] = [
-      ['ADR.Anrede', ['Firma', 'Herr', 'Frau', 'Divers', 'Eheleute']],
-      ['ADR.Briefanrede', ['Sehr geehrte Damen und Herren,', 'Sehr geehrter Herr', 'Sehr geehrte Frau', 'Hallo']],
-      ['ADR.Titel', ['Dr.', 'Prof.', 'Prof. Dr.', 'Dipl.-Ing.']],
-      ['ASP.Abteilung', ['Geschäftsführung', 'Einkauf', 'Verkauf', 'Buchhaltung', 'Technik', 'Lager']],
-      ['ASP.Funktion', ['Geschäftsführer', 'Einkaufsleiter', 'Sachbearbeiter', 'Techniker', 'Assistenz']],
-    ];
-    await db
-      .insertInto('texte')
-      .values(
-        texte.flatMap(([schluessel, werte]) => werte.map((wert, i) => ({ schluessel, wert, bezeichnung: wert, sortierung: (i + 1) * 10, istAktiv: true }))),
-      )
-      .execute();
-    await db
-      .insertInto('texte')
-      .values({ schluessel: 'ADR.Anrede', wert: 'Fräulein', bezeichnung: 'Fräulein (veraltet)', sortierung: 90, istAktiv: false })
       .execute();
 
     // Reminders: a handful for each demo login (some due soon, some past), the bulk for the staff.

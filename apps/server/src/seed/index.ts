@@ -11,15 +11,16 @@ export const seeders: Seeder[] = [foundationSeeder, adressenSeeder, artikelSeede
 
 export const SEED = 20240705;
 
-async function done(handle: DbHandle, s: Seeder): Promise<boolean> {
+async function done(handle: DbHandle, s: Seeder, demo = true): Promise<boolean> {
+  if (s.demoOnly && !demo) return true;
   // biome-ignore lint/suspicious/noExplicitAny: table named by the seeder
   const row = await (handle.db as any).selectFrom(s.table).select(sql`1`.as('x')).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
 /** True when every area's demo data is present. */
-export async function isSeeded(handle: DbHandle): Promise<boolean> {
-  for (const s of seeders) if (!(await done(handle, s))) return false;
+export async function isSeeded(handle: DbHandle, demo = true): Promise<boolean> {
+  for (const s of seeders) if (!(await done(handle, s, demo))) return false;
   return true;
 }
 
@@ -29,7 +30,7 @@ export async function seed(
   opts: { scale: number; demo: boolean; progress?: (label: string, done: number, total: number) => void },
 ): Promise<void> {
   for (const s of seeders) {
-    if (await done(handle, s)) continue;
+    if (await done(handle, s, opts.demo)) continue;
     // Each area draws from its own fixed seed, so adding an area leaves the others' data unchanged.
     fakerDE.seed(SEED + s.name.length * 7919);
     fakerDE.setDefaultRefDate(new Date('2026-01-01T00:00:00Z'));
