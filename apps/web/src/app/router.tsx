@@ -1,12 +1,16 @@
 import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
 import { createAddressRoutes } from '@/features/addresses/routes';
+import { createAssetRoutes } from '@/features/assets/routes';
 import { MaintenancePage } from '@/features/errors/MaintenancePage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { HomePage } from '@/features/home/HomePage';
+import { createProductRoutes } from '@/features/products/routes';
+import { createScannerRoutes } from '@/features/scanner/routes';
 import { DashboardSettingsPage } from '@/features/settings/DashboardSettingsPage';
 import { GeneralSettingsPage } from '@/features/settings/GeneralSettingsPage';
 import { NavbarSettingsPage } from '@/features/settings/NavbarSettingsPage';
 import { SettingsIndexPage } from '@/features/settings/SettingsIndexPage';
+import { createStorageRoutes } from '@/features/storage/routes';
 import { LocksPage } from '@/features/system/LocksPage';
 import { tokenStore } from '@/lib/api/token';
 import { LoginPage } from './auth/LoginPage';
@@ -38,6 +42,10 @@ const appRoute = createRoute({
 });
 export type AppRoute = typeof appRoute;
 const addressRoutes = createAddressRoutes(appRoute);
+const productRoutes = createProductRoutes(appRoute);
+const assetRoutes = createAssetRoutes(appRoute);
+const storageRoutes = createStorageRoutes(appRoute);
+const scannerRoutes = createScannerRoutes(appRoute);
 const indexRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
@@ -64,6 +72,10 @@ const routeTree = rootRoute.addChildren([
     settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsNavbarRoute, settingsDashboardRoute]),
     locksRoute,
     ...addressRoutes,
+    ...productRoutes,
+    ...assetRoutes,
+    ...storageRoutes,
+    ...scannerRoutes,
   ]),
 ]);
 

@@ -1,4 +1,4 @@
-import { AppShell, Divider, NavLink, ScrollArea, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { AppShell, Divider, Menu, NavLink, ScrollArea, Stack, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,25 @@ import classes from './NavigationBar.module.css';
 function Entry({ area, mini, active }: { area: Area; mini: boolean; active: boolean }) {
   const { t } = useTranslation();
   const label = t(area.label);
+  if (mini && area.children) {
+    return (
+      <Menu position="right-start" offset={8} withinPortal>
+        <Menu.Target>
+          <UnstyledButton className={classes.mini} data-active={active || undefined} aria-label={label} data-testid={`nav-${area.id}`}>
+            <area.icon size={22} stroke={1.6} />
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{label}</Menu.Label>
+          {area.children.map((c) => (
+            <Menu.Item key={c.id} component={Link} to={c.to} data-testid={`nav-${c.id}`}>
+              {t(c.label)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    );
+  }
   if (mini) {
     return (
       <Tooltip label={label} position="right">
@@ -25,6 +44,22 @@ function Entry({ area, mini, active }: { area: Area; mini: boolean; active: bool
           <area.icon size={22} stroke={1.6} />
         </UnstyledButton>
       </Tooltip>
+    );
+  }
+  if (area.children) {
+    return (
+      <NavLink
+        label={label}
+        active={active}
+        defaultOpened={active}
+        leftSection={<area.icon size={20} stroke={1.6} />}
+        className={classes.link}
+        data-testid={`nav-${area.id}`}
+      >
+        {area.children.map((c) => (
+          <NavLink key={c.id} component={Link} to={c.to} label={t(c.label)} className={classes.link} data-testid={`nav-${c.id}`} />
+        ))}
+      </NavLink>
     );
   }
   return (

@@ -1,0 +1,18 @@
+import { assetEingabe } from '@vario/contract';
+import type { DefaultValues } from 'react-hook-form';
+import type { z } from 'zod';
+import type { Asset } from '../api';
+
+export const assetSchema = assetEingabe;
+export type AssetFormValues = z.input<typeof assetSchema>;
+
+const FIELDS = Object.keys(assetSchema.shape) as (keyof AssetFormValues)[];
+export const ASSET_FREE_FIELDS = ['s01', 's02', 's03', 's04', 's05', 's06'] as const;
+
+export const NEW_ASSET: DefaultValues<AssetFormValues> = { assetnummer: '', bezeichnung: '', istAktiv: true, abweichenderStandort: false };
+
+/** The writable fields of a loaded asset (ASS-004); a new one gets the defaults. */
+export function toAssetForm(a: Asset | undefined): DefaultValues<AssetFormValues> {
+  if (!a) return NEW_ASSET;
+  return Object.fromEntries(FIELDS.map((f) => [f, (a as Record<string, unknown>)[f]])) as DefaultValues<AssetFormValues>;
+}

@@ -1,0 +1,69 @@
+import { Badge, Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import type { assetListe } from '@vario/contract';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useMe } from '@/app/auth/session';
+import { DataGrid } from '@/components/data-grid/DataGrid';
+import { PageHeader } from '@/components/PageHeader';
+import { hasRight } from '@/lib/rights';
+import { NoAssetRight } from '../NoAssetRight';
+
+type AssetListe = z.infer<typeof assetListe>;
+
+/** /assets: the index columns (ASS-002); without ASS_SEHEN the general no-data notice (RIGHT-013). */
+export function AssetListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useMe().data;
+
+  const columns = useMemo<ColDef<AssetListe>[]>(
+    () => [
+      { field: 'assetnummer', headerName: t('assets.fields.assetnummer'), minWidth: 130, maxWidth: 180 },
+      { field: 'bezeichnung', headerName: t('assets.fields.bezeichnung'), minWidth: 220, flex: 2 },
+      { field: 'seriennummer', headerName: t('assets.fields.seriennummer'), minWidth: 150 },
+      { field: 'imei', headerName: t('assets.fields.imei'), minWidth: 160 },
+      {
+        field: 'istAktiv',
+        headerName: t('assets.fields.istAktiv'),
+        minWidth: 100,
+        maxWidth: 130,
+        cellRenderer: (p: ICellRendererParams<AssetListe>) =>
+          p.data ? (
+            <Badge size="sm" color={p.data.istAktiv ? 'green' : 'gray'} variant="light">
+              {p.data.istAktiv ? t('common.yes') : t('common.no')}
+            </Badge>
+          ) : null,
+      },
+    ],
+    [t],
+  );
+
+  if (me && !hasRight(me, 'ASS_SEHEN')) return <NoAssetRight />;
+  return (
+    <>
+      <PageHeader
+        title={t('assets.title')}
+        subtitle={t('assets.subtitle')}
+        actions={
+          hasRight(me, 'ASS_AENDERN') && (
+            <Button onClick={() => void navigate({ to: '/assets/$id', params: { id: 'new' } })} leftSection={<IconPlus size={16} />} data-testid="asset-new">
+              {t('assets.new')}
+            </Button>
+          )
+        }
+      />
+      <DataGrid<AssetListe>
+        endpoint="assetsList"
+        presetName="Assets"
+        columns={columns}
+        defaultPreset={{ sortBy: 'assetnummer', descending: false }}
+        getRowId={(a) => String(a.id)}
+        onRowClick={(a) => void navigate({ to: '/assets/$id/masterdata', params: { id: String(a.id) } })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import type { AppRoute } from '@/app/router';
+import { validateBackRouteSearch } from '@/components/record-page/back-link';
+import { AssetRecordPage } from './detail/AssetRecordPage';
+import { MasterdataTab } from './detail/MasterdataTab';
+import { FilesTab } from './files/FilesTab';
+import { AssetListPage } from './list/AssetListPage';
+
+/** The asset routes: the index, and the record with the tabs masterdata and files (ASS-001). */
+export function createAssetRoutes(app: AppRoute) {
+  const list = createRoute({ getParentRoute: () => app, path: '/assets', component: AssetListPage });
+  const record = createRoute({ getParentRoute: () => app, path: '/assets/$id', validateSearch: validateBackRouteSearch, component: AssetRecordPage });
+  const index = createRoute({
+    getParentRoute: () => record,
+    path: '/',
+    beforeLoad: ({ params, search }) => {
+      throw redirect({ to: '/assets/$id/masterdata', params, search, replace: true });
+    },
+  });
+  const masterdata = createRoute({ getParentRoute: () => record, path: '/masterdata', component: MasterdataTab });
+  const files = createRoute({ getParentRoute: () => record, path: '/files', component: FilesTab });
+  return [list, record.addChildren([index, masterdata, files])] as const;
+}

@@ -1,0 +1,107 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Artikel } from '@vario/contract';
+import { useToken } from '@/app/auth/session';
+import { api } from '@/lib/api/client';
+import { saveForm } from '@/lib/api/form-save';
+import { queryClient } from '@/lib/query-client';
+import { createQueryKeys } from '@/lib/query-keys';
+
+export const productKeys = createQueryKeys('products');
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The journal on the storage tab shows the latest movements in one window. */
+export const JOURNAL_LIMIT = 200;
+
+export function useProduct(id: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: productKeys.custom('record', id, 'master'),
+    queryFn: async () => (await api('artikelGet', { params: { id: id as number } })).result,
+    enabled: !!token && !!id,
+  });
+}
+
+/** POST without id, PATCH with id (ART_AENDERN); the lock token goes along. */
+export async function saveProduct(id: number | null, data: Partial<Artikel>, lockToken: string | null) {
+  const res = await saveForm<Artikel>({ path: '/stammdaten/artikel', id, data, lockToken });
+  if (res.result && res.id) queryClient.setQueryData(productKeys.custom('record', res.id, 'master'), res.result);
+  void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+  return res;
+}
+
+/** DELETE (ART_LOESCHEN); the server refuses a product with stock movements (409). */
+export async function deleteProduct(id: number, lockToken: string | null) {
+  await api('artikelDelete', { params: { id }, headers: lockToken ? { 'X-Lock-Token': lockToken } : undefined });
+  queryClient.removeQueries({ queryKey: productKeys.custom('record', id) });
+  void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+}
+
+/** Custom fields: bezeichnung/wert pairs (ART-005). */
+export function useCustomFields(id: number) {
+  return useQuery({
+    queryKey: productKeys.custom('record', id, 'freieFelder'),
+    queryFn: async () => (await api('freieFelder', { params: { id } })).result,
+  });
+}
+
+export function useSaveCustomFields(id: number) {
+  return useMutation({
+    mutationFn: async (rows: { bezeichnung: string; wert: string | null }[]) => (await api('freieFelderSet', { params: { id }, body: { data: rows } })).result,
+    onSuccess: (rows) => queryClient.setQueryData(productKeys.custom('record', id, 'freieFelder'), rows),
+  });
+}
+
+/** Graduated prices: /AP3 for staffel '2', /AP5 for staffel '5' (ART-013, ART-014). */
+export const scaleOf = (staffel: string | null | undefined) => (staffel === '5' ? 'AP5' : staffel === '2' ? 'AP3' : null);
+
+export function usePriceScale(id: number | null, staffel: string | null | undefined) {
+  const ap = scaleOf(staffel);
+  return useQuery({
+    queryKey: productKeys.custom('record', id, 'staffel', ap),
+    queryFn: async () => (await api('preisstaffel', { params: { id: id as number, ap: ap as 'AP3' } })).result,
+    enabled: !!id && !!ap,
+    meta: { silent: true },
+  });
+}
+
+/** Price groups 1–17 with their names (ART-016, ART-017). */
+export function usePriceGroups() {
+  const token = useToken();
+  return useQuery({
+    queryKey: productKeys.custom('preisgruppen'),
+    queryFn: async () => (await api('preisgruppen', { params: { limit: 17 } })).result,
+    enabled: !!token,
+    staleTime: DAY_MS,
+    meta: { silent: true },
+  });
+}
+
+export function useProductGroups() {
+  const token = useToken();
+  return useQuery({
+    queryKey: productKeys.custom('warengruppen'),
+    queryFn: async () => (await api('warengruppen', { params: { orderBy: 'bezeichnung', limit: 500 } })).result,
+    enabled: !!token,
+    staleTime: DAY_MS,
+    meta: { silent: true },
+  });
+}
+
+/** Stock of the product per warehouse (ART-008). */
+export function useProductStock(id: number, enabled = true) {
+  return useQuery({
+    queryKey: productKeys.custom('record', id, 'bestaende'),
+    queryFn: async () => (await api('artikelBestaende', { params: { id, limit: 500 } })).result,
+    enabled,
+  });
+}
+
+/** The movement journal of the product, newest first: every stock figure is the sum of these rows. */
+export function useMovements(id: number, lagerId?: number | null) {
+  return useQuery({
+    queryKey: productKeys.custom('record', id, 'bewegungen', lagerId ?? null),
+    queryFn: async () => {
+      const filter = lagerId ? `artikelId=${id},lagerId=${lagerId}` : `artikelId=${id}`;
+      return api('bewegungen', { params: { filter, orderBy: '-id', limit: JOURNAL_LIMIT, returnTotal: 'true' } });
+    },
+  });
+}

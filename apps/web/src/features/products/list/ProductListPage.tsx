@@ -1,0 +1,94 @@
+import { Badge, Button, Group } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import type { artikelListe } from '@vario/contract';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useMe } from '@/app/auth/session';
+import { DataGrid } from '@/components/data-grid/DataGrid';
+import { PageHeader } from '@/components/PageHeader';
+import { formatCurrency, formatDate, formatDecimal } from '@/lib/format';
+import { hasRight } from '@/lib/rights';
+
+type ArtikelListe = z.infer<typeof artikelListe>;
+
+const num = { type: 'rightAligned', minWidth: 110, maxWidth: 150 } as const;
+
+/** /products: the index columns (ART-002) over server windows, quick search over number, name, EAN and manufacturer. */
+export function ProductListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useMe().data;
+
+  const columns = useMemo<ColDef<ArtikelListe>[]>(
+    () => [
+      {
+        field: 'artikelart',
+        headerName: t('products.fields.artikelart'),
+        minWidth: 110,
+        maxWidth: 160,
+        valueFormatter: (p) => (p.value ? t(`products.artikelart.${p.value as '1'}`) : ''),
+      },
+      { field: 'artikelnummer', headerName: t('products.fields.artikelnummer'), minWidth: 130, maxWidth: 180 },
+      {
+        field: 'bezeichnung',
+        headerName: t('products.fields.bezeichnung'),
+        minWidth: 220,
+        flex: 2,
+        cellRenderer: (p: ICellRendererParams<ArtikelListe>) =>
+          p.data ? (
+            <Group gap={6} wrap="nowrap">
+              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{p.data.bezeichnung}</span>
+              {p.data.gesperrt && (
+                <Badge size="xs" color="red" variant="light">
+                  {t('products.blocked')}
+                </Badge>
+              )}
+            </Group>
+          ) : null,
+      },
+      { field: 'vknetto', headerName: t('products.fields.vknetto'), ...num, valueFormatter: (p) => formatCurrency(p.value) },
+      { field: 'vkbrutto', headerName: t('products.fields.vkbrutto'), ...num, valueFormatter: (p) => formatCurrency(p.value) },
+      { field: 'bestand', headerName: t('products.fields.bestand'), ...num, valueFormatter: (p) => formatDecimal(p.value) },
+      { field: 'verfuegbar', headerName: t('products.fields.verfuegbar'), ...num, valueFormatter: (p) => formatDecimal(p.value) },
+      {
+        field: 'naechsteLieferung',
+        headerName: t('products.fields.naechsteLieferung'),
+        minWidth: 130,
+        maxWidth: 170,
+        valueFormatter: (p) => formatDate(p.value),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('products.title')}
+        subtitle={t('products.subtitle')}
+        actions={
+          hasRight(me, 'ART_AENDERN') && (
+            <Button
+              onClick={() => void navigate({ to: '/products/$id', params: { id: 'new' } })}
+              leftSection={<IconPlus size={16} />}
+              data-testid="product-new"
+            >
+              {t('products.new')}
+            </Button>
+          )
+        }
+      />
+      <DataGrid<ArtikelListe>
+        endpoint="artikelList"
+        presetName="Products"
+        columns={columns}
+        defaultPreset={{ sortBy: 'artikelnummer', descending: false }}
+        getRowId={(a) => String(a.id)}
+        onRowClick={(a) => void navigate({ to: '/products/$id/masterdata', params: { id: String(a.id) } })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Stack } from '@mantine/core';
+import { Navigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBasisdaten } from '@/app/auth/session';
+import { SubList } from '@/components/record-page/SubList';
+import { PlaceStockDrawer } from '@/features/storage/PlaceStockDrawer';
+import { formatDate, formatDateTime, formatDecimal } from '@/lib/format';
+import { useMovements, useProductStock } from '../api';
+import { hasStorageTab } from '../detail/product-form';
+import { useProductFromRoute } from '../use-product-id';
+
+type StockRow = NonNullable<ReturnType<typeof useProductStock>['data']>[number];
+
+/**
+ * The storage tab (artikelart '1' only, ART-006): stock per warehouse (ART-008, ART-021) and the movement journal
+ * the figures are summed from; a warehouse with places opens the place stock (LAG-006).
+ */
+export function StorageTab() {
+  const { t } = useTranslation();
+  const { id, product } = useProductFromRoute();
+  const base = useBasisdaten().data;
+  const allowed = hasStorageTab(product?.artikelart);
+  const stock = useProductStock(id ?? 0, !!id && allowed);
+  const journal = useMovements(id ?? 0);
+  const [row, setRow] = useState<StockRow | null>(null);
+  if (product && !allowed) return <Navigate to="/products/$id/masterdata" params={{ id: String(id) }} replace />;
+
+  const region = (lagerkreisId: number) => base?.lagerkreise.find((k) => k.id === lagerkreisId)?.name ?? '';
+  const warehouse = (lagerId: number) => base?.lager.find((l) => l.id === lagerId)?.kurzbezeichnung ?? String(lagerId);
+  const q = (v: number) => formatDecimal(v);
+
+  return (
+    <Stack gap="md" data-testid="product-storage">
+      <SubList
+        title={t('products.storage.perWarehouse')}
+        rows={stock.data}
+        loading={stock.isLoading}
+        rowKey={(r) => r.lagerId}
+        testId="stock-per-warehouse"
+        onRowClick={(r) => r.hatLagerplaetze && setRow(r)}
+        columns={[
+          { key: 'lager', label: t('storage.fields.lager'), render: (r) => `${r.kurzbezeichnung} (${r.lager})` },
+          { key: 'region', label: t('storage.region'), render: (r) => region(r.lagerkreisId), visibleFrom: 'sm' },
+          { key: 'bestand', label: t('storage.fields.bestand'), render: (r) => q(r.bestand), align: 'right' },
+          { key: 'reserviert', label: t('storage.fields.reserviert'), render: (r) => q(r.reserviert), align: 'right', visibleFrom: 'sm' },
+          { key: 'bestellt', label: t('storage.fields.bestellt'), render: (r) => q(r.bestellt), align: 'right', visibleFrom: 'sm' },
+          { key: 'blockiert', label: t('storage.fields.blockiert'), render: (r) => q(r.blockiert), align: 'right', visibleFrom: 'md' },
+          { key: 'inUmlagerung', label: t('storage.fields.inUmlagerung'), render: (r) => q(r.inUmlagerung), align: 'right', visibleFrom: 'lg' },
+          {
+            key: 'inKommissionierung',
+            label: t('storage.fields.inKommissionierung'),
+            render: (r) => q(r.inKommissionierung),
+            align: 'right',
+            visibleFrom: 'lg',
+          },
+          { key: 'inProduktion', label: t('storage.fields.inProduktion'), render: (r) => q(r.inProduktion), align: 'right', visibleFrom: 'lg' },
+          { key: 'verfuegbar', label: t('storage.fields.verfuegbar'), render: (r) => q(r.verfuegbar), align: 'right' },
+          {
+            key: 'naechsteLieferung',
+            label: t('storage.fields.naechsteLieferung'),
+            render: (r) => formatDate(r.naechsteLieferung),
+            visibleFrom: 'md',
+          },
+        ]}
+      />
+      <SubList
+        title={t('products.storage.journal')}
+        rows={journal.data?.result}
+        count={journal.data?.resultCount}
+        loading={journal.isLoading}
+        rowKey={(r) => r.id}
+        testId="stock-journal"
+        columns={[
+          { key: 'zeitpunkt', label: t('products.journal.zeitpunkt'), render: (r) => formatDateTime(r.zeitpunkt) },
+          { key: 'lager', label: t('storage.fields.lager'), render: (r) => warehouse(r.lagerId) },
+          { key: 'feld', label: t('products.journal.feld'), render: (r) => t(`storage.fields.${r.feld}`) },
+          { key: 'menge', label: t('products.journal.menge'), render: (r) => formatDecimal(r.menge), align: 'right' },
+          { key: 'art', label: t('products.journal.art'), render: (r) => r.art, visibleFrom: 'sm' },
+          { key: 'text', label: t('products.journal.text'), render: (r) => r.text ?? '', visibleFrom: 'md' },
+        ]}
+      />
+      <PlaceStockDrawer
+        opened={!!row}
+        onClose={() => setRow(null)}
+        artikelId={id}
+        lagerId={row?.lagerId ?? null}
+        title={product ? `${product.artikelnummer} · ${product.bezeichnung}` : ''}
+        warehouse={row ? `${row.kurzbezeichnung} – ${base?.lager.find((l) => l.id === row.lagerId)?.bezeichnung ?? ''}` : ''}
+      />
+    </Stack>
+  );
+}

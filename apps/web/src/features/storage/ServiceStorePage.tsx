@@ -1,0 +1,44 @@
+import { Alert } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBasisdaten, useMe } from '@/app/auth/session';
+import { DataGrid } from '@/components/data-grid/DataGrid';
+import { PageHeader } from '@/components/PageHeader';
+import { type ServiceStoreKind, serviceStoreId } from './service-stores';
+import { type StockRow, stockColumns } from './stock-columns';
+
+/**
+ * /storages/serviceStorage, …Doa, …Faulty: the stock of the current technician's store of that kind,
+ * or the "no store assigned" notice of the kind (LAG-010..013).
+ */
+export function ServiceStorePage({ kind }: { kind: ServiceStoreKind }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const base = useBasisdaten().data;
+  const lagerId = serviceStoreId(me.data?.techniker, kind);
+  const store = base?.lager.find((l) => l.id === lagerId);
+  const columns = useMemo(() => stockColumns(t, 'service'), [t]);
+
+  return (
+    <>
+      <PageHeader title={t(`storage.stores.${kind}`)} subtitle={store ? `${store.kurzbezeichnung} – ${store.bezeichnung}` : me.data?.techniker?.bezeichnung} />
+      {me.isLoading ? null : lagerId ? (
+        <DataGrid<StockRow>
+          key={lagerId}
+          endpoint="lagerBestaende"
+          presetName="ProductStocks"
+          params={{ id: lagerId }}
+          columns={columns}
+          defaultPreset={{ sortBy: 'artikelnummer', descending: false }}
+          getRowId={(r) => String(r.artikelId)}
+          height="calc(100dvh - 240px)"
+        />
+      ) : (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="no-store-assigned">
+          {t(`storage.noStore.${kind}`)}
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { createRoute, Outlet, redirect } from '@tanstack/react-router';
+import type { AppRoute } from '@/app/router';
+import { ServiceStorePage } from './ServiceStorePage';
+import { StorageLocationPage, validateStorageLocationSearch } from './StorageLocationPage';
+
+/** /storageLocationInformation and the service stores under /storages (LAG-001, LAG-010). */
+export function createStorageRoutes(app: AppRoute) {
+  const location = createRoute({
+    getParentRoute: () => app,
+    path: '/storageLocationInformation',
+    validateSearch: validateStorageLocationSearch,
+    component: StorageLocationPage,
+  });
+  const storages = createRoute({ getParentRoute: () => app, path: '/storages', component: Outlet });
+  const index = createRoute({
+    getParentRoute: () => storages,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ to: '/storages/serviceStorage', replace: true });
+    },
+  });
+  const good = createRoute({ getParentRoute: () => storages, path: '/serviceStorage', component: () => <ServiceStorePage kind="serviceStorage" /> });
+  const doa = createRoute({ getParentRoute: () => storages, path: '/serviceStorageDoa', component: () => <ServiceStorePage kind="serviceStorageDoa" /> });
+  const faulty = createRoute({
+    getParentRoute: () => storages,
+    path: '/serviceStorageFaulty',
+    component: () => <ServiceStorePage kind="serviceStorageFaulty" />,
+  });
+  return [location, storages.addChildren([index, good, doa, faulty])] as const;
+}

@@ -1,0 +1,45 @@
+import type { ColDef } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
+import { formatDate, formatDecimal } from '@/lib/format';
+
+/** One row of a warehouse's stock (`/stammdaten/lager/{id}/bestaende`, ART-021). */
+export interface StockRow {
+  artikelId: number;
+  artikelNummer: string;
+  bezeichnung: string;
+  lagerId: number;
+  bestand: number;
+  reserviert: number;
+  bestellt: number;
+  blockiert: number;
+  verfuegbar: number;
+  naechsteLieferung: string | null;
+  hatLagerplaetze: boolean;
+}
+
+const qty = { type: 'rightAligned', minWidth: 110, maxWidth: 150, valueFormatter: (p: { value: number | null }) => formatDecimal(p.value) } as const;
+
+/** Columns of a store's stock list: artikelNummer, bezeichnung, bestand, reserviert, bestellt, blockiert (LAG-012). */
+export function stockColumns(t: TFunction, extra: 'full' | 'service'): ColDef<StockRow>[] {
+  const cols: ColDef<StockRow>[] = [
+    { field: 'artikelNummer', colId: 'artikelnummer', headerName: t('storage.fields.artikelNummer'), minWidth: 140, maxWidth: 200 },
+    { field: 'bezeichnung', headerName: t('storage.fields.bezeichnung'), minWidth: 220, flex: 2 },
+    { field: 'bestand', headerName: t('storage.fields.bestand'), ...qty },
+    { field: 'reserviert', headerName: t('storage.fields.reserviert'), ...qty },
+    { field: 'bestellt', headerName: t('storage.fields.bestellt'), ...qty },
+    { field: 'blockiert', headerName: t('storage.fields.blockiert'), ...qty },
+  ];
+  if (extra === 'full') {
+    cols.push(
+      { field: 'verfuegbar', headerName: t('storage.fields.verfuegbar'), ...qty, sortable: false },
+      {
+        field: 'naechsteLieferung',
+        headerName: t('storage.fields.naechsteLieferung'),
+        minWidth: 130,
+        maxWidth: 170,
+        valueFormatter: (p) => formatDate(p.value),
+      },
+    );
+  }
+  return cols;
+}
