@@ -1,4 +1,16 @@
 import { defineConfig } from '@playwright/test';
+import { SCANNER_VIDEO } from './fixtures/barcode-video';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Runs against a server started by scripts/test-e2e.mjs (E2E_BASE_URL), in Debian's Chromium. */
 export default defineConfig({
@@ -18,16 +30,27 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
+  projects: [
+    { name: 'default', testIgnore: /scanner.*\.spec\.ts/ },
+    {
+      /** The scanner spec sees a fake camera playing the barcode video its test writes first (SCAN rules). */
+      name: 'scanner',
+      testMatch: /scanner.*\.spec\.ts/,
+      use: {
+        permissions: ['camera'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            ...CHROMIUM_ARGS,
+            '--use-fake-ui-for-media-stream',
+            '--use-fake-device-for-media-stream',
+            `--use-file-for-fake-video-capture=${SCANNER_VIDEO}`,
+          ],
+        },
+      },
+    },
+  ],
 });

@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { getJson, products, productWithScale } from '../fixtures/api';
+import { apiLogin, bearer, openAs } from './helpers';
+
+test('[ART-004] [ART-014] [ART-016] [ART-017] [ART-018] a product with price scale AP5 shows five price-group tabs named from the price groups', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, 'admin');
+  const product = await productWithScale(request, token, '5');
+  const groups = (await getJson<{ result: { nummer: number; bezeichnung: string }[] }>(request, token, '/stammdaten/preisgruppen')).result;
+  await openAs(page, request, 'admin', `/products/${product.id}/masterdata`);
+  await expect(page.getByTestId('record-title')).toHaveText(product.bezeichnung);
+  const card = page.getByTestId('price-scale');
+  for (const g of groups.slice(0, 5)) await expect(card.getByTestId(`price-group-${g.nummer}`)).toHaveText(g.bezeichnung);
+  await expect(card.getByTestId('price-group-6')).toHaveCount(0);
+  await expect(card.getByTestId('price-group-panel-1').getByTestId('price-tier')).toHaveCount(5);
+  await card.getByTestId('price-group-2').click();
+  await expect(card.getByTestId('price-group-panel-2').getByTestId('price-tier')).toHaveCount(5);
+});
+
+test('[ART-013] [ART-020] AP3 shows three tiers; a product without a scale shows "no data"', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const ap3 = await productWithScale(request, token, '2');
+  await openAs(page, request, 'admin', `/products/${ap3.id}/masterdata`);
+  await expect(page.getByTestId('price-scale').getByTestId('price-group-panel-1').getByTestId('price-tier')).toHaveCount(3);
+  const none = await productWithScale(request, token, null);
+  await page.goto(`/products/${none.id}/masterdata`);
+  await expect(page.getByTestId('price-scale-empty')).toHaveText('Keine Daten vorhanden');
+});
+
+test('[ART-006] [ART-008] the storage tab shows only for artikelart 1, with stock per warehouse and the movement journal', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const [stocked] = await products(request, token, 'artikelart=1,bestand>0', 1);
+  const [service] = await products(request, token, 'artikelart=3', 1);
+  if (!stocked || !service) throw new Error('seed lacks products');
+  const stock = (await getJson<{ result: { lagerId: number; bestand: number }[] }>(request, token, `/stammdaten/artikel/${stocked.id}/bestaende`)).result;
+  const moves = await getJson<{ resultCount: number }>(request, token, `/lager/bewegungen?filter=artikelId=${stocked.id}&returnTotal=true&limit=1`);
+
+  await openAs(page, request, 'admin', `/products/${stocked.id}/masterdata`);
+  await page.getByTestId('tab-storage').click();
+  await expect(page).toHaveURL(new RegExp(`/products/${stocked.id}/storage$`));
+  await expect(page.getByTestId('stock-per-warehouse').getByTestId('sub-row')).toHaveCount(stock.length);
+  await expect(page.getByTestId('stock-journal').getByTestId('sub-count')).toHaveText(`${moves.resultCount} Einträge`);
+
+  await page.goto(`/products/${service.id}/masterdata`);
+  await expect(page.getByTestId('record-title')).toHaveText(service.bezeichnung);
+  await expect(page.getByTestId('tab-customFields')).toBeVisible();
+  await expect(page.getByTestId('tab-storage')).toHaveCount(0);
+  await page.goto(`/products/${service.id}/storage`);
+  await expect(page).toHaveURL(new RegExp(`/products/${service.id}/masterdata$`));
+});
+
+test('[ART-007] [RIGHT-006] the serviceStorage tab shows for a technician, with the stock of the three service stores', async ({ page, request }) => {
+  const token = await apiLogin(request, 'techniker');
+  const [stocked] = await products(request, token, 'artikelart=1', 1);
+  if (!stocked) throw new Error('seed lacks products');
+  await openAs(page, request, 'techniker', `/products/${stocked.id}/masterdata`);
+  await page.getByTestId('tab-serviceStorage').click();
+  await expect(page.getByTestId('service-stock').getByTestId('sub-row')).toHaveCount(3);
+  await openAs(page, request, 'admin', `/products/${stocked.id}/masterdata`);
+  await expect(page.getByTestId('tab-storage')).toBeVisible();
+  await expect(page.getByTestId('tab-serviceStorage')).toHaveCount(0);
+});
+
+test('[ART-002] [ART-003] the product list shows the index columns and finds a product by number', async ({ page, request }) => {
+  const token = await apiLogin(request, 'buero');
+  const [p] = await products(request, token, 'artikelart=1', 1);
+  if (!p) throw new Error('seed lacks products');
+  await openAs(page, request, 'buero', '/products');
+  for (const h of ['Artikelart', 'Artikelnummer', 'Bezeichnung', 'VK netto', 'VK brutto', 'Bestand', 'Verfügbar', 'Nächste Lieferung'])
+    await expect(page.locator('.ag-header-cell-text', { hasText: h }).first()).toBeVisible();
+  await page.getByTestId('grid-search').fill(p.artikelnummer);
+  await expect(page.locator('.ag-row', { hasText: p.artikelnummer }).first()).toBeVisible();
+  await page.locator('.ag-row', { hasText: p.artikelnummer }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/products/${p.id}/masterdata$`));
+});
+
+test('[ART-005] [ART-009] a product is created with custom fields, changed and deleted; buero may not delete', async ({ page, request }) => {
+  const nummer = `E2E-${Date.now()}`;
+  await openAs(page, request, 'admin', '/products/new');
+  await page.getByTestId('field-artikelnummer').fill(nummer);
+  await page.getByTestId('field-bezeichnung').fill('E2E Testartikel');
+  await page.getByTestId('record-save').click();
+  await expect(page).toHaveURL(/\/products\/\d+\/masterdata$/);
+  const id = Number(page.url().match(/products\/(\d+)/)?.[1]);
+  await expect(page.getByTestId('record-title')).toHaveText('E2E Testartikel');
+
+  await page.getByTestId('tab-customFields').click();
+  await expect(page.getByTestId('sub-empty')).toBeVisible();
+  await page.getByTestId('custom-fields-edit').click();
+  await page.getByTestId('custom-field-add').click();
+  await page.getByTestId('custom-field-name').fill('Farbe');
+  await page.getByTestId('custom-field-value').fill('Blau');
+  await page.getByTestId('custom-fields-save').click();
+  await expect(page.getByTestId('custom-fields').getByTestId('sub-row')).toHaveText(/Farbe\s*Blau/);
+
+  const token = await apiLogin(request, 'buero');
+  await openAs(page, request, 'buero', `/products/${id}/masterdata`);
+  await page.getByTestId('record-edit').click();
+  await page.getByTestId('field-hersteller').fill('Testwerk');
+  await expect(page.getByTestId('record-remove')).toHaveCount(0);
+  await page.getByTestId('record-save').click();
+  await expect(page.getByTestId('record-edit')).toBeVisible();
+  const saved = await request.get(`/vario-api/stammdaten/artikel/${id}`, { headers: bearer(token) });
+  expect((await saved.json()).result.hersteller).toBe('Testwerk');
+
+  await openAs(page, request, 'admin', `/products/${id}/masterdata`);
+  await page.getByTestId('record-edit').click();
+  await page.getByTestId('record-remove').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page).toHaveURL(/\/products$/);
+  expect((await request.get(`/vario-api/stammdaten/artikel/${id}`, { headers: bearer(token) })).status()).toBe(404);
+});
