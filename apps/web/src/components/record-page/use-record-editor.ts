@@ -56,6 +56,9 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
   const editingRef = useRef(editing);
   const cfg = useRef(config);
   cfg.current = config;
+  // reading isDirty while rendering subscribes to it (react-hook-form's form state is a proxy)
+  const dirtyRef = useRef(false);
+  dirtyRef.current = form.formState.isDirty;
 
   const setEditing = useCallback((on: boolean) => {
     editingRef.current = on;
@@ -211,7 +214,7 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
       const c = cfg.current;
       if (!editingRef.current) return false;
       if (next.pathname === c.basePath || next.pathname.startsWith(`${c.basePath}/`)) return false;
-      if (!form.formState.isDirty && !c.isNew) return false;
+      if (!dirtyRef.current && !c.isNew) return false;
       const choice = await leaveDialog();
       if (choice === 'stay') return true;
       if (choice === 'discard') {

@@ -1,0 +1,65 @@
+import { chromium } from 'playwright-core';
+
+/** How often a list screen is opened; each run is one cold navigation in a fresh page. */
+export const PAINT_RUNS = 10;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** The key under which the web app keeps its login token (apps/web/src/lib/api/token.ts). */
+const TOKEN_KEY = 'vario.token';
+
+/**
+ * Milliseconds from navigation start to the first painted grid row of a list screen (`route`, e.g. /products), `PAINT_RUNS` times.
+ * The token is put into localStorage as the app stores it; a MutationObserver installed before any script
+ * runs notes `performance.now()` when the first grid cell with text appears (not a loading stub), then the next animation frame
+ * (the paint) is awaited.
+ */
+export async function gridRowsPaint(route: string, baseUrl: string, token: string): Promise<number[]> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const times: number[] = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
+    // a plain script string: bundlers' helper names must not leak into the page
+    await context.addInitScript(`
+      try {
+        localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)});
+        localStorage.setItem('vario.cookieBannerDismissed', '1');
+      } catch (e) {}
+      window.__firstRow = new Promise(function (resolve) {
+        var observer = new MutationObserver(function () {
+          var cells = document.querySelectorAll('.ag-row:not(.ag-row-loading) .ag-cell-value');
+          var row = null;
+          for (var i = 0; i < cells.length && !row; i++) if (cells[i].textContent && cells[i].textContent.trim()) row = cells[i];
+          if (row) {
+            observer.disconnect();
+            requestAnimationFrame(function () { resolve(performance.now()); });
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true, characterData: true });
+      });
+    `);
+    const page = await context.newPage();
+    // one warm-up load fills the HTTP cache as a returning user has it
+    await page.goto(`${baseUrl}${route}`);
+    await page.evaluate('window.__firstRow');
+    for (let i = 0; i < PAINT_RUNS; i++) {
+      await page.goto(`${baseUrl}${route}`, { waitUntil: 'commit' });
+      const ms = (await page.evaluate('window.__firstRow')) as number;
+      times.push(Math.round(ms * 10) / 10);
+    }
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  return times;
+}
+
+/** The first painted rows of /addresses. */
+export const firstRowsPaint = (baseUrl: string, token: string) => gridRowsPaint('/addresses', baseUrl, token);
