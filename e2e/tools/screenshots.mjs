@@ -46,6 +46,18 @@ const screens = [
   ['address-files', '/addresses/1/files', true],
   ['address-history', '/addresses/1/history', true],
   ['address-backorders', '/addresses/1/backorders', true],
+  ['products', '/products', true],
+  ['product-new', '/products/new', true],
+  ['product-masterdata', '/products/2/masterdata', true],
+  ['product-customfields', '/products/2/customFields', true],
+  ['product-storage', '/products/3/storage', true],
+  ['storage-location', '/storageLocationInformation', true],
+  ['storage-location-stock', '/storageLocationInformation?lagerId=1', true],
+  ['service-storage', '/storages/serviceStorage', true],
+  ['assets', '/assets', true],
+  ['asset-masterdata', '/assets/1/masterdata', true],
+  ['asset-files', '/assets/1/files', true],
+  ['scanner', '/scanner', true],
 ];
 for (const dark of [false, true]) {
   await fetch(`${base}/vario-api/webapp/parameter/darkmode`, {

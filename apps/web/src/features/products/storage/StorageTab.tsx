@@ -17,7 +17,7 @@ type StockRow = NonNullable<ReturnType<typeof useProductStock>['data']>[number];
  * the figures are summed from; a warehouse with places opens the place stock (LAG-006).
  */
 export function StorageTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id, product } = useProductFromRoute();
   const base = useBasisdaten().data;
   const allowed = hasStorageTab(product?.artikelart);
@@ -76,7 +76,12 @@ export function StorageTab() {
           { key: 'lager', label: t('storage.fields.lager'), render: (r) => warehouse(r.lagerId) },
           { key: 'feld', label: t('products.journal.feld'), render: (r) => t(`storage.fields.${r.feld}`) },
           { key: 'menge', label: t('products.journal.menge'), render: (r) => formatDecimal(r.menge), align: 'right' },
-          { key: 'art', label: t('products.journal.art'), render: (r) => r.art, visibleFrom: 'sm' },
+          {
+            key: 'art',
+            label: t('products.journal.art'),
+            render: (r) => (i18n.exists(`products.journal.arten.${r.art}`) ? t(`products.journal.arten.${r.art}` as 'products.journal.arten.ZUGANG') : r.art),
+            visibleFrom: 'sm',
+          },
           { key: 'text', label: t('products.journal.text'), render: (r) => r.text ?? '', visibleFrom: 'md' },
         ]}
       />
