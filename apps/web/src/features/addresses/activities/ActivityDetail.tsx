@@ -57,7 +57,7 @@ export function ActivityDetail() {
       notFound={isApiError(activity.error) && activity.error.status === 404}
       aside={
         a && (
-          <Group gap="lg" mb="sm">
+          <Group gap="lg" mb="sm" style={{ rowGap: 2 }}>
             <Text size="xs" c="dimmed">
               {t('addresses.activities.fields.benutzerId')}: {users.find((u) => u.id === a.benutzerId)?.name ?? a.benutzerId}
             </Text>
