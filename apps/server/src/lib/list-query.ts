@@ -192,18 +192,24 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   const order = parseOrder(q.orderBy, spec);
   const limit = q.limit === undefined || q.limit === 0 ? DEFAULT_LIMIT : q.limit;
   const offset = q.offset ?? 0;
-  let page = qb;
-  for (const o of order) page = page.orderBy(colRef(spec, o.field), o.desc ? 'desc' : 'asc');
-  const rows = (await page
-    .limit(limit + 1)
-    .offset(offset)
-    .execute()) as T[];
+  const sorted = (b: AnyQB) => order.reduce((acc, o) => acc.orderBy(colRef(spec, o.field), o.desc ? 'desc' : 'asc'), b);
+  const key = spec.key ?? 'id';
+  let page: AnyQB;
+  if (offset > DEEP_OFFSET && spec.fields[key] && !spec.expressions?.[key] && !order.some((o) => spec.expressions?.[o.field])) {
+    // Late row lookup: skip through the sort index alone, fetch full rows only for the window.
+    const keys = sorted(qb.clearSelect().select(sql.ref(`${spec.table}.${key}`).as('k')))
+      .limit(limit + 1)
+      .offset(offset);
+    page = sorted(base.where(sql.ref(`${spec.table}.${key}`), 'in', keys));
+  } else {
+    page = sorted(qb)
+      .limit(limit + 1)
+      .offset(offset);
+  }
+  const rows = (await page.execute()) as T[];
   const hasMoreData = rows.length > limit;
   if (hasMoreData) rows.pop();
   const out: ListResult<T> = { result: rows, hasMoreData };
-  if (q.returnTotal === 'true') {
-    const counted = await qb.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-    out.resultCount = Number((counted as { n: number } | undefined)?.n ?? 0);
-  }
+  if (q.returnTotal === 'true') out.resultCount = await countOf(qb, spec.table);
   return out;
 }

@@ -21,7 +21,7 @@ describe('lib/format', () => {
     expect(formatPercent(undefined)).toBe('');
   });
   it('[APP-103] shows decimals with at most 2 fraction digits', () => {
-    expect(formatDecimal(2.71828)).toBe('2,72');
+    expect(formatDecimal(2.71666)).toBe('2,72');
     expect(formatDecimal(2)).toBe('2');
     expect(formatDecimal(1234.5)).toBe('1.234,5');
   });
