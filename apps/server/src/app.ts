@@ -126,7 +126,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const webRoot = opts.webRoot;
   const serveWeb = webRoot !== undefined && existsSync(webRoot);
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: ['index.html'] });
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith(API_PREFIX);

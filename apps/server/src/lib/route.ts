@@ -40,6 +40,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
     },
     handler: async (req, reply) => {
       const out = await handler(req as unknown as RouteRequest<E>, reply);
+      // Binary answers (pictures, downloads) are sent by the handler itself.
+      if (reply.sent) return reply;
       if (e.response === null) return reply.code(status).send();
       reply.code(status);
       return out;
