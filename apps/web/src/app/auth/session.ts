@@ -63,7 +63,7 @@ export type LoginOutcome = { kind: 'ok'; versionMismatch: string | null } | { ki
 export async function login(user: string, password: string): Promise<LoginOutcome> {
   const { result } = await api('login', { authorization: basic(user, password) });
   tokenStore.set(result.token);
-  localStorage.removeItem(BASISDATEN_KEY);
+  forgetDeviceCopies();
   queryClient.removeQueries({ queryKey: sessionKeys.all });
   const me = (await api('me')).result;
   if (!mayUseWebapp(me)) {
@@ -81,6 +81,12 @@ export async function login(user: string, password: string): Promise<LoginOutcom
 export async function logout() {
   if (tokenStore.get()) await api('logout', {}).catch(() => undefined);
   tokenStore.clear();
-  localStorage.removeItem(BASISDATEN_KEY);
+  forgetDeviceCopies();
   queryClient.clear();
+}
+
+/** Base data and grid presets kept on this device belong to the user who was logged in. */
+function forgetDeviceCopies() {
+  localStorage.removeItem(BASISDATEN_KEY);
+  for (const k of Object.keys(localStorage)) if (k.startsWith('vario.presets')) localStorage.removeItem(k);
 }

@@ -26,13 +26,48 @@ export async function loadPreset(name: string, fallback: GridPreset): Promise<Gr
   return fallback;
 }
 
+/** The last preset seen on this device: the grid asks for its first rows at once instead of after the preset call. */
+const localKey = (name: string) => `vario.${presetParameter(name)}`;
+const readLocal = (name: string): GridPreset | undefined => {
+  try {
+    const raw = localStorage.getItem(localKey(name));
+    return raw ? (parsePreset(raw) ?? undefined) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+const writeLocal = (name: string, preset: GridPreset) => {
+  try {
+    localStorage.setItem(localKey(name), JSON.stringify(preset));
+  } catch {
+    // storage full or disabled: the server copy still holds the preset
+  }
+};
+
 export function useGridPreset(name: string, fallback: GridPreset) {
   const token = useToken();
   const key = settingsKeys.custom('parameter', presetParameter(name), token);
-  const query = useQuery({ queryKey: key, queryFn: () => loadPreset(name, fallback), enabled: !!token, staleTime: Infinity, meta: { silent: true } });
+  const local = readLocal(name);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const preset = await loadPreset(name, fallback);
+      writeLocal(name, preset);
+      return preset;
+    },
+    enabled: !!token,
+    staleTime: Infinity,
+    // The device's copy is shown at once and checked against the server in the background.
+    initialData: local,
+    initialDataUpdatedAt: 0,
+    meta: { silent: true },
+  });
   const save = useMutation({
     mutationFn: (preset: GridPreset) => writeUserParameter(presetParameter(name), preset),
-    onMutate: (preset) => queryClient.setQueryData(key, preset),
+    onMutate: (preset) => {
+      writeLocal(name, preset);
+      queryClient.setQueryData(key, preset);
+    },
     meta: { silent: true },
   });
   return { preset: query.data, ready: query.isSuccess || query.isError, save: save.mutate };
