@@ -184,7 +184,16 @@ export function SwitchField(props: BaseFieldProps) {
       disabled={common.readOnly}
       error={common.error}
       data-testid={common['data-testid']}
-      styles={{ track: { cursor: common.readOnly ? 'default' : undefined } }}
+      // In view mode a flag stays readable: the label keeps the text colour and a set flag keeps its colour.
+      styles={{
+        track: {
+          cursor: common.readOnly ? 'default' : undefined,
+          ...(common.readOnly && field.value
+            ? { backgroundColor: 'var(--mantine-primary-color-filled)', borderColor: 'var(--mantine-primary-color-filled)', opacity: 0.75 }
+            : {}),
+        },
+        label: common.readOnly ? { color: 'var(--mantine-color-text)', cursor: 'default' } : undefined,
+      }}
     />
   );
 }
