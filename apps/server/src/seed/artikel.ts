@@ -153,7 +153,7 @@ export const artikelSeeder: Seeder = {
           if (rnd(i + l.id * 7, service ? 6 : 3, 30) !== 0 && !(l.kurzbezeichnung === 'KD-GUT' && i < 40)) continue;
           const p = l.hatLagerplaetze ? plaetze.filter((x) => x.lagerId === l.id) : [];
           const platz = p.length ? (p[rnd(i, p.length, 31)] as { id: number }).id : null;
-          const menge = (service ? 1 + rnd(i, 5, 32) : 5 + rnd(i, 400, 33)) * 1000;
+          const menge = (service ? 1 + rnd(i * 7 + l.id, 5, 32) : 5 + rnd(i * 7 + l.id, 400, 33)) * 1000;
           await buche(trx, [
             { artikelId: a.id, lagerId: l.id, lagerplatzId: platz, feld: 'bestand', menge, art: 'INVENTUR', text: 'Anfangsbestand', benutzerId: admin },
           ]);
