@@ -215,6 +215,9 @@ describe('stock and its movement journal', () => {
     expect(places).toEqual([expect.objectContaining({ lagerplatzId: platz, bestand: 6, location: expect.any(String) })]);
     expect((await get(buero, `/stammdaten/artikel/${a.id}`)).json().result).toMatchObject({ bestand: 13.5, verfuegbar: 13.5 });
     const inWarehouse = (await get(buero, `/stammdaten/lager/${ohnePlaetze.id}/bestaende?filter=artikelId=${a.id}&returnTotal=true`)).json();
+    const byAvailable = (await get(buero, `/stammdaten/lager/${ohnePlaetze.id}/bestaende?orderBy=-verfuegbar&filter=verfuegbar>=7.5&limit=500`)).json().result;
+    expect(byAvailable.map((r: { artikelId: number }) => r.artikelId)).toContain(a.id);
+    expect(byAvailable.every((r: { verfuegbar: number }) => r.verfuegbar >= 7.5)).toBe(true);
     expect(inWarehouse.result).toEqual([expect.objectContaining({ artikelNummer: a.artikelnummer, bestand: 7.5 })]);
     const journal = (await get(buero, `/lager/bewegungen?filter=artikelId=${a.id},feld=bestand&limit=100`)).json().result;
     expect(journal.reduce((s: number, m: { menge: number }) => s + m.menge, 0)).toBe(13.5);
