@@ -1,17 +1,8 @@
 import { chromium } from 'playwright-core';
+import CHROMIUM_ARGS from '../../e2e/chromium-args.json' with { type: 'json' };
 
 /** How often a list screen is opened; each run is one cold navigation in a fresh page. */
 export const PAINT_RUNS = 10;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The key under which the web app keeps its login token (apps/web/src/lib/api/token.ts). */
 const TOKEN_KEY = 'vario.token';
 

@@ -5,6 +5,8 @@ test('[APP-078] [APP-086] [APP-092] a navigation entry switched off disappears a
   await openAs(page, request, 'buero', '/settings/navbar');
   await expect(page.getByTestId('nav-settings')).toBeVisible();
   const switchSettings = page.getByTestId('nav-switch-settings');
+  // the switches reflect the saved settings once they are loaded
+  await expect(switchSettings).toBeChecked();
   await switchSettings.click({ force: true });
   await expect(page.getByTestId('nav-settings')).toHaveCount(0);
   await page.reload();

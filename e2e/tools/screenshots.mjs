@@ -1,21 +1,12 @@
 // Screenshots of every screen, light and dark, 1440 px and 390 px: `node e2e/tools/screenshots.mjs <baseUrl> <outDir>`.
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import args from '../chromium-args.json' with { type: 'json' };
 
 const base = process.argv[2] ?? 'http://localhost:8080';
 const out = process.argv[3] ?? '/tmp/screens';
 const only = process.argv[4];
 mkdirSync(out, { recursive: true });
-const args = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });
 
 const res = await fetch(`${base}/vario-api/login`, { method: 'POST', headers: { Authorization: `Basic ${btoa('admin:admin')}` } });
