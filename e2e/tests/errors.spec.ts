@@ -47,16 +47,20 @@ test('[HTTP-062] a server error shows the 500 notice with the tracking id and a 
 
 const toastCases = [
   { status: 400, code: 'VALIDIERUNG_FEHLGESCHLAGEN', expectText: 'Bitte Eingaben prüfen!', rules: '[HTTP-049]' },
-  { status: 403, code: 'KEINE_BERECHTIGUNG', expectText: 'Lizenz fehlt oder ist abgelaufen', rules: '[HTTP-056]' },
+  { status: 403, code: 'LIZENZ_FEHLT', expectText: 'Lizenz fehlt oder ist abgelaufen', rules: '[HTTP-056]' },
+  { status: 403, code: 'LIZENZ_FEHLT', expectText: 'von einer Firewall blockiert', rules: '[HTTP-057]', headers: { Server: 'BIG-IP' } },
+  { status: 403, code: 'KEINE_BERECHTIGUNG', expectText: 'Keine Berechtigung', rules: '[RIGHT-003]' },
   { status: 404, code: 'DATENSATZ_NICHT_GEFUNDEN', expectText: 'Datensatz wurde nicht gefunden', rules: '[HTTP-058]' },
   { status: 409, code: 'KONFLIKT', expectText: 'inzwischen geändert', rules: '[HTTP-054]' },
   { status: 418, code: 'TEEKANNE', expectText: 'HTTP 418', rules: '[HTTP-065]' },
 ];
 for (const c of toastCases) {
-  test(`${c.rules} status ${c.status} shows its notice`, async ({ page, request }) => {
+  test(`${c.rules} status ${c.status} (${c.code}${'headers' in c ? ', load balancer' : ''}) shows its notice`, async ({ page, request }) => {
     const body = errorBody(c.status, c.code, 'Servermeldung');
     if (c.status === 400) body.errors.fieldErrors = { bemerkung: ['Bitte einen Wert eingeben'] };
-    await page.route('**/vario-api/system/sperren?**', (route) => route.fulfill({ status: c.status, json: body }));
+    await page.route('**/vario-api/system/sperren?**', (route) =>
+      route.fulfill({ status: c.status, json: body, headers: 'headers' in c ? c.headers : undefined }),
+    );
     await openAs(page, request, 'admin', '/system/locks');
     const notice = page.locator('.mantine-Notification-root').first();
     await expect(notice).toContainText(c.expectText);

@@ -112,6 +112,8 @@ export function handleApiError(error: unknown, opts: { silent?: boolean } = {}) 
     case 422:
       return red(<FieldErrors error={error} />, TOAST.service);
     case 403: {
+      // A right the server refuses (messageCode KEINE_BERECHTIGUNG) is named as such, not as a missing licence.
+      if (error.messageCode === 'KEINE_BERECHTIGUNG') return red(errorMessage(error));
       const server = error.headers?.get('Server') ?? error.headers?.get('X-Load-Balancer') ?? '';
       return red(/load.?balancer|big-?ip|f5|haproxy/i.test(server) ? i18n.t('errors.firewall') : i18n.t('errors.licence'));
     }
