@@ -114,12 +114,12 @@ test.describe('session and login', () => {
   });
 
   test('[APP-040] a database version with other first three parts shows the version dialog', async ({ page }) => {
-    await page.route('**/vario-api/system/info', async (route) => {
-      const res = await route.fetch();
-      const body = await res.json();
-      body.result.datenbankVersion = '8.6.1';
-      await route.fulfill({ response: res, json: body });
-    });
+    // A fixed answer: fetching the real one races with requests the page cancels while it navigates.
+    await page.route('**/vario-api/system/info', (route) =>
+      route.fulfill({
+        json: { result: { lizenzName: 'Muster Handel & Service GmbH', datenbankVersion: '8.6.1', serverVersion: '8.5.19', seriennummer: 'VW-2024-000815' } },
+      }),
+    );
     await page.goto('/auth/login');
     await page.getByTestId('login-user').fill('admin');
     await page.getByTestId('login-password').fill('admin');
