@@ -3,6 +3,10 @@ import CHROMIUM_ARGS from '../../e2e/chromium-args.json' with { type: 'json' };
 
 /** How often a list screen is opened; each run is one cold navigation in a fresh page. */
 export const PAINT_RUNS = 10;
+/** A page that never shows a row fails the measurement instead of hanging it. */
+const within = <T>(p: Promise<T>, ms = 30_000) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no grid row painted within ${ms} ms`)), ms).unref())]);
+
 /** The key under which the web app keeps its login token (apps/web/src/lib/api/token.ts). */
 const TOKEN_KEY = 'vario.token';
 
@@ -39,10 +43,10 @@ export async function gridRowsPaint(route: string, baseUrl: string, token: strin
     const page = await context.newPage();
     // one warm-up load fills the HTTP cache as a returning user has it
     await page.goto(`${baseUrl}${route}`);
-    await page.evaluate('window.__firstRow');
+    await within(page.evaluate('window.__firstRow'));
     for (let i = 0; i < PAINT_RUNS; i++) {
       await page.goto(`${baseUrl}${route}`, { waitUntil: 'commit' });
-      const ms = (await page.evaluate('window.__firstRow')) as number;
+      const ms = (await within(page.evaluate('window.__firstRow'))) as number;
       times.push(Math.round(ms * 10) / 10);
     }
     await context.close();

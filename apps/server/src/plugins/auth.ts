@@ -1,7 +1,6 @@
 import { MessageCode } from '@vario/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index';
-import { nowIso } from '../lib/clock';
 import { ApiError, forbidden } from '../lib/errors';
 import { type Actor, sha256 } from '../lib/locks';
 
@@ -14,6 +13,8 @@ export interface AuthUser extends Actor {
 interface CachedSession {
   user: AuthUser;
   gueltigBis: string;
+  /** gueltigBis in epoch milliseconds. */
+  bisMs: number;
   gesperrt: boolean;
   at: number;
   /** The /webapp/me answer, filled on first use within the entry's life. */
@@ -97,7 +98,7 @@ async function lookupSession(db: Db, hash: string): Promise<CachedSession | unde
     .executeTakeFirst();
   if (!row) return undefined;
   const user = { id: row.id, name: row.name, kuerzel: row.kuerzel, typ: row.typ, istAdmin: row.istAdmin, sitzungId: row.sitzungId };
-  return { user, gueltigBis: row.gueltigBis, gesperrt: row.gesperrt, at: Date.now() };
+  return { user, gueltigBis: row.gueltigBis, bisMs: Date.parse(row.gueltigBis), gesperrt: row.gesperrt, at: Date.now() };
 }
 
 declare module 'fastify' {
@@ -122,7 +123,7 @@ export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionCach
       session = await lookupSession(db, hash);
       if (session) sessions.set(hash, session);
     }
-    if (!session || session.gueltigBis <= nowIso()) throw unauthorized();
+    if (!session || session.bisMs <= Date.now()) throw unauthorized();
     if (session.gesperrt) {
       // 424: the session exists but the account behind it was blocked — the client logs out.
       throw new ApiError(424, MessageCode.sessionInvalid, 'Der Benutzer wurde gesperrt');

@@ -9,10 +9,11 @@ import { actor, loadRights } from '../../plugins/auth';
 type Me = z.input<typeof meResponse>;
 
 export function webappRoutes(app: FastifyInstance, { db }: Ctx) {
-  route(app, endpoints.me, async (req) => {
+  route(app, endpoints.me, async (req, reply) => {
     const me = actor(req);
-    const cached = req.session?.me as Me | undefined;
-    if (cached) return cached;
+    // The answer is serialised once per session-cache entry; the burst of calls a screen makes reuses the bytes.
+    const cached = req.session?.me as string | undefined;
+    if (cached) return reply.type('application/json; charset=utf-8').send(cached) as never;
     const [benutzer, rechte, techniker] = await Promise.all([
       db
         .selectFrom('benutzer')
@@ -24,8 +25,9 @@ export function webappRoutes(app: FastifyInstance, { db }: Ctx) {
     ]);
     const webappBerechtigt = (BENUTZER_TYPEN_WEBAPP as readonly number[]).includes(benutzer.typ);
     const answer: Me = { result: { benutzer: { ...benutzer, webappBerechtigt }, rechte, techniker: techniker ?? null } };
-    if (req.session) req.session.me = answer;
-    return answer;
+    const json = reply.serialize(answer);
+    if (req.session) req.session.me = json;
+    return reply.type('application/json; charset=utf-8').send(json) as never;
   });
 
   route(app, endpoints.basisdaten, async () => {

@@ -1,4 +1,4 @@
-import { createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/router';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { ActivitiesTab } from './activities/ActivitiesTab';
@@ -16,7 +16,6 @@ import { PersonsTab } from './persons/PersonsTab';
 import { PriceDetail } from './prices/PriceDetail';
 import { PricesTab } from './prices/PricesTab';
 import { BackordersTab } from './reports/BackordersTab';
-import { DashboardTab } from './reports/DashboardTab';
 import { HistoryTab } from './reports/HistoryTab';
 
 const validateCreated = (s: Record<string, unknown>): { created?: boolean } => (s.created === true || s.created === 'true' ? { created: true } : {});
@@ -32,7 +31,11 @@ export function createAddressRoutes(app: AppRoute) {
       throw redirect({ to: params.id === 'new' ? '/addresses/$id/masterdata' : '/addresses/$id/dashboard', params, search, replace: true });
     },
   });
-  const dashboard = createRoute({ getParentRoute: () => record, path: '/dashboard', component: DashboardTab });
+  const dashboard = createRoute({
+    getParentRoute: () => record,
+    path: '/dashboard',
+    component: lazyRouteComponent(() => import('./reports/DashboardTab'), 'DashboardTab'),
+  });
   const masterdata = createRoute({ getParentRoute: () => record, path: '/masterdata', component: MasterdataTab });
 
   const persons = createRoute({ getParentRoute: () => record, path: '/persons', component: Outlet });

@@ -1,8 +1,7 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/router';
-import { ScannerPage } from './ScannerPage';
 
-/** /scanner (SCAN-001). */
+/** /scanner (SCAN-001); the barcode decoder loads with the screen, not with the app. */
 export function createScannerRoutes(app: AppRoute) {
-  return [createRoute({ getParentRoute: () => app, path: '/scanner', component: ScannerPage })] as const;
+  return [createRoute({ getParentRoute: () => app, path: '/scanner', component: lazyRouteComponent(() => import('./ScannerPage'), 'ScannerPage') })] as const;
 }
