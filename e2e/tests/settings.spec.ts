@@ -21,6 +21,8 @@ test('[APP-078] [APP-086] [APP-092] a navigation entry switched off disappears a
 test('[APP-005] [APP-090] [APP-091] dark mode is kept after reload', async ({ page, request }) => {
   await openAs(page, request, 'buero', '/settings/general');
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  // the saved settings are loaded before the switch is used
+  await page.waitForLoadState('networkidle');
   await page.getByTestId('setting-dark').click({ force: true });
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));

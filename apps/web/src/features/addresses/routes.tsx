@@ -1,29 +1,20 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/router';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
-import { ActivitiesTab } from './activities/ActivitiesTab';
-import { ActivityDetail } from './activities/ActivityDetail';
-import { AdditionalAddressDetail } from './additional/AdditionalAddressDetail';
-import { AdditionalAddressTab } from './additional/AdditionalAddressTab';
-import { AddressRecordPage } from './detail/AddressRecordPage';
-import { MasterdataTab } from './detail/MasterdataTab';
-import { FileDetail } from './files/FileDetail';
-import { FilesTab } from './files/FilesTab';
 import { AddressListPage } from './list/AddressListPage';
 import { validateAddressListSearch } from './list/list-filter';
-import { PersonDetail } from './persons/PersonDetail';
-import { PersonsTab } from './persons/PersonsTab';
-import { PriceDetail } from './prices/PriceDetail';
-import { PricesTab } from './prices/PricesTab';
-import { BackordersTab } from './reports/BackordersTab';
-import { HistoryTab } from './reports/HistoryTab';
 
 const validateCreated = (s: Record<string, unknown>): { created?: boolean } => (s.created === true || s.created === 'true' ? { created: true } : {});
 
 /** The address routes: the index, and the record with one child route per tab (ADR-001, ADR-005..010). */
 export function createAddressRoutes(app: AppRoute) {
   const list = createRoute({ getParentRoute: () => app, path: '/addresses', validateSearch: validateAddressListSearch, component: AddressListPage });
-  const record = createRoute({ getParentRoute: () => app, path: '/addresses/$id', validateSearch: validateBackRouteSearch, component: AddressRecordPage });
+  const record = createRoute({
+    getParentRoute: () => app,
+    path: '/addresses/$id',
+    validateSearch: validateBackRouteSearch,
+    component: lazyRouteComponent(() => import('./detail/AddressRecordPage'), 'AddressRecordPage'),
+  });
   const index = createRoute({
     getParentRoute: () => record,
     path: '/',
@@ -36,30 +27,71 @@ export function createAddressRoutes(app: AppRoute) {
     path: '/dashboard',
     component: lazyRouteComponent(() => import('./reports/DashboardTab'), 'DashboardTab'),
   });
-  const masterdata = createRoute({ getParentRoute: () => record, path: '/masterdata', component: MasterdataTab });
+  const masterdata = createRoute({
+    getParentRoute: () => record,
+    path: '/masterdata',
+    component: lazyRouteComponent(() => import('./detail/MasterdataTab'), 'MasterdataTab'),
+  });
 
   const persons = createRoute({ getParentRoute: () => record, path: '/persons', component: Outlet });
-  const personList = createRoute({ getParentRoute: () => persons, path: '/', component: PersonsTab });
-  const person = createRoute({ getParentRoute: () => persons, path: '/$personId', validateSearch: validateCreated, component: PersonDetail });
+  const personList = createRoute({
+    getParentRoute: () => persons,
+    path: '/',
+    component: lazyRouteComponent(() => import('./persons/PersonsTab'), 'PersonsTab'),
+  });
+  const person = createRoute({
+    getParentRoute: () => persons,
+    path: '/$personId',
+    validateSearch: validateCreated,
+    component: lazyRouteComponent(() => import('./persons/PersonDetail'), 'PersonDetail'),
+  });
 
   const activities = createRoute({ getParentRoute: () => record, path: '/activities', component: Outlet });
-  const activityList = createRoute({ getParentRoute: () => activities, path: '/', component: ActivitiesTab });
-  const activity = createRoute({ getParentRoute: () => activities, path: '/$activityId', component: ActivityDetail });
+  const activityList = createRoute({
+    getParentRoute: () => activities,
+    path: '/',
+    component: lazyRouteComponent(() => import('./activities/ActivitiesTab'), 'ActivitiesTab'),
+  });
+  const activity = createRoute({
+    getParentRoute: () => activities,
+    path: '/$activityId',
+    component: lazyRouteComponent(() => import('./activities/ActivityDetail'), 'ActivityDetail'),
+  });
 
   const additional = createRoute({ getParentRoute: () => record, path: '/additionalAddress', component: Outlet });
-  const additionalList = createRoute({ getParentRoute: () => additional, path: '/', component: AdditionalAddressTab });
-  const additionalOne = createRoute({ getParentRoute: () => additional, path: '/$subId', component: AdditionalAddressDetail });
+  const additionalList = createRoute({
+    getParentRoute: () => additional,
+    path: '/',
+    component: lazyRouteComponent(() => import('./additional/AdditionalAddressTab'), 'AdditionalAddressTab'),
+  });
+  const additionalOne = createRoute({
+    getParentRoute: () => additional,
+    path: '/$subId',
+    component: lazyRouteComponent(() => import('./additional/AdditionalAddressDetail'), 'AdditionalAddressDetail'),
+  });
 
   const prices = createRoute({ getParentRoute: () => record, path: '/customerSpecificPrices', component: Outlet });
-  const priceList = createRoute({ getParentRoute: () => prices, path: '/', component: PricesTab });
-  const price = createRoute({ getParentRoute: () => prices, path: '/$priceId', component: PriceDetail });
+  const priceList = createRoute({ getParentRoute: () => prices, path: '/', component: lazyRouteComponent(() => import('./prices/PricesTab'), 'PricesTab') });
+  const price = createRoute({
+    getParentRoute: () => prices,
+    path: '/$priceId',
+    component: lazyRouteComponent(() => import('./prices/PriceDetail'), 'PriceDetail'),
+  });
 
   const files = createRoute({ getParentRoute: () => record, path: '/files', component: Outlet });
-  const fileList = createRoute({ getParentRoute: () => files, path: '/', component: FilesTab });
-  const file = createRoute({ getParentRoute: () => files, path: '/$fileId', component: FileDetail });
+  const fileList = createRoute({ getParentRoute: () => files, path: '/', component: lazyRouteComponent(() => import('./files/FilesTab'), 'FilesTab') });
+  const file = createRoute({ getParentRoute: () => files, path: '/$fileId', component: lazyRouteComponent(() => import('./files/FileDetail'), 'FileDetail') });
 
-  const history = createRoute({ getParentRoute: () => record, path: '/history', component: HistoryTab });
-  const backorders = createRoute({ getParentRoute: () => record, path: '/backorders', component: BackordersTab });
+  const history = createRoute({
+    getParentRoute: () => record,
+    path: '/history',
+    component: lazyRouteComponent(() => import('./reports/HistoryTab'), 'HistoryTab'),
+  });
+  const backorders = createRoute({
+    getParentRoute: () => record,
+    path: '/backorders',
+    component: lazyRouteComponent(() => import('./reports/BackordersTab'), 'BackordersTab'),
+  });
 
   return [
     list,

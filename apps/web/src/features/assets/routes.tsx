@@ -1,15 +1,20 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/router';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
-import { AssetRecordPage } from './detail/AssetRecordPage';
-import { MasterdataTab } from './detail/MasterdataTab';
-import { FilesTab } from './files/FilesTab';
-import { AssetListPage } from './list/AssetListPage';
 
 /** The asset routes: the index, and the record with the tabs masterdata and files (ASS-001). */
 export function createAssetRoutes(app: AppRoute) {
-  const list = createRoute({ getParentRoute: () => app, path: '/assets', component: AssetListPage });
-  const record = createRoute({ getParentRoute: () => app, path: '/assets/$id', validateSearch: validateBackRouteSearch, component: AssetRecordPage });
+  const list = createRoute({
+    getParentRoute: () => app,
+    path: '/assets',
+    component: lazyRouteComponent(() => import('./list/AssetListPage'), 'AssetListPage'),
+  });
+  const record = createRoute({
+    getParentRoute: () => app,
+    path: '/assets/$id',
+    validateSearch: validateBackRouteSearch,
+    component: lazyRouteComponent(() => import('./detail/AssetRecordPage'), 'AssetRecordPage'),
+  });
   const index = createRoute({
     getParentRoute: () => record,
     path: '/',
@@ -17,7 +22,11 @@ export function createAssetRoutes(app: AppRoute) {
       throw redirect({ to: '/assets/$id/masterdata', params, search, replace: true });
     },
   });
-  const masterdata = createRoute({ getParentRoute: () => record, path: '/masterdata', component: MasterdataTab });
-  const files = createRoute({ getParentRoute: () => record, path: '/files', component: FilesTab });
+  const masterdata = createRoute({
+    getParentRoute: () => record,
+    path: '/masterdata',
+    component: lazyRouteComponent(() => import('./detail/MasterdataTab'), 'MasterdataTab'),
+  });
+  const files = createRoute({ getParentRoute: () => record, path: '/files', component: lazyRouteComponent(() => import('./files/FilesTab'), 'FilesTab') });
   return [list, record.addChildren([index, masterdata, files])] as const;
 }

@@ -1,7 +1,7 @@
-import { createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/router';
 import { ServiceStorePage } from './ServiceStorePage';
-import { StorageLocationPage, validateStorageLocationSearch } from './StorageLocationPage';
+import { validateStorageLocationSearch } from './StorageLocationPage';
 
 /** /storageLocationInformation and the service stores under /storages (LAG-001, LAG-010). */
 export function createStorageRoutes(app: AppRoute) {
@@ -9,7 +9,7 @@ export function createStorageRoutes(app: AppRoute) {
     getParentRoute: () => app,
     path: '/storageLocationInformation',
     validateSearch: validateStorageLocationSearch,
-    component: StorageLocationPage,
+    component: lazyRouteComponent(() => import('./StorageLocationPage'), 'StorageLocationPage'),
   });
   const storages = createRoute({ getParentRoute: () => app, path: '/storages', component: Outlet });
   const index = createRoute({
