@@ -24,6 +24,9 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 export async function openDatabase(url: string): Promise<DbHandle> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process:
+    // the pool drops it and opens a new one for the next query.
+    pool.on('error', () => {});
     const client = await pool.connect(); // fails fast when the server cannot be reached
     client.release();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
