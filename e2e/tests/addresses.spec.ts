@@ -181,12 +181,18 @@ test('[ADR-058] [ADR-061] [ADR-062] [ADR-064] edit a tier price: null deletes a 
   expect(after.mengenabhaengigePreise[`menge${firstTier}`] ?? null).toBeNull();
 });
 
-test('price editing needs ART_SONDERPREISE: the edit button is disabled with a tooltip', async ({ page, request }) => {
-  const token = await apiLogin(request, 'techniker');
-  const list = await (await request.get(`${API}/stammdaten/adressen/1/kundensonderpreise`, { headers: bearer(token) })).json();
-  test.skip(!list.result?.length, 'no price on address 1');
-  await openAs(page, request, 'techniker', `/addresses/1/customerSpecificPrices/${list.result[0].id}`);
-  await expect(page.getByTestId('sub-title')).toContainText(list.result[0].artikelnummer);
+test('[RIGHT-011] price editing needs ART_SONDERPREISE: the edit button is disabled with a tooltip', async ({ page, request }) => {
+  // a price of its own, created by the administrator, so the flow never depends on the demo data
+  const admin = await apiLogin(request, 'admin');
+  const artikelnummer = `E2E-${Date.now() % 1_000_000}`;
+  const created = await request.post(`${API}/stammdaten/adressen/1/kundensonderpreise`, {
+    headers: bearer(admin),
+    data: { data: { artikelnummer, sonderpreis: 10, preisart: 1 } },
+  });
+  expect(created.status()).toBe(201);
+  const price = (await created.json()).result as { id: number };
+  await openAs(page, request, 'techniker', `/addresses/1/customerSpecificPrices/${price.id}`);
+  await expect(page.getByTestId('sub-title')).toContainText(artikelnummer);
   await expect(page.getByTestId('record-edit-disabled').last()).toBeVisible();
   await expect(page.getByTestId('tier-edit')).toHaveCount(0);
   await expect(page.getByTestId('apz-new')).toHaveCount(0);
