@@ -1,32 +1,14 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: builds the web app when needed, starts the server on a free port over a fresh SQLite file,
 // runs the Playwright suite in Debian's Chromium, stops the server and exits with Playwright's code.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureWebBuild, root } from './web-build.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const dist = join(root, 'apps/web/dist/index.html');
-
-function newest(dir) {
-  let t = 0;
-  if (!existsSync(dir)) return t;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name === 'dist') continue;
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-const sources = Math.max(newest(join(root, 'apps/web/src')), newest(join(root, 'apps/web/public')), newest(join(root, 'packages/contract/src')));
-if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
-  console.log('Building the web app …');
-  const res = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (res.status !== 0) process.exit(res.status ?? 1);
-}
+ensureWebBuild();
 
 const freePort = () =>
   new Promise((resolve, reject) => {
