@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: builds the web app when needed, starts the server on a free port over a fresh SQLite file,
 // runs the Playwright suite in Debian's Chromium, stops the server and exits with Playwright's code.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';

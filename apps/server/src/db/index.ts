@@ -8,6 +8,11 @@ import { SqliteDatabaseWrapper } from './sqlite-database';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
+
+/** Runs fn in a transaction, or inside the caller's when db already is one (Kysely does not nest transactions). */
+export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
 export interface DbHandle {
   db: Db;
   dialect: Dialect;

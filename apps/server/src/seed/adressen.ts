@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { inTransaction } from '../db/index';
 import { NUMMERN_START } from '../modules/adressen/adressen.resources';
 import { AUFTRAG } from '../modules/adressen/auswertungen.routes';
 import { insertChunked, type SeedContext, type Seeder } from './context';
@@ -375,7 +376,7 @@ export const adressenSeeder: Seeder = {
     const tage = Math.floor((heute.getTime() - start.getTime()) / 86_400_000);
     let done = 0;
     for (const [ki, kunde] of kunden.entries()) {
-      await db.transaction().execute(async (db) => {
+      await inTransaction(db, async (db) => {
         const anzahl = 3 + rnd(ki, 14, 90);
         for (let o = 0; o < anzahl; o++) {
           const seed = ki * 101 + o;

@@ -1,4 +1,5 @@
 import type { ARTIKELARTEN } from '@vario/contract';
+import { inTransaction } from '../db/index';
 import { saveAssetImage } from '../modules/assets/assets.routes';
 import { buche } from '../modules/lager/lager.service';
 import { artikelKatalog } from './adressen';
@@ -146,7 +147,7 @@ export const artikelSeeder: Seeder = {
     const lieferung = (i: number) => new Date(Date.now() + (3 + (i % 30)) * 86_400_000).toISOString().slice(0, 10);
     let n = 0;
     for (const [i, a] of lagerartikel.entries()) {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         for (const l of lager) {
           // Service stores hold a few parts; central warehouses most.
           const service = l.kurzbezeichnung.startsWith('KD-');

@@ -1,6 +1,6 @@
 import { fakerDE } from '@faker-js/faker';
 import { sql } from 'kysely';
-import type { DbHandle } from '../db/index';
+import { type DbHandle, inTransaction } from '../db/index';
 import { adressenSeeder } from './adressen';
 import { artikelSeeder } from './artikel';
 import type { Seeder } from './context';
@@ -34,6 +34,9 @@ export async function seed(
     // Each area draws from its own fixed seed, so adding an area leaves the others' data unchanged.
     fakerDE.seed(SEED + s.name.length * 7919);
     fakerDE.setDefaultRefDate(new Date('2026-01-01T00:00:00Z'));
-    await s.run({ db: handle.db, dialect: handle.dialect, faker: fakerDE, scale: opts.scale, demo: opts.demo, progress: opts.progress ?? (() => {}) });
+    // One transaction per area: a seed broken off (Ctrl+C, a full disk) leaves that area empty, so the next start redoes it.
+    await inTransaction(handle.db, (db) =>
+      s.run({ db, dialect: handle.dialect, faker: fakerDE, scale: opts.scale, demo: opts.demo, progress: opts.progress ?? (() => {}) }),
+    );
   }
 }

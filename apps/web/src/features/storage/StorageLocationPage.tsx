@@ -9,15 +9,8 @@ import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { useWarehouse } from './api';
 import { PlaceStockDrawer } from './PlaceStockDrawer';
+import type { StorageLocationSearch } from './routes';
 import { type StockRow, stockColumns } from './stock-columns';
-
-export interface StorageLocationSearch {
-  lagerId?: number;
-}
-export const validateStorageLocationSearch = (s: Record<string, unknown>): StorageLocationSearch => {
-  const n = Number(s.lagerId);
-  return Number.isInteger(n) && n > 0 ? { lagerId: n } : {};
-};
 
 /**
  * /storageLocationInformation: storage region (persisted per user, read-only without LAG_LGK_WECHSELN) and warehouse,
