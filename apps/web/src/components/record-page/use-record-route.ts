@@ -1,0 +1,66 @@
+import { useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
+import { type BackRouteSearch, resolveBackLink } from './back-link';
+import type { RecordTab } from './RecordPage';
+
+export interface RecordRouteConfig {
+  /** The list route of the area, e.g. `/addresses`; records live at `{listPath}/{id}/{tab}`. */
+  listPath: string;
+  /** Label of the default back link (the list). */
+  backLabel: string;
+  /** The tabs in their order, with their labels; `visible` hides tabs that do not apply to the record. */
+  tabs: readonly string[];
+  tabLabel: (tab: string) => string;
+  visible?: (tab: string) => boolean;
+  /** Tabs that stay open in edit mode (default masterdata); starting edit mode elsewhere switches to the first, the only tab of a new record. */
+  editTabs?: readonly string[];
+}
+
+/**
+ * The route wiring every record page shares (ADR-005, ADR-011, ADR-012): id or `new` from the path, the back link from
+ * `backRoute*` (default the list), the tab bar from the path, and the navigation the record editor triggers after
+ * create, remove, discard and edit start. Each area passes its list path and tabs; the search (back link) is kept on
+ * every tab change.
+ */
+export function useRecordRoute(c: RecordRouteConfig, idParam: string) {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as BackRouteSearch;
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { id, isNew } = parseRecordId(idParam);
+  const back = resolveBackLink(search, { to: c.listPath, label: c.backLabel });
+  const basePath = `${c.listPath}/${idParam}`;
+  const editTabs = c.editTabs ?? ['masterdata'];
+  const editTab = editTabs[0] ?? 'masterdata';
+
+  const goTab = (recordId: string, tab: string, replace = false) => void navigate({ to: `${c.listPath}/${recordId}/${tab}` as never, search: search as never, replace });
+
+  const tabs: RecordTab[] = c.tabs
+    .filter((tab) => c.visible?.(tab) ?? true)
+    .map((tab) => ({ id: tab, label: c.tabLabel(tab), disabled: isNew && tab !== editTab }));
+  const activeTab = tabs.find((tab) => pathname === `${basePath}/${tab.id}` || pathname.startsWith(`${basePath}/${tab.id}/`))?.id ?? null;
+
+  return {
+    id,
+    isNew,
+    back,
+    basePath,
+    tabs,
+    activeTab,
+    onTabChange: (tab: string) => goTab(idParam, tab),
+    /** The navigation hooks for useRecordEditor. */
+    editorRoutes: {
+      basePath,
+      onCreated: (newId: number) => goTab(String(newId), editTab, true),
+      onRemoved: () => void navigate({ to: back.to as never }),
+      onDiscardNew: () => void navigate({ to: back.to as never }),
+      onEditStart: () => {
+        if (!editTabs.some((tab) => pathname.endsWith(`/${tab}`))) goTab(idParam, editTab);
+      },
+    },
+  };
+}
+
+/** The record id of the current route, as a string (`new` for a new record); pages key their record by it. */
+export const useRecordIdParam = () => (useParams({ strict: false }) as { id: string }).id;
+
+/** `new` or a record id from the path. */
+export const parseRecordId = (idParam: string) => ({ isNew: idParam === 'new', id: idParam === 'new' ? null : Number(idParam) });
