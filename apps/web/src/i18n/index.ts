@@ -24,6 +24,7 @@ i18n.use(initReactI18next).init({
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 dayjs.locale(initial);
 

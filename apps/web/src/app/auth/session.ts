@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { APP_VERSION, type Basisdaten, BENUTZER_TYPEN_WEBAPP, type Me } from '@vario/contract';
 import { api } from '@/lib/api/client';
 import { tokenState, tokenStore } from '@/lib/api/token';
+import { forgetDeviceCopies as forgetCopies, fromDeviceCopy, writeDeviceCopy } from '@/lib/device-copy';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
 import { useStore } from '@/lib/store';
@@ -12,10 +13,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const useToken = () => useStore(tokenState);
 
-/** The signed-in user with rights and technician (APP-025). */
+/** The signed-in user with rights and technician (APP-025); drawn from the device copy while the server is asked. */
 export function useMe() {
   const token = useToken();
-  return useQuery({ queryKey: sessionKeys.custom('me', token), queryFn: async () => (await api('me')).result, enabled: !!token, staleTime: Infinity });
+  return useQuery({
+    queryKey: sessionKeys.custom('me', token),
+    queryFn: async () => {
+      const me = (await api('me')).result;
+      writeDeviceCopy('me', token, me);
+      return me;
+    },
+    enabled: !!token,
+    staleTime: Infinity,
+    ...fromDeviceCopy<Me>('me', token),
+  });
 }
 
 /** Base data, cached in the browser and refreshed when missing, unstamped or older than a day (APP-027). */
@@ -88,5 +99,5 @@ export async function logout() {
 /** Base data and grid presets kept on this device belong to the user who was logged in. */
 function forgetDeviceCopies() {
   localStorage.removeItem(BASISDATEN_KEY);
-  for (const k of Object.keys(localStorage)) if (k.startsWith('vario.presets')) localStorage.removeItem(k);
+  forgetCopies();
 }

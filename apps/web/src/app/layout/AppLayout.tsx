@@ -2,18 +2,21 @@ import { AppShell, Badge, Box, Center, Loader } from '@mantine/core';
 import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconRefresh } from '@tabler/icons-react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterFirstPaint } from '@/components/AfterFirstPaint';
 import { useStartReminderPolling } from '@/features/reminders/api';
-import { ReminderPanel } from '@/features/reminders/ReminderPanel';
 import { useSaveUserParameter, useUserParameter } from '@/features/settings/api';
 import { useMe } from '../auth/session';
-import { CookieBanner } from './CookieBanner';
 import { Header } from './Header';
-import { InfoDrawer } from './InfoDrawer';
 import { NavigationBar } from './NavigationBar';
 import { useColorMode } from './use-color-mode';
 import { usePullToRefresh } from './use-pull-to-refresh';
+
+// Closed panels and the banner load after the first screen is drawn (their date pickers and forms stay out of the first load).
+const ReminderPanel = lazy(() => import('@/features/reminders/ReminderPanel').then((m) => ({ default: m.ReminderPanel })));
+const InfoDrawer = lazy(() => import('./InfoDrawer').then((m) => ({ default: m.InfoDrawer })));
+const CookieBanner = lazy(() => import('./CookieBanner').then((m) => ({ default: m.CookieBanner })));
 
 /** Drawer 250 / mini 68 / breakpoint 1400 (APP-083). */
 export const NAV_WIDTH = 250;
@@ -76,9 +79,13 @@ export function AppLayout() {
           <Outlet />
         </Box>
       </AppShell.Main>
-      <ReminderPanel />
-      <InfoDrawer />
-      <CookieBanner />
+      <AfterFirstPaint>
+        <Suspense fallback={null}>
+          <ReminderPanel />
+          <InfoDrawer />
+          <CookieBanner />
+        </Suspense>
+      </AfterFirstPaint>
     </AppShell>
   );
 }

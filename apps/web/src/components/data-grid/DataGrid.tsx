@@ -3,14 +3,23 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type EndpointName, endpoints } from '@vario/contract';
 import {
-  AllCommunityModule,
+  CellStyleModule,
   type ColDef,
+  ColumnApiModule,
   colorSchemeDark,
   type GridApi,
+  type GridState,
+  GridStateModule,
   type IDatasource,
+  InfiniteRowModelModule,
+  LocaleModule,
   ModuleRegistry,
+  type RowClickedEvent,
+  RowStyleModule,
   type SortChangedEvent,
+  TooltipModule,
   themeQuartz,
+  ValidationModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { type ReactNode, useImperativeHandle, useMemo, useRef, useState } from 'react';
@@ -19,7 +28,18 @@ import { type QueryValue, request } from '@/lib/api/client';
 import { handleApiError } from '@/lib/api/error-handler';
 import { type GridPreset, useGridPreset } from './presets';
 
-ModuleRegistry.registerModules([AllCommunityModule]);
+// Only the grid features the lists use (AllCommunityModule would add ~0.5 MB to the first load); in development the
+// validation module names any feature used without its module.
+ModuleRegistry.registerModules([
+  InfiniteRowModelModule,
+  ColumnApiModule,
+  GridStateModule,
+  LocaleModule,
+  CellStyleModule,
+  RowStyleModule,
+  TooltipModule,
+  ...(import.meta.env.DEV || import.meta.env.VITE_GRID_VALIDATION ? [ValidationModule] : []),
+]);
 
 /** Rows fetched per server window when the list does not page (rowsPerPage 0). */
 export const GRID_WINDOW = 100;
@@ -27,6 +47,7 @@ export const GRID_WINDOW = 100;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 const lightTheme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, wrapperBorderRadius: 8, accentColor: '#228be6' });
+const DEFAULT_COL_DEF: ColDef = { sortable: true, resizable: true, flex: 1, minWidth: 120 };
 const darkTheme = lightTheme.withPart(colorSchemeDark).withParams({ backgroundColor: '#242424', headerBackgroundColor: '#2e2e2e' });
 
 export interface DataGridHandle {
@@ -75,23 +96,38 @@ export function DataGrid<T>(props: DataGridProps<T>) {
 
   useImperativeHandle(props.handle, () => ({ refresh: () => apiRef.current?.purgeInfiniteCache() }), []);
 
+  const windowParams = (startRow: number, endRow: number, orderBy: string | undefined): Record<string, QueryValue> => ({
+    ...(JSON.parse(paramsKey) as Record<string, QueryValue>),
+    limit: endRow - startRow,
+    offset: startRow,
+    orderBy,
+    returnTotal: 'true',
+    filter: props.filter,
+    search: props.searchable === false ? undefined : debounced.trim() || undefined,
+  });
+  const blockSize = preset && preset.rowsPerPage > 0 ? preset.rowsPerPage : GRID_WINDOW;
+  const sortKey = preset?.sortBy ? `${preset.descending ? '-' : ''}${preset.sortBy}` : '';
+
+  // The first window is asked for as soon as the preset is known, while the grid is still being built; the grid's
+  // first getRows takes that answer when it asks for the same window.
+  const early = useRef<{ key: string; res: ReturnType<typeof request<ListEnvelope<T>>> } | null | undefined>(undefined);
+  if (early.current === undefined && ready) {
+    const params = windowParams(0, blockSize, sortKey || undefined);
+    const res = request<ListEnvelope<T>>(ep.method, ep.path, { params });
+    res.catch(() => undefined);
+    early.current = { key: JSON.stringify(params), res };
+  }
+
   const datasource = useMemo<IDatasource>(
     () => ({
       getRows: async (p) => {
         const sort = p.sortModel[0];
         const orderBy = sort ? `${sort.sort === 'desc' ? '-' : ''}${sort.colId}` : undefined;
+        const params = windowParams(p.startRow, p.endRow, orderBy);
+        const pre = early.current;
+        early.current = null;
         try {
-          const res = await request<ListEnvelope<T>>(ep.method, ep.path, {
-            params: {
-              ...(JSON.parse(paramsKey) as Record<string, QueryValue>),
-              limit: p.endRow - p.startRow,
-              offset: p.startRow,
-              orderBy,
-              returnTotal: 'true',
-              filter: props.filter,
-              search: props.searchable === false ? undefined : debounced.trim() || undefined,
-            },
-          });
+          const res = await (pre?.key === JSON.stringify(params) ? pre.res : request<ListEnvelope<T>>(ep.method, ep.path, { params }));
           const rows = res.data.result;
           const count = res.data.resultCount ?? (res.data.hasMoreData ? null : p.startRow + rows.length);
           setTotal(count);
@@ -105,13 +141,27 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     [ep.method, ep.path, props.filter, debounced, paramsKey, props.searchable],
   );
 
+  const onRowClicked = useMemo(() => (e: RowClickedEvent<T>) => e.data && rowClick.current?.(e.data), []);
+
   const onSortChanged = (e: SortChangedEvent<T>) => {
     const sort = e.api.getColumnState().find((c) => c.sort);
+    // the grid also reports the sort it started with; only a change is saved
+    if ((sort?.colId ?? null) === (preset?.sortBy ?? null) && (sort?.sort === 'desc') === !!preset?.descending) return;
     save({ rowsPerPage: preset?.rowsPerPage ?? 0, sortBy: sort?.colId ?? null, descending: sort?.sort === 'desc' });
   };
 
-  const blockSize = preset && preset.rowsPerPage > 0 ? preset.rowsPerPage : GRID_WINDOW;
-  const initialSort = preset?.sortBy ? [{ colId: preset.sortBy, sort: preset.descending ? ('desc' as const) : ('asc' as const) }] : [];
+  // Every object handed to AG Grid keeps its identity across renders: a new defaultColDef or localeText makes the grid
+  // rebuild its columns (and force a layout) on each re-render, e.g. when the total arrives.
+  const initialState = useMemo<GridState>(
+    () => ({ sort: { sortModel: sortKey ? [{ colId: sortKey.replace(/^-/, ''), sort: sortKey.startsWith('-') ? 'desc' : 'asc' }] : [] } }),
+    [sortKey],
+  );
+  const localeText = useMemo(() => ({ loadingOoo: t('grid.loading'), noRowsToShow: t('grid.noRows') }), [t]);
+  const rowClick = useRef(props.onRowClick);
+  rowClick.current = props.onRowClick;
+  const rowId = useRef(props.getRowId);
+  rowId.current = props.getRowId;
+  const getRowId = useMemo(() => (props.getRowId ? (p: { data: T }) => rowId.current!(p.data) : undefined), [!!props.getRowId]);
 
   return (
     <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
@@ -148,16 +198,18 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             cacheBlockSize={blockSize}
             maxBlocksInCache={20}
             columnDefs={props.columns}
-            defaultColDef={{ sortable: true, resizable: true, flex: 1, minWidth: 120 }}
-            initialState={{ sort: { sortModel: initialSort } }}
+            defaultColDef={DEFAULT_COL_DEF}
+            initialState={initialState}
             onSortChanged={onSortChanged}
             onGridReady={(e) => {
               apiRef.current = e.api;
             }}
-            onRowClicked={(e) => e.data && props.onRowClick?.(e.data)}
-            getRowId={props.getRowId ? (p) => props.getRowId!(p.data) : undefined}
-            localeText={{ loadingOoo: t('grid.loading'), noRowsToShow: t('grid.noRows') }}
+            onRowClicked={onRowClicked}
+            getRowId={getRowId}
+            localeText={localeText}
             rowHeight={44}
+            rowBuffer={4}
+            animateRows={false}
             headerHeight={44}
           />
         )}

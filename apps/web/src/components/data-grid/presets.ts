@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useToken } from '@/app/auth/session';
 import { readUserParameter, settingsKeys, writeUserParameter } from '@/features/settings/api';
+import { fromDeviceCopy, writeDeviceCopy } from '@/lib/device-copy';
 import { queryClient } from '@/lib/query-client';
 
 /** A saved grid preset: the pagination of a list (APP-110). rowsPerPage 0 = no paging, virtual scrolling (APP-109). */
@@ -26,46 +27,26 @@ export async function loadPreset(name: string, fallback: GridPreset): Promise<Gr
   return fallback;
 }
 
-/** The last preset seen on this device: the grid asks for its first rows at once instead of after the preset call. */
-const localKey = (name: string) => `vario.${presetParameter(name)}`;
-const readLocal = (name: string): GridPreset | undefined => {
-  try {
-    const raw = localStorage.getItem(localKey(name));
-    return raw ? (parsePreset(raw) ?? undefined) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-const writeLocal = (name: string, preset: GridPreset) => {
-  try {
-    localStorage.setItem(localKey(name), JSON.stringify(preset));
-  } catch {
-    // storage full or disabled: the server copy still holds the preset
-  }
-};
-
 export function useGridPreset(name: string, fallback: GridPreset) {
   const token = useToken();
   const key = settingsKeys.custom('parameter', presetParameter(name), token);
-  const local = readLocal(name);
   const query = useQuery({
     queryKey: key,
     queryFn: async () => {
       const preset = await loadPreset(name, fallback);
-      writeLocal(name, preset);
+      writeDeviceCopy(presetParameter(name), token, preset);
       return preset;
     },
     enabled: !!token,
     staleTime: Infinity,
-    // The device's copy is shown at once and checked against the server in the background.
-    initialData: local,
-    initialDataUpdatedAt: 0,
     meta: { silent: true },
+    // The device's copy is shown at once (the grid asks for its first rows without waiting) and checked in the background.
+    ...fromDeviceCopy<GridPreset>(presetParameter(name), token),
   });
   const save = useMutation({
     mutationFn: (preset: GridPreset) => writeUserParameter(presetParameter(name), preset),
     onMutate: (preset) => {
-      writeLocal(name, preset);
+      writeDeviceCopy(presetParameter(name), token, preset);
       queryClient.setQueryData(key, preset);
     },
     meta: { silent: true },

@@ -31,7 +31,8 @@ export function useRecordRoute(c: RecordRouteConfig, idParam: string) {
   const editTabs = c.editTabs ?? ['masterdata'];
   const editTab = editTabs[0] ?? 'masterdata';
 
-  const goTab = (recordId: string, tab: string, replace = false) => void navigate({ to: `${c.listPath}/${recordId}/${tab}` as never, search: search as never, replace });
+  const goTab = (recordId: string, tab: string, replace = false) =>
+    void navigate({ to: `${c.listPath}/${recordId}/${tab}` as never, search: search as never, replace });
 
   const tabs: RecordTab[] = c.tabs
     .filter((tab) => c.visible?.(tab) ?? true)

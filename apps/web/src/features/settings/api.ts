@@ -3,6 +3,7 @@ import { useToken } from '@/app/auth/session';
 import { AREAS, type ItemSettings } from '@/app/registry';
 import { api } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/errors';
+import { fromDeviceCopy, writeDeviceCopy } from '@/lib/device-copy';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
 
@@ -54,10 +55,15 @@ export function useUserParameter<N extends UserParameterName>(name: N) {
   const def = userParameters[name];
   const query = useQuery({
     queryKey: settingsKeys.custom('parameter', name, token),
-    queryFn: () => readUserParameter(name, def.parse as (w: string) => ValueOf<N>),
+    queryFn: async () => {
+      const value = await readUserParameter(name, def.parse as (w: string) => ValueOf<N>);
+      writeDeviceCopy(`parameter.${name}`, token, value);
+      return value;
+    },
     enabled: !!token,
     staleTime: Infinity,
     meta: { silent: true },
+    ...fromDeviceCopy<ValueOf<N> | null>(`parameter.${name}`, token),
   });
   const value = (query.data ?? def.fallback) as ValueOf<N>;
   return { value, isLoading: query.isLoading, isSaved: query.data !== null && query.data !== undefined };
@@ -68,7 +74,10 @@ export function useSaveUserParameter<N extends UserParameterName>(name: N) {
   const token = useToken();
   return useMutation({
     mutationFn: (value: ValueOf<N>) => writeUserParameter(name, value),
-    onMutate: (value) => queryClient.setQueryData(settingsKeys.custom('parameter', name, token), value),
+    onMutate: (value) => {
+      writeDeviceCopy(`parameter.${name}`, token, value);
+      queryClient.setQueryData(settingsKeys.custom('parameter', name, token), value);
+    },
     onError: (e) => console.warn(`saving ${name} failed`, e),
     meta: { silent: true },
   });

@@ -1,12 +1,13 @@
-import { Badge, Box, Button, Checkbox, Group, SegmentedControl } from '@mantine/core';
+import { Box, Button, Checkbox, Group, SegmentedControl } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { AdresseListe } from '@vario/contract';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
+import { textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { hasRight } from '@/lib/rights';
@@ -39,17 +40,10 @@ export function AddressListPage() {
             headerName: t('addresses.fields.name1'),
             minWidth: 240,
             flex: 2,
-            cellRenderer: (p: ICellRendererParams<AdresseListe>) =>
-              p.data ? (
-                <Group gap={6} wrap="nowrap">
-                  <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{p.data.name1}</span>
-                  {p.data.gesperrt && (
-                    <Badge size="xs" color="red" variant="light">
-                      {t('addresses.blocked')}
-                    </Badge>
-                  )}
-                </Group>
-              ) : null,
+            cellRenderer: textBadgeCell<AdresseListe>(
+              (a) => a.name1,
+              (a) => (a.gesperrt ? { label: t('addresses.blocked'), color: 'red' } : null),
+            ),
           },
           { field: 'name2', headerName: t('addresses.fields.name2') },
           { field: 'name3', headerName: t('addresses.fields.name3'), hide: true },

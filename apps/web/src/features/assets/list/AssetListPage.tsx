@@ -1,12 +1,13 @@
-import { Badge, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { assetListe } from '@vario/contract';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMe } from '@/app/auth/session';
+import { textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { hasRight } from '@/lib/rights';
@@ -31,12 +32,10 @@ export function AssetListPage() {
         headerName: t('assets.fields.istAktiv'),
         minWidth: 100,
         maxWidth: 130,
-        cellRenderer: (p: ICellRendererParams<AssetListe>) =>
-          p.data ? (
-            <Badge size="sm" color={p.data.istAktiv ? 'green' : 'gray'} variant="light">
-              {p.data.istAktiv ? t('common.yes') : t('common.no')}
-            </Badge>
-          ) : null,
+        cellRenderer: textBadgeCell<AssetListe>(
+          () => null,
+          (a) => (a.istAktiv ? { label: t('common.yes'), color: 'green' } : { label: t('common.no'), color: 'gray' }),
+        ),
       },
     ],
     [t],

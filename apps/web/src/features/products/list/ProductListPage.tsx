@@ -1,12 +1,13 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { artikelListe } from '@vario/contract';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMe } from '@/app/auth/session';
+import { textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { formatCurrency, formatDate, formatDecimal } from '@/lib/format';
@@ -37,17 +38,10 @@ export function ProductListPage() {
         headerName: t('products.fields.bezeichnung'),
         minWidth: 220,
         flex: 2,
-        cellRenderer: (p: ICellRendererParams<ArtikelListe>) =>
-          p.data ? (
-            <Group gap={6} wrap="nowrap">
-              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{p.data.bezeichnung}</span>
-              {p.data.gesperrt && (
-                <Badge size="xs" color="red" variant="light">
-                  {t('products.blocked')}
-                </Badge>
-              )}
-            </Group>
-          ) : null,
+        cellRenderer: textBadgeCell<ArtikelListe>(
+          (a) => a.bezeichnung,
+          (a) => (a.gesperrt ? { label: t('products.blocked'), color: 'red' } : null),
+        ),
       },
       { field: 'vknetto', headerName: t('products.fields.vknetto'), ...num, valueFormatter: (p) => formatCurrency(p.value) },
       { field: 'vkbrutto', headerName: t('products.fields.vkbrutto'), ...num, valueFormatter: (p) => formatCurrency(p.value) },

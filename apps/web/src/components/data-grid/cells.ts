@@ -1,0 +1,50 @@
+import type { ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
+import './cells.css';
+
+export interface CellBadge {
+  label: string;
+  /** A Mantine colour name (red, green, gray, …). */
+  color: string;
+}
+
+/**
+ * A cell of text with an optional badge, drawn as plain DOM: list screens show dozens of these at once, and a React
+ * renderer per cell (a portal each) costs more than the whole row otherwise.
+ */
+export function textBadgeCell<T>(text: (row: T) => string | null | undefined, badge: (row: T) => CellBadge | null) {
+  return class TextBadgeCell implements ICellRendererComp<T> {
+    private el = document.createElement('span');
+
+    init(p: ICellRendererParams<T>) {
+      this.el.className = 'vario-cell';
+      this.render(p);
+    }
+    getGui() {
+      return this.el;
+    }
+    refresh(p: ICellRendererParams<T>) {
+      this.render(p);
+      return true;
+    }
+    private render(p: ICellRendererParams<T>) {
+      this.el.replaceChildren();
+      if (!p.data) return;
+      const value = text(p.data);
+      if (value) {
+        const t = document.createElement('span');
+        t.className = 'vario-cell-text';
+        t.textContent = value;
+        this.el.append(t);
+      }
+      const b = badge(p.data);
+      if (b) {
+        const e = document.createElement('span');
+        e.className = 'vario-cell-badge';
+        e.style.setProperty('--badge-bg', `var(--mantine-color-${b.color}-light)`);
+        e.style.setProperty('--badge-color', `var(--mantine-color-${b.color}-light-color)`);
+        e.textContent = b.label;
+        this.el.append(e);
+      }
+    }
+  };
+}
