@@ -242,7 +242,7 @@ test('[ADR-076] [ADR-077] [ADR-078] [ADR-079] filter the purchase history', asyn
   const rows = (await res.json()).result as { artikelnummer: string }[];
   expect(rows.length).toBeGreaterThan(0);
   expect(rows.every((r) => r.artikelnummer === artikelnummer)).toBe(true);
-  await expect(page.getByTestId('grid-total')).toHaveText(`${rows.length} Einträge`);
+  await expect(page.getByTestId('grid-total')).toHaveText(`${rows.length.toLocaleString('de-DE')} Einträge`);
   // no sales-document screen yet: the number is plain text, never a dead link (ADR-080)
   await expect(page.getByTestId('document-link')).toHaveCount(0);
 });

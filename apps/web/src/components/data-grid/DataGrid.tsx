@@ -6,7 +6,6 @@ import {
   CellStyleModule,
   type ColDef,
   ColumnApiModule,
-  colorSchemeDark,
   type GridApi,
   type GridState,
   GridStateModule,
@@ -18,7 +17,6 @@ import {
   RowStyleModule,
   type SortChangedEvent,
   TooltipModule,
-  themeQuartz,
   ValidationModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -27,6 +25,10 @@ import { useTranslation } from 'react-i18next';
 import { type QueryValue, request } from '@/lib/api/client';
 import { handleApiError } from '@/lib/api/error-handler';
 import { type GridPreset, useGridPreset } from './presets';
+import 'ag-grid-community/styles/ag-grid.min.css';
+import 'ag-grid-community/styles/ag-theme-quartz-no-font.min.css';
+import 'ag-grid-community/styles/agGridQuartzFont.min.css';
+import './grid-theme.css';
 
 // Only the grid features the lists use (AllCommunityModule would add ~0.5 MB to the first load); in development the
 // validation module names any feature used without its module.
@@ -46,9 +48,7 @@ export const GRID_WINDOW = 100;
 /** Text filters are debounced 300 ms (APP-114). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const lightTheme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, wrapperBorderRadius: 8, accentColor: '#228be6' });
 const DEFAULT_COL_DEF: ColDef = { sortable: true, resizable: true, flex: 1, minWidth: 120 };
-const darkTheme = lightTheme.withPart(colorSchemeDark).withParams({ backgroundColor: '#242424', headerBackgroundColor: '#2e2e2e' });
 
 export interface DataGridHandle {
   refresh: () => void;
@@ -153,7 +153,11 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   // Every object handed to AG Grid keeps its identity across renders: a new defaultColDef or localeText makes the grid
   // rebuild its columns (and force a layout) on each re-render, e.g. when the total arrives.
   const initialState = useMemo<GridState>(
-    () => ({ sort: { sortModel: sortKey ? [{ colId: sortKey.replace(/^-/, ''), sort: sortKey.startsWith('-') ? 'desc' : 'asc' }] : [] } }),
+    () => ({
+      // partial: the state names only the sort; hidden columns of the column definitions stay hidden
+      partialColumnState: true,
+      sort: { sortModel: sortKey ? [{ colId: sortKey.replace(/^-/, ''), sort: sortKey.startsWith('-') ? 'desc' : 'asc' }] : [] },
+    }),
     [sortKey],
   );
   const localeText = useMemo(() => ({ loadingOoo: t('grid.loading'), noRowsToShow: t('grid.noRows') }), [t]);
@@ -189,10 +193,15 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           {props.toolbar}
         </Group>
       </Group>
-      <Box h={props.height ?? 'calc(100dvh - 260px)'} mih={320} data-testid="data-grid">
+      <Box
+        h={props.height ?? 'calc(100dvh - 260px)'}
+        mih={320}
+        data-testid="data-grid"
+        className={scheme === 'dark' ? 'ag-theme-quartz-dark vario-grid' : 'ag-theme-quartz vario-grid'}
+      >
         {ready && (
           <AgGridReact<T>
-            theme={scheme === 'dark' ? darkTheme : lightTheme}
+            theme="legacy"
             rowModelType="infinite"
             datasource={datasource}
             cacheBlockSize={blockSize}

@@ -45,7 +45,8 @@ export function useGridPreset(name: string, fallback: GridPreset) {
   });
   const save = useMutation({
     mutationFn: (preset: GridPreset) => writeUserParameter(presetParameter(name), preset),
-    onMutate: (preset) => {
+    onMutate: async (preset) => {
+      await queryClient.cancelQueries({ queryKey: key });
       writeDeviceCopy(presetParameter(name), token, preset);
       queryClient.setQueryData(key, preset);
     },

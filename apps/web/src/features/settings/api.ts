@@ -74,9 +74,12 @@ export function useSaveUserParameter<N extends UserParameterName>(name: N) {
   const token = useToken();
   return useMutation({
     mutationFn: (value: ValueOf<N>) => writeUserParameter(name, value),
-    onMutate: (value) => {
+    onMutate: async (value) => {
+      const key = settingsKeys.custom('parameter', name, token);
+      // a read still in flight (the check behind a device copy) must not overwrite the new value
+      await queryClient.cancelQueries({ queryKey: key });
       writeDeviceCopy(`parameter.${name}`, token, value);
-      queryClient.setQueryData(settingsKeys.custom('parameter', name, token), value);
+      queryClient.setQueryData(key, value);
     },
     onError: (e) => console.warn(`saving ${name} failed`, e),
     meta: { silent: true },
