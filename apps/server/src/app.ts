@@ -127,7 +127,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const serveWeb = webRoot !== undefined && existsSync(webRoot);
   if (serveWeb) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: ['index.html'] });
+    // Vite names every file under /assets by its content hash: the browser keeps them for a year without asking again.
+    // Everything else (index.html, config.json, the logo) is checked on each load, so a new build shows at once.
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/.test(path);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith(API_PREFIX);

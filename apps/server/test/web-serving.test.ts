@@ -1,0 +1,37 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './helper';
+
+// A web build as Vite leaves it: index.html, config.json and content-hashed files under /assets.
+const webRoot = mkdtempSync(join(tmpdir(), 'vario-web-'));
+mkdirSync(join(webRoot, 'assets'));
+writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>vario</title>');
+writeFileSync(join(webRoot, 'config.json'), '{"apiUrl":""}');
+writeFileSync(join(webRoot, 'assets', 'index-D92n7d7Q.js'), 'console.log(1)');
+const t = await createTestApp({ webRoot });
+
+describe('serving the web app', () => {
+  it('content-hashed assets are kept by the browser for a year without asking again', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-D92n7d7Q.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('index.html, config.json and the app routes are checked on every load, so a new build shows at once', async () => {
+    for (const url of ['/', '/index.html', '/config.json', '/addresses/12/masterdata']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const spa = await t.app.inject({ method: 'GET', url: '/addresses' });
+    expect(spa.body).toContain('<title>vario</title>');
+  });
+
+  it('an API path that does not exist is a 404 error object, not the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/vario-api/nirgends' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ httpStatus: 404 });
+  });
+});
