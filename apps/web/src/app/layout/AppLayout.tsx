@@ -61,11 +61,16 @@ export function AppLayout() {
       padding={phone ? 'sm' : 'lg'}
       transitionDuration={200}
     >
+      {/* The frame takes its place at once; header and navigation render interruptibly after the screen's content. */}
       <AppShell.Header>
-        <Header navOpened={wide ? expanded : mobileOpened} onToggleNav={toggle} />
+        <AfterFirstPaint when="transition">
+          <Header navOpened={wide ? expanded : mobileOpened} onToggleNav={toggle} />
+        </AfterFirstPaint>
       </AppShell.Header>
       <AppShell.Navbar>
-        <NavigationBar mini={wide && !expanded} />
+        <AfterFirstPaint when="transition">
+          <NavigationBar mini={wide && !expanded} />
+        </AfterFirstPaint>
       </AppShell.Navbar>
       <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
         {pull.hint && (

@@ -26,8 +26,10 @@ export function normalizeApiBase(base: string | undefined | null): string {
 
 export async function loadConfig(): Promise<AppConfig> {
   try {
-    const res = await fetch('/config.json', { cache: 'no-store' });
-    const raw = res.ok ? ((await res.json()) as Partial<AppConfig>) : {};
+    // index.html starts this request before the scripts run (window.__varioConfig)
+    const early = (globalThis as { __varioConfig?: Promise<Partial<AppConfig> | null> }).__varioConfig;
+    const raw: Partial<AppConfig> =
+      (await early) ?? (await fetch('/config.json', { cache: 'no-store' }).then((r) => (r.ok ? (r.json() as Promise<Partial<AppConfig>>) : {})));
     config = { apiUrl: normalizeApiBase(raw.apiUrl), links: { ...defaultLinks, ...(raw.links ?? {}) } };
   } catch {
     config = { apiUrl: normalizeApiBase(''), links: defaultLinks };
