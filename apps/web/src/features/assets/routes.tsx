@@ -1,13 +1,15 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/router';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
+import { AssetListPage } from './list/AssetListPage';
 
 /** The asset routes: the index, and the record with the tabs masterdata and files (ASS-001). */
 export function createAssetRoutes(app: AppRoute) {
   const list = createRoute({
     getParentRoute: () => app,
     path: '/assets',
-    component: lazyRouteComponent(() => import('./list/AssetListPage'), 'AssetListPage'),
+    // list screens load with the app: they are where most work starts (record screens load with their route)
+    component: AssetListPage,
   });
   const record = createRoute({
     getParentRoute: () => app,
