@@ -41,9 +41,12 @@ export async function gridRowsPaint(route: string, baseUrl: string, token: strin
       });
     `);
     const page = await context.newPage();
-    // one warm-up load fills the HTTP cache as a returning user has it
-    await page.goto(`${baseUrl}${route}`);
-    await within(page.evaluate('window.__firstRow'));
+    // Warm-up loads leave the browser as a returning user has it: the HTTP cache holds the app, and V8 has compiled its
+    // scripts into its code cache (made on the second load, used from the third).
+    for (let i = 0; i < 3; i++) {
+      await page.goto(`${baseUrl}${route}`);
+      await within(page.evaluate('window.__firstRow'));
+    }
     for (let i = 0; i < PAINT_RUNS; i++) {
       await page.goto(`${baseUrl}${route}`, { waitUntil: 'commit' });
       const ms = (await within(page.evaluate('window.__firstRow'))) as number;

@@ -217,8 +217,11 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             getRowId={getRowId}
             localeText={localeText}
             rowHeight={44}
+            // A window shows ~15 rows plus this buffer: few enough to draw in one go, so the first rows appear in the
+            // same frame instead of being spread over several animation frames.
             rowBuffer={4}
             animateRows={false}
+            suppressAnimationFrame
             headerHeight={44}
           />
         )}
