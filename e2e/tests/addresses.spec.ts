@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, bearer, openAs } from './helpers';
+import { apiLogin, bearer, entries, openAs } from './helpers';
 
 const API = '/vario-api';
 const isCall = (method: string, path: RegExp) => (r: { url: () => string; request: () => { method: () => string } }) =>
@@ -242,7 +242,7 @@ test('[ADR-076] [ADR-077] [ADR-078] [ADR-079] filter the purchase history', asyn
   const rows = (await res.json()).result as { artikelnummer: string }[];
   expect(rows.length).toBeGreaterThan(0);
   expect(rows.every((r) => r.artikelnummer === artikelnummer)).toBe(true);
-  await expect(page.getByTestId('grid-total')).toHaveText(`${rows.length.toLocaleString('de-DE')} Einträge`);
+  await expect(page.getByTestId('grid-total')).toHaveText(entries(rows.length));
   // no sales-document screen yet: the number is plain text, never a dead link (ADR-080)
   await expect(page.getByTestId('document-link')).toHaveCount(0);
 });

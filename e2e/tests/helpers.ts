@@ -55,3 +55,6 @@ export const errorBody = (httpStatus: number, messageCode: string, message: stri
   httpStatus,
   instance: '/vario-api/test',
 });
+
+/** The count label of lists in German: "1 Eintrag", "1.234 Einträge". */
+export const entries = (n: number) => (n === 1 ? '1 Eintrag' : `${n.toLocaleString('de-DE')} Einträge`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { getJson, products, productWithScale } from '../fixtures/api';
-import { apiLogin, bearer, openAs } from './helpers';
+import { apiLogin, bearer, entries, openAs } from './helpers';
 
 test('[ART-004] [ART-014] [ART-016] [ART-017] [ART-018] a product with price scale AP5 shows five price-group tabs named from the price groups', async ({
   page,
@@ -41,7 +41,7 @@ test('[ART-006] [ART-008] the storage tab shows only for artikelart 1, with stoc
   await page.getByTestId('tab-storage').click();
   await expect(page).toHaveURL(new RegExp(`/products/${stocked.id}/storage$`));
   await expect(page.getByTestId('stock-per-warehouse').getByTestId('sub-row')).toHaveCount(stock.length);
-  await expect(page.getByTestId('stock-journal').getByTestId('sub-count')).toHaveText(`${moves.resultCount} Einträge`);
+  await expect(page.getByTestId('stock-journal').getByTestId('sub-count')).toHaveText(entries(moves.resultCount));
 
   await page.goto(`/products/${service.id}/masterdata`);
   await expect(page.getByTestId('record-title')).toHaveText(service.bezeichnung);
@@ -111,4 +111,55 @@ test('[ART-005] [ART-009] a product is created with custom fields, changed and d
   await page.getByTestId('confirm-ok').click();
   await expect(page).toHaveURL(/\/products$/);
   expect((await request.get(`/vario-api/stammdaten/artikel/${id}`, { headers: bearer(token) })).status()).toBe(404);
+});
+
+test('[LAG-004] [LAG-007] stock is booked from the storage tab: an arrival on a storage place, then an inventory count books the difference', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, 'admin');
+  const created = await request.post('/vario-api/stammdaten/artikel', {
+    headers: bearer(token),
+    data: { data: { artikelnummer: `E2E-${Date.now().toString(36)}`, artikelart: '1', bezeichnung: 'Buchungstest Pumpe', vknetto: 10 } },
+  });
+  expect(created.status()).toBe(201);
+  const product = (await created.json()).result as { id: number };
+  const base = (
+    await getJson<{ result: { lager: { id: number; kurzbezeichnung: string; bezeichnung: string; hatLagerplaetze: boolean }[] } }>(
+      request,
+      token,
+      '/webapp/basisdaten',
+    )
+  ).result;
+  const warehouse = base.lager.find((l) => l.hatLagerplaetze);
+  if (!warehouse) throw new Error('seed lacks a warehouse with storage places');
+
+  await openAs(page, request, 'admin', `/products/${product.id}/storage`);
+  await expect(page.getByTestId('stock-per-warehouse').getByTestId('sub-row')).toHaveCount(0);
+  await page.getByTestId('stock-book').click();
+  await page.getByTestId('field-lagerId').click();
+  await page.getByRole('option', { name: `${warehouse.kurzbezeichnung} – ${warehouse.bezeichnung}` }).click();
+  // the warehouse keeps storage places: the place is asked for
+  await page.getByTestId('field-lagerplatzId').click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('field-menge').fill('7');
+  await page.getByTestId('form-dialog-save').click();
+  const row = page.getByTestId('stock-per-warehouse').getByTestId('sub-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(warehouse.kurzbezeichnung);
+  await expect(page.getByTestId('stock-journal').getByTestId('sub-row')).toHaveCount(1);
+
+  await page.getByTestId('stock-book').click();
+  await page.getByTestId('field-art').click();
+  await page.getByRole('option', { name: 'Inventur' }).click();
+  await page.getByTestId('field-lagerId').click();
+  await page.getByRole('option', { name: `${warehouse.kurzbezeichnung} – ${warehouse.bezeichnung}` }).click();
+  await page.getByTestId('field-lagerplatzId').click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('field-menge').fill('5');
+  await page.getByTestId('form-dialog-save').click();
+  await expect(page.getByTestId('stock-journal').getByTestId('sub-row')).toHaveCount(2);
+  const stock = (await getJson<{ result: { lagerId: number; bestand: number }[] }>(request, token, `/stammdaten/artikel/${product.id}/bestaende`)).result;
+  expect(stock).toEqual([expect.objectContaining({ lagerId: warehouse.id, bestand: 5 })]);
+  await expect(page.getByTestId('stock-journal').getByTestId('sub-row').first()).toContainText('-2');
 });

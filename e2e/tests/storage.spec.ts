@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { getJson } from '../fixtures/api';
-import { apiLogin, bearer, openAs } from './helpers';
+import { apiLogin, bearer, entries, openAs } from './helpers';
 
 interface Base {
   lager: { id: number; kurzbezeichnung: string; bezeichnung: string; lagerkreisId: number; hatLagerplaetze: boolean }[];
@@ -35,7 +35,7 @@ test('[LAG-001] [LAG-002] [LAG-003] [LAG-004] [LAG-006] [LAG-007] [LAG-014] regi
     token,
     `/stammdaten/lager/${withPlaces.id}/bestaende?returnTotal=true&limit=1&orderBy=artikelnummer`,
   );
-  await expect(page.getByTestId('grid-total')).toHaveText(`${stock.resultCount.toLocaleString('de-DE')} Einträge`);
+  await expect(page.getByTestId('grid-total')).toHaveText(entries(stock.resultCount));
   const first = stock.result[0];
   if (!first) throw new Error('warehouse without stock');
   const places = (await getJson<{ result: unknown[] }>(request, token, `/lager/lagerplatz-bestaende?artikelId=${first.artikelId}&lagerId=${withPlaces.id}`))
@@ -90,5 +90,5 @@ test('[LAG-010] [LAG-011] [LAG-012] the technician sees the stock of the own goo
   await expect(page).toHaveURL(/\/storages\/serviceStorage$/);
   for (const h of ['Artikelnummer', 'Bezeichnung', 'Bestand', 'Reserviert', 'Bestellt', 'Gesperrt'])
     await expect(page.locator('.ag-header-cell-text', { hasText: h }).first()).toBeVisible();
-  await expect(page.getByTestId('grid-total')).toHaveText(`${stock.resultCount.toLocaleString('de-DE')} Einträge`);
+  await expect(page.getByTestId('grid-total')).toHaveText(entries(stock.resultCount));
 });

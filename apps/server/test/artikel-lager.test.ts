@@ -165,6 +165,18 @@ describe('products', () => {
 });
 
 describe('stock and its movement journal', () => {
+  it('the storage places of a warehouse are listed by location; a warehouse without places has none, an unknown one is a 404', async () => {
+    const res = await get(buero, `/stammdaten/lager/${mitPlaetzen.id}/lagerplaetze`);
+    expect(res.statusCode).toBe(200);
+    const places = res.json().result as { id: number; lagerId: number; location: string }[];
+    const stored = await db.selectFrom('lagerplaetze').select(['id', 'location']).where('lagerId', '=', mitPlaetzen.id).execute();
+    expect(places.map((p) => p.id).sort((a, b) => a - b)).toEqual(stored.map((p) => p.id).sort((a, b) => a - b));
+    expect(places.every((p) => p.lagerId === mitPlaetzen.id)).toBe(true);
+    expect(places.map((p) => p.location)).toEqual([...places.map((p) => p.location)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect((await get(buero, `/stammdaten/lager/${ohnePlaetze.id}/lagerplaetze`)).json().result).toEqual([]);
+    expectError(await get(buero, '/stammdaten/lager/999999/lagerplaetze'), 404);
+  });
+
   it('a booking on a warehouse with places needs a place, on one without must not have one', async () => {
     const a = await neuerArtikel();
     expect(

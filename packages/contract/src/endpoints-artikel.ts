@@ -27,7 +27,7 @@ import {
 } from './assets';
 import { idParams, list, listQuery, single, write } from './common';
 import { endpoint } from './endpoint';
-import { bestand, bewegung, buchungEingabe, lagerplatzBestand, lagerplatzQuery } from './lager';
+import { bestand, bewegung, buchungEingabe, lagerplatz, lagerplatzBestand, lagerplatzQuery } from './lager';
 
 const ART = ['ART_SEHEN'] as const;
 const ART_W = ['ART_SEHEN', 'ART_AENDERN'] as const;
@@ -151,6 +151,15 @@ export const artikelEndpoints = {
     params: idParams,
     query: listQuery,
     response: list(bestand),
+  }),
+  lagerplaetze: endpoint({
+    method: 'GET',
+    path: '/stammdaten/lager/:id/lagerplaetze',
+    summary: 'Storage places of a warehouse, by location (empty for a warehouse without places)',
+    tag: 'lager',
+    rights: LAG,
+    params: idParams,
+    response: list(lagerplatz),
   }),
   lagerplatzBestaende: endpoint({
     method: 'GET',

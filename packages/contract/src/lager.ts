@@ -33,6 +33,10 @@ export const lagerplatzBestand = z.object({
   reserviert: z.number(),
   blockiert: z.number(),
 });
+/** A storage place of a warehouse that keeps places (hatLagerplaetze). */
+export const lagerplatz = z.object({ id, lagerId: z.number().int(), location: z.string(), kistennummer: z.string().nullable() });
+export type Lagerplatz = z.infer<typeof lagerplatz>;
+
 export const lagerplatzQuery = z.object({ artikelId: z.coerce.number().int().positive(), lagerId: z.coerce.number().int().positive() });
 
 /** Quantity fields a movement changes. */

@@ -83,6 +83,18 @@ export function lagerRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
     return { ...res, result: res.result.map(bestandOut) } as never;
   });
 
+  route(app, endpoints.lagerplaetze, async (req) => {
+    if (!(await db.selectFrom('lager').select('id').where('id', '=', req.params.id).executeTakeFirst())) throw notFound('Lager');
+    const result = await db
+      .selectFrom('lagerplaetze')
+      .select(['id', 'lagerId', 'location', 'kistennummer'])
+      .where('lagerId', '=', req.params.id)
+      .orderBy('location')
+      .orderBy('id')
+      .execute();
+    return { result, hasMoreData: false };
+  });
+
   route(app, endpoints.lagerplatzBestaende, async (req) => {
     const { artikelId, lagerId } = req.query;
     const rows = await db

@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Artikel } from '@vario/contract';
 import { useToken } from '@/app/auth/session';
-import { api } from '@/lib/api/client';
+import { api, type BodyOf } from '@/lib/api/client';
 import { saveForm } from '@/lib/api/form-save';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
+import { storageKeys } from '../storage/api';
 
 export const productKeys = createQueryKeys('products');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -104,4 +105,13 @@ export function useMovements(id: number, lagerId?: number | null) {
       return api('bewegungen', { params: { filter, orderBy: '-id', limit: JOURNAL_LIMIT, returnTotal: 'true' } });
     },
   });
+}
+
+/** Books an arrival, issue, transfer or inventory count through the stock service; the stock and journal reload. */
+export async function bookStock(data: BodyOf<'buchung'>['data']) {
+  const res = await api('buchung', { body: { data } });
+  await queryClient.invalidateQueries({ queryKey: productKeys.custom('record', data.artikelId) });
+  void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: storageKeys.all });
+  return res.result;
 }

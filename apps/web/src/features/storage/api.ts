@@ -24,3 +24,13 @@ export function usePlaceStock(artikelId: number | null, lagerId: number | null) 
     enabled: !!artikelId && !!lagerId,
   });
 }
+
+/** The storage places of a warehouse, by location (empty for a warehouse without places). */
+export function useStoragePlaces(lagerId: number | null) {
+  return useQuery({
+    queryKey: storageKeys.custom('lagerplaetze', lagerId),
+    queryFn: async () => (await api('lagerplaetze', { params: { id: lagerId as number } })).result,
+    enabled: !!lagerId,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,14 +1,17 @@
-import { Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import { IconTransferIn } from '@tabler/icons-react';
 import { Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBasisdaten } from '@/app/auth/session';
+import { useBasisdaten, useMe } from '@/app/auth/session';
 import { SubList } from '@/components/record-page/SubList';
 import { PlaceStockDrawer } from '@/features/storage/PlaceStockDrawer';
 import { formatDate, formatDateTime, formatDecimal } from '@/lib/format';
+import { hasRight } from '@/lib/rights';
 import { useMovements, useProductStock } from '../api';
 import { hasStorageTab } from '../detail/product-form';
 import { useProductFromRoute } from '../use-product-id';
+import { BookingDialog } from './BookingDialog';
 
 type StockRow = NonNullable<ReturnType<typeof useProductStock>['data']>[number];
 
@@ -24,6 +27,9 @@ export function StorageTab() {
   const stock = useProductStock(id ?? 0, !!id && allowed);
   const journal = useMovements(id ?? 0);
   const [row, setRow] = useState<StockRow | null>(null);
+  const [booking, setBooking] = useState(false);
+  const me = useMe().data;
+  const canBook = hasRight(me, 'ART_AENDERN') && hasRight(me, 'LAG_SEHEN');
   if (product && !allowed) return <Navigate to="/products/$id/masterdata" params={{ id: String(id) }} replace />;
 
   const region = (lagerkreisId: number) => base?.lagerkreise.find((k) => k.id === lagerkreisId)?.name ?? '';
@@ -38,6 +44,13 @@ export function StorageTab() {
         loading={stock.isLoading}
         rowKey={(r) => r.lagerId}
         testId="stock-per-warehouse"
+        actions={
+          canBook && (
+            <Button size="xs" variant="light" leftSection={<IconTransferIn size={14} />} onClick={() => setBooking(true)} data-testid="stock-book">
+              {t('products.booking.action')}
+            </Button>
+          )
+        }
         onRowClick={(r) => r.hatLagerplaetze && setRow(r)}
         columns={[
           { key: 'lager', label: t('storage.fields.lager'), render: (r) => `${r.kurzbezeichnung} (${r.lager})` },
@@ -85,6 +98,7 @@ export function StorageTab() {
           { key: 'text', label: t('products.journal.text'), render: (r) => r.text ?? '', visibleFrom: 'md' },
         ]}
       />
+      {id && <BookingDialog opened={booking} onClose={() => setBooking(false)} artikelId={id} />}
       <PlaceStockDrawer
         opened={!!row}
         onClose={() => setRow(null)}

@@ -1,0 +1,97 @@
+import { Group } from '@mantine/core';
+import { buchungEingabe } from '@vario/contract';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useBasisdaten } from '@/app/auth/session';
+import { NumberField, SelectField, TextField } from '@/components/form/fields';
+import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
+import { notifySuccess } from '@/lib/api/error-handler';
+import { useStoragePlaces } from '../../storage/api';
+import { bookStock } from '../api';
+
+const ARTEN = ['ZUGANG', 'ABGANG', 'UMBUCHUNG', 'INVENTUR'] as const;
+
+/**
+ * A manual stock booking of one product (arrival, issue, transfer, inventory count) through the single stock service
+ * (`POST /lager/buchungen`): warehouses with storage places ask for the place; a count books the difference.
+ */
+export function BookingDialog(props: { opened: boolean; onClose: () => void; artikelId: number; lagerId?: number | null }) {
+  const { t } = useTranslation();
+  return (
+    <SchemaFormDialog
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('products.booking.title')}
+      schema={buchungEingabe}
+      defaultValues={{ art: 'ZUGANG', artikelId: props.artikelId, lagerId: props.lagerId ?? undefined, lagerplatzId: null, menge: undefined, text: null }}
+      submitLabel={t('products.booking.submit')}
+      onSubmit={async (values) => {
+        await bookStock(values);
+        props.onClose();
+        notifySuccess(t('products.booking.booked'));
+      }}
+    >
+      <BookingFields />
+    </SchemaFormDialog>
+  );
+}
+
+function BookingFields() {
+  const { t } = useTranslation();
+  const base = useBasisdaten().data;
+  const art = useWatch({ name: 'art' }) as (typeof ARTEN)[number];
+  const warehouses = (base?.lager ?? []).map((l) => ({ value: String(l.id), label: `${l.kurzbezeichnung} – ${l.bezeichnung}` }));
+  return (
+    <>
+      <SelectField name="art" label={t('products.journal.art')} data={ARTEN.map((a) => ({ value: a, label: t(`products.journal.arten.${a}`) }))} keepOrder />
+      <Place
+        from="lagerId"
+        place="lagerplatzId"
+        label={art === 'UMBUCHUNG' ? t('products.booking.fromWarehouse') : t('storage.fields.lager')}
+        warehouses={warehouses}
+      />
+      {art === 'UMBUCHUNG' && <Place from="nachLagerId" place="nachLagerplatzId" label={t('products.booking.toWarehouse')} warehouses={warehouses} />}
+      <NumberField
+        name="menge"
+        label={art === 'INVENTUR' ? t('products.booking.counted') : t('products.journal.menge')}
+        description={art === 'INVENTUR' ? t('products.booking.countedHint') : undefined}
+        min={0}
+        decimals={3}
+      />
+      <TextField name="text" label={t('products.journal.text')} multiline rows={2} />
+    </>
+  );
+}
+
+/** A warehouse and, when it keeps storage places, its place; choosing another warehouse clears the place. */
+function Place(props: {
+  from: 'lagerId' | 'nachLagerId';
+  place: 'lagerplatzId' | 'nachLagerplatzId';
+  label: string;
+  warehouses: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  const { setValue } = useFormContext();
+  const lagerId = (useWatch({ name: props.from }) as number | undefined) ?? null;
+  const base = useBasisdaten().data;
+  const hasPlaces = !!base?.lager.find((l) => l.id === lagerId)?.hatLagerplaetze;
+  const places = useStoragePlaces(hasPlaces ? lagerId : null).data ?? [];
+  useEffect(() => {
+    setValue(props.place, null);
+  }, [lagerId, props.place, setValue]);
+  return (
+    <Group grow align="flex-start">
+      <SelectField name={props.from} label={props.label} data={props.warehouses} numeric searchable />
+      {hasPlaces && (
+        <SelectField
+          name={props.place}
+          label={t('products.booking.place')}
+          data={places.map((p) => ({ value: String(p.id), label: p.kistennummer ? `${p.location} (${p.kistennummer})` : p.location }))}
+          numeric
+          searchable
+        />
+      )}
+    </Group>
+  );
+}
