@@ -75,8 +75,10 @@ test('[HTTP-061] a 429 is retried after Retry-After', async ({ page, request }) 
     if (calls === 1) return route.fulfill({ status: 429, headers: { 'Retry-After': '1' }, json: errorBody(429, 'ZU_VIELE_ANFRAGEN', 'Zu viele') });
     return route.continue();
   });
+  // the list asks as soon as the app starts, so the 1-second notice may come and go under the start spinner: watch from the start
+  const notice = expect(page.getByText('Neuer Versuch in 1 s')).toBeVisible({ timeout: 15_000 });
   await openAs(page, request, 'admin', '/system/locks');
-  await expect(page.getByText('Neuer Versuch in 1 s')).toBeVisible();
+  await notice;
   await expect(page.getByTestId('grid-total')).toBeVisible();
   expect(calls).toBe(2);
 });

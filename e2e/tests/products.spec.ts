@@ -136,28 +136,25 @@ test('[LAG-004] [LAG-007] stock is booked from the storage tab: an arrival on a 
 
   await openAs(page, request, 'admin', `/products/${product.id}/storage`);
   await expect(page.getByTestId('stock-per-warehouse').getByTestId('sub-row')).toHaveCount(0);
-  await page.getByTestId('stock-book').click();
-  await page.getByTestId('field-lagerId').click();
-  await page.getByRole('option', { name: `${warehouse.kurzbezeichnung} – ${warehouse.bezeichnung}` }).click();
-  // the warehouse keeps storage places: the place is asked for
-  await page.getByTestId('field-lagerplatzId').click();
-  await page.getByRole('option').first().click();
-  await page.getByTestId('field-menge').fill('7');
-  await page.getByTestId('form-dialog-save').click();
+  // books on the first storage place of the warehouse (it keeps places, so the place is asked for)
+  const book = async (art: string, menge: string) => {
+    await page.getByTestId('stock-book').click();
+    await page.getByTestId('field-art').click();
+    await page.getByRole('option', { name: art, exact: true }).click();
+    await page.getByTestId('field-lagerId').click();
+    await page.getByRole('option', { name: `${warehouse.kurzbezeichnung} – ${warehouse.bezeichnung}` }).click();
+    await page.getByTestId('field-lagerplatzId').click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('field-menge').fill(menge);
+    await page.getByTestId('form-dialog-save').click();
+  };
+  await book('Zugang', '7');
   const row = page.getByTestId('stock-per-warehouse').getByTestId('sub-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(warehouse.kurzbezeichnung);
   await expect(page.getByTestId('stock-journal').getByTestId('sub-row')).toHaveCount(1);
 
-  await page.getByTestId('stock-book').click();
-  await page.getByTestId('field-art').click();
-  await page.getByRole('option', { name: 'Inventur' }).click();
-  await page.getByTestId('field-lagerId').click();
-  await page.getByRole('option', { name: `${warehouse.kurzbezeichnung} – ${warehouse.bezeichnung}` }).click();
-  await page.getByTestId('field-lagerplatzId').click();
-  await page.getByRole('option').first().click();
-  await page.getByTestId('field-menge').fill('5');
-  await page.getByTestId('form-dialog-save').click();
+  await book('Inventur', '5');
   await expect(page.getByTestId('stock-journal').getByTestId('sub-row')).toHaveCount(2);
   const stock = (await getJson<{ result: { lagerId: number; bestand: number }[] }>(request, token, `/stammdaten/artikel/${product.id}/bestaende`)).result;
   expect(stock).toEqual([expect.objectContaining({ lagerId: warehouse.id, bestand: 5 })]);
