@@ -1,10 +1,31 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * `virtual:api-routes`: method and path of every contract endpoint, read from the contract at build time. The client
+ * needs only these at run time, so the zod schemas of the contract stay out of the first load (forms load them lazily).
+ */
+function apiRoutes(): Plugin {
+  const id = 'virtual:api-routes';
+  const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
+  return {
+    name: 'vario-api-routes',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(source) {
+      if (source !== `\0${id}`) return null;
+      this.addWatchFile(fileURLToPath(new URL('../../packages/contract/src', import.meta.url)));
+      const script = `import(${JSON.stringify(contract)}).then((m) => process.stdout.write(JSON.stringify(Object.fromEntries(Object.entries(m.endpoints).map(([k, e]) => [k, { method: e.method, path: e.path }])))))`;
+      const json = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8' });
+      return `export default ${json};`;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), apiRoutes()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/vario-api': 'http://localhost:8080' } },
   build: { chunkSizeWarningLimit: 3000 },

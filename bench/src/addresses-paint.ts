@@ -2,7 +2,7 @@ import { chromium } from 'playwright-core';
 import CHROMIUM_ARGS from '../../e2e/chromium-args.json' with { type: 'json' };
 
 /** How often a list screen is opened; each run is one cold navigation in a fresh page. */
-export const PAINT_RUNS = 30;
+export const PAINT_RUNS = Number(process.env.PAINT_RUNS ?? 30);
 /** A page that never shows a row fails the measurement instead of hanging it. */
 const within = <T>(p: Promise<T>, ms = 30_000) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no grid row painted within ${ms} ms`)), ms).unref())]);

@@ -84,6 +84,7 @@ export async function listBench(cfg: ListBenchConfig, scale = process.env.BENCH_
         console.log(
           `${`Chromium: navigation → first painted rows of ${cfg.screen}`.padEnd(62)}${fmt(p50)}${fmt(p95)}${'-'.padStart(9)}${'-'.padStart(9)}${'-'.padStart(10)}${'<500'.padStart(9)}${p95 <= 500 ? ' ok' : ' ABOVE'}`,
         );
+        console.log(`  ${paint.length} runs in order (ms): ${paint.map((x) => Math.round(x)).join(' ')}`);
       } else {
         console.log(`(browser paint of ${cfg.screen} not measured: build the web app first)`);
       }

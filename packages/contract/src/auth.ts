@@ -14,8 +14,7 @@ export const benutzer = z.object({
 });
 export type Benutzer = z.infer<typeof benutzer>;
 
-/** User types: 0 office, 1 warehouse, 2 technician, 3 sales, 9 interface (no web app licence). */
-export const BENUTZER_TYPEN_WEBAPP = [0, 1, 2, 3] as const;
+export { BENUTZER_TYPEN_WEBAPP } from './constants';
 
 export const recht = z.object({ recht: z.string(), genehmigt: z.boolean() });
 export type Recht = z.infer<typeof recht>;

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/** Version of the web app, shown in the version display and compared with the database version. */
-export const APP_VERSION = '8.5.19';
-export const APP_BUILD_DATE = '05.07.24';
-export const API_PREFIX = '/vario-api';
+export { API_PREFIX, APP_BUILD_DATE, APP_VERSION, MessageCode } from './constants';
 
 export const id = z.number().int().positive();
 export const isoDateTime = z.string().max(40);
@@ -45,25 +42,3 @@ export const apiError = z.object({
   instance: z.string(),
 });
 export type ApiErrorBody = z.infer<typeof apiError>;
-
-/** Message codes the server answers with; the web translates them. */
-export const MessageCode = {
-  validation: 'VALIDIERUNG_FEHLGESCHLAGEN',
-  unauthorized: 'NICHT_ANGEMELDET',
-  loginFailed: 'ANMELDUNG_FEHLGESCHLAGEN',
-  userBlocked: 'BENUTZER_GESPERRT',
-  forbidden: 'KEINE_BERECHTIGUNG',
-  notFound: 'DATENSATZ_NICHT_GEFUNDEN',
-  routeNotFound: 'PFAD_NICHT_GEFUNDEN',
-  methodNotAllowed: 'METHODE_NICHT_ERLAUBT',
-  conflict: 'KONFLIKT',
-  unprocessable: 'NICHT_VERARBEITBAR',
-  locked: 'DATENSATZ_GESPERRT',
-  sessionInvalid: 'SITZUNG_UNGUELTIG',
-  tooManyRequests: 'ZU_VIELE_ANFRAGEN',
-  internal: 'INTERNER_FEHLER',
-  maintenance: 'WARTUNG',
-  unavailable: 'DIENST_NICHT_VERFUEGBAR',
-  payloadTooLarge: 'ANFRAGE_ZU_GROSS',
-} as const;
-export type MessageCode = (typeof MessageCode)[keyof typeof MessageCode];

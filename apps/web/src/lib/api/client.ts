@@ -1,4 +1,5 @@
-import { type EndpointName, type Endpoints, endpoints, type Method } from '@vario/contract';
+import type { EndpointName, Endpoints, Method } from '@vario/contract';
+import endpoints from 'virtual:api-routes';
 import type { z } from 'zod';
 import { getConfig } from './config';
 import { ApiError } from './errors';
