@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
-import { fileURLToPath, URL } from 'node:url';
+
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 

@@ -1,8 +1,8 @@
+import endpoints from 'virtual:api-routes';
 import { Box, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { EndpointName } from '@vario/contract';
-import endpoints from 'virtual:api-routes';
 import {
   CellStyleModule,
   type ColDef,

@@ -1,5 +1,5 @@
-import type { EndpointName, Endpoints, Method } from '@vario/contract';
 import endpoints from 'virtual:api-routes';
+import type { EndpointName, Endpoints, Method } from '@vario/contract';
 import type { z } from 'zod';
 import { getConfig } from './config';
 import { ApiError } from './errors';
