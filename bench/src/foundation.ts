@@ -29,15 +29,20 @@ export async function foundationBench() {
     }
     const fixture = join(ROOT, 'data/bench-bare-routes.json');
     writeFileSync(fixture, JSON.stringify(bodies));
-    const measured = [];
-    for (const t of targets) measured.push(await load(app.url + t.path, auth));
-    app.child.kill();
+    // App and bare route take turns, three rounds each, and each side's median round counts: the machine's speed drifts
+    // over a run, and measuring one side after the other would put that drift into the ratio.
     const bare = await startChild('bare', fixture);
     try {
       const rows = [];
-      for (const [i, t] of targets.entries()) {
-        const base = await load(bare.url + t.path);
-        rows.push({ name: t.name, m: measured[i] as Awaited<ReturnType<typeof load>>, base, target: t.target });
+      const median = (ms: Awaited<ReturnType<typeof load>>[]) => [...ms].sort((a, b) => a.rps - b.rps)[Math.floor(ms.length / 2)] as (typeof ms)[number];
+      for (const t of targets) {
+        const mine = [];
+        const bases = [];
+        for (let round = 0; round < 3; round++) {
+          mine.push(await load(app.url + t.path, auth, 4));
+          bases.push(await load(bare.url + t.path, {}, 4));
+        }
+        rows.push({ name: t.name, m: median(mine), base: median(bases), target: t.target });
       }
       report(rows);
     } finally {

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, APP_VERSION, MessageCode } from '@vario/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbHandle } from './db/index';
 import { ApiError, errorBody } from './lib/errors';
@@ -79,8 +79,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const v = await ctx.parameter(MAINTENANCE_PARAMETER);
     return v === '1' || v === 'true';
   };
+  /** The maintenance flag while its cached value is fresh; undefined when it has to be read. */
+  const maintenanceCached = (): boolean | undefined => {
+    const hit = cache.get(MAINTENANCE_PARAMETER);
+    if (!hit || Date.now() - hit.at >= cacheMs) return undefined;
+    return hit.wert === '1' || hit.wert === 'true';
+  };
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -101,10 +106,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }) as unknown as object,
   });
 
+  // An API path that exists with other methods answers 405 with the methods it allows; any other a 404 error object.
+  const apiNotFound = (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] as string;
+    const allowed = (['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const).filter((m) => m !== req.method && app.findRoute({ method: m, url: path }));
+    if (allowed.length) {
+      reply.header('Allow', allowed.join(', '));
+      return reply.code(405).send(errorBody(405, MessageCode.methodNotAllowed, `Methode ${req.method} ist hier nicht erlaubt`, req.id, req.url));
+    }
+    return reply.code(404).send(errorBody(404, MessageCode.routeNotFound, `Pfad nicht gefunden: ${req.method} ${req.url}`, req.id, req.url));
+  };
+
   await app.register(
     async (api) => {
       const sessions = new SessionCache(opts.sessionCacheMs ?? 2000);
-      registerAuth(api, handle.db, sessions, isMaintenance);
+      registerAuth(api, handle.db, sessions, isMaintenance, maintenanceCached);
       authRoutes(api, handle.db, sessions, opts.loginLimit ?? { max: 10, timeWindow: 60_000 });
       webappRoutes(api, ctx);
       systemRoutes(api, ctx);
@@ -118,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       assetsRoutes(api, ctx);
       opts.extraRoutes?.(api);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      api.setNotFoundHandler(apiNotFound);
     },
     { prefix: API_PREFIX },
   );
@@ -125,35 +142,32 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const webRoot = opts.webRoot;
   const serveWeb = webRoot !== undefined && existsSync(webRoot);
-  if (serveWeb) {
-    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    // Vite names every file under /assets by its content hash: the browser keeps them for a year without asking again.
-    // Everything else (index.html, config.json, the logo) is checked on each load, so a new build shows at once.
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: true,
-      index: ['index.html'],
-      cacheControl: false,
-      setHeaders: (reply, path) => {
-        const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/.test(path);
-        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith(API_PREFIX);
-    if (!isApi && serveWeb && req.method === 'GET') {
+  // The web app in its own scope: its pages get helmet's security headers (frame, referrer, opener, HSTS …); JSON answers
+  // of the API carry only nosniff (above), which keeps helmet's per-request work off every API call.
+  await app.register(async (web) => {
+    await web.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+    if (serveWeb) {
+      // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+      // Vite names every file under /assets by its content hash: the browser keeps them for a year without asking again.
+      // Everything else (index.html, config.json, the logo) is checked on each load, so a new build shows at once.
+      await web.register(fastifyStatic, {
+        root: webRoot,
+        wildcard: true,
+        index: ['index.html'],
+        cacheControl: false,
+        setHeaders: (reply, path) => {
+          const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/.test(path);
+          reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    web.setNotFoundHandler((req, reply) => {
+      // an API path reaches here through the static files' wildcard route
+      if (req.url.startsWith(API_PREFIX)) return apiNotFound(req, reply);
       // The single-page app answers every other path; its router shows the 404 page.
-      return reply.type('text/html').sendFile('index.html');
-    }
-    // A path that exists with other methods answers 405 with the methods it allows.
-    const path = req.url.split('?')[0] as string;
-    const allowed = (['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const).filter((m) => m !== req.method && app.findRoute({ method: m, url: path }));
-    if (isApi && allowed.length) {
-      reply.header('Allow', allowed.join(', '));
-      return reply.code(405).send(errorBody(405, MessageCode.methodNotAllowed, `Methode ${req.method} ist hier nicht erlaubt`, req.id, req.url));
-    }
-    return reply.code(404).send(errorBody(404, MessageCode.routeNotFound, `Pfad nicht gefunden: ${req.method} ${req.url}`, req.id, req.url));
+      if (serveWeb && req.method === 'GET') return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.code(404).send(errorBody(404, MessageCode.routeNotFound, `Pfad nicht gefunden: ${req.method} ${req.url}`, req.id, req.url));
+    });
   });
   return app;
 }

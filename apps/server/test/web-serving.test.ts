@@ -27,11 +27,19 @@ describe('serving the web app', () => {
     }
     const spa = await t.app.inject({ method: 'GET', url: '/addresses' });
     expect(spa.body).toContain('<title>vario</title>');
+    // the pages carry the security headers of helmet
+    expect(spa.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(spa.headers['x-content-type-options']).toBe('nosniff');
+    expect(spa.headers['strict-transport-security']).toBeDefined();
   });
 
   it('an API path that does not exist is a 404 error object, not the app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/vario-api/nirgends' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ httpStatus: 404 });
+    // a path the API has with other methods still answers 405, also past the static files' wildcard route
+    const wrong = await t.app.inject({ method: 'GET', url: '/vario-api/logout' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toContain('POST');
   });
 });

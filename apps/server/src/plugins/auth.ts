@@ -1,4 +1,4 @@
-import { MessageCode } from '@vario/contract';
+import { type Endpoint, MessageCode } from '@vario/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index';
 import { ApiError, forbidden } from '../lib/errors';
@@ -107,22 +107,22 @@ declare module 'fastify' {
   }
 }
 
-/** Authenticates every non-public route by its Bearer token, then checks the rights the route declares. */
-export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionCache, isMaintenance: () => Promise<boolean>) {
+/**
+ * Authenticates every non-public route by its Bearer token, then checks the rights the route declares. A request whose
+ * session and maintenance flag are cached and whose route needs no right check is decided without waiting on anything
+ * (most calls of a signed-in user); the rest reads what is missing from the database.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  db: Db,
+  sessions: SessionCache,
+  isMaintenance: () => Promise<boolean>,
+  maintenanceCached: () => boolean | undefined = () => undefined,
+) {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (req) => {
-    const e = req.routeOptions.config.endpoint;
-    if (!e || e.public) return;
-    const header = req.headers.authorization ?? '';
-    const m = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!m?.[1]) throw unauthorized();
-    const hash = sha256(m[1]);
-    let session = sessions.get(hash);
-    if (!session) {
-      session = await lookupSession(db, hash);
-      if (session) sessions.set(hash, session);
-    }
+
+  const admit = (req: FastifyRequest, session: CachedSession | null, maintenance: boolean, e: Endpoint) => {
     if (!session || session.bisMs <= Date.now()) throw unauthorized();
     if (session.gesperrt) {
       // 424: the session exists but the account behind it was blocked — the client logs out.
@@ -131,12 +131,41 @@ export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionCach
     const row = session.user;
     req.session = session;
     req.user = row;
-    if (!row.istAdmin && (await isMaintenance())) {
+    if (!row.istAdmin && maintenance) {
       throw new ApiError(503, MessageCode.maintenance, 'Das System wird gerade gewartet', { headers: { 'Retry-After': '60' } });
     }
     if (e.adminOnly && !row.istAdmin) throw forbidden('ADMIN');
+  };
+
+  const slow = async (req: FastifyRequest, e: Endpoint, hash: string) => {
+    let session = sessions.get(hash);
+    if (!session) {
+      session = await lookupSession(db, hash);
+      if (session) sessions.set(hash, session);
+    }
+    const maintenance = session && !session.user.istAdmin ? await isMaintenance() : false;
+    admit(req, session ?? null, maintenance, e);
     for (const r of e.rights ?? []) {
       if (!(await hasRight(db, req, r))) throw forbidden(r);
     }
+  };
+
+  app.addHook('onRequest', (req, _reply, done) => {
+    const e = req.routeOptions.config.endpoint;
+    if (!e || e.public) return done();
+    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (!m?.[1]) return done(unauthorized());
+    const hash = sha256(m[1]);
+    const session = sessions.get(hash);
+    const maintenance = session?.user.istAdmin ? false : maintenanceCached();
+    if (session && maintenance !== undefined && (!e.rights?.length || session.user.istAdmin)) {
+      try {
+        admit(req, session, maintenance, e);
+      } catch (err) {
+        return done(err as Error);
+      }
+      return done();
+    }
+    slow(req, e, hash).then(() => done(), done);
   });
 }
