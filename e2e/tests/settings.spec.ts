@@ -23,8 +23,11 @@ test('[APP-005] [APP-090] [APP-091] dark mode is kept after reload', async ({ pa
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
   // the saved settings are loaded before the switch is used
   await page.waitForLoadState('networkidle');
+  // the choice is saved on the server before the page is reloaded
+  const saved = page.waitForResponse((r) => r.url().endsWith('/webapp/parameter/darkmode') && r.request().method() === 'POST' && r.ok());
   await page.getByTestId('setting-dark').click({ force: true });
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await saved;
   await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
   await page.reload();
   await expect(page.getByTestId('start-spinner')).toBeHidden();
