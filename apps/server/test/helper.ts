@@ -3,6 +3,7 @@ import { copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { API_PREFIX, type ApiErrorBody, endpoints } from '@vario/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
@@ -98,7 +99,8 @@ export async function createTestApp(opts: Partial<AppOptions> & { demo?: boolean
     logs,
     call,
     async login(user, password = user) {
-      const res = await app.inject({ method: 'POST', url: '/vario-api/login', headers: { authorization: basic(user, password) } });
+      const { method, path } = endpoints.login;
+      const res = await app.inject({ method, url: `${API_PREFIX}${path}`, headers: { authorization: basic(user, password) } });
       if (res.statusCode !== 200) throw new Error(`login ${user} failed: ${res.statusCode} ${res.body}`);
       return res.json().result.token as string;
     },
@@ -107,18 +109,14 @@ export async function createTestApp(opts: Partial<AppOptions> & { demo?: boolean
 
 export const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
-/** Asserts the spec's error object (HTTP-045) and returns it. */
-export function expectError(res: { statusCode: number; json(): unknown }, status: number, code?: string) {
-  const body = res.json() as {
-    httpStatus: number;
-    messageCode: string;
-    trackingId: string;
-    errors: { services: unknown[]; fieldErrors: Record<string, string[]> };
-    messageParameters: string[];
-    instance: string;
-  };
-  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${JSON.stringify(body)}`);
-  if (body.httpStatus !== status) throw new Error(`httpStatus ${body.httpStatus} != ${status}`);
+/** An answer of the typed client (`status`, parsed `body`) or of `inject` (`statusCode`, `json()`). */
+type AnyResponse = { status: number; body: unknown } | { statusCode: number; json(): unknown };
+
+/** Asserts the spec's error object (HTTP-045) with the status (and message code) and returns it. */
+export function expectError(res: AnyResponse, status: number, code?: string): ApiErrorBody {
+  const [actual, body] = 'statusCode' in res ? [res.statusCode, res.json() as ApiErrorBody] : [res.status, res.body as ApiErrorBody];
+  if (actual !== status) throw new Error(`expected ${status}, got ${actual}: ${JSON.stringify(body)}`);
+  if (body?.httpStatus !== status) throw new Error(`httpStatus ${body?.httpStatus} != ${status}`);
   if (code && body.messageCode !== code) throw new Error(`messageCode ${body.messageCode} != ${code}`);
   if (typeof body.trackingId !== 'string' || !body.trackingId) throw new Error('trackingId missing');
   if (!Array.isArray(body.errors?.services) || typeof body.errors?.fieldErrors !== 'object') throw new Error('errors object malformed');

@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
+import { api } from './client';
 import { createTestApp } from './helper';
 
 // A web build as Vite leaves it: index.html, config.json and content-hashed files under /assets.
@@ -11,6 +13,7 @@ writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>vario</title>'
 writeFileSync(join(webRoot, 'config.json'), '{"apiUrl":""}');
 writeFileSync(join(webRoot, 'assets', 'index-D92n7d7Q.js'), 'console.log(1)');
 const t = await createTestApp({ webRoot });
+const c = api(t);
 
 describe('serving the web app', () => {
   it('content-hashed assets are kept by the browser for a year without asking again', async () => {
@@ -34,11 +37,11 @@ describe('serving the web app', () => {
   });
 
   it('an API path that does not exist is a 404 error object, not the app', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/vario-api/nirgends' });
+    const res = await c.callUnknownPath('GET', '/nirgends');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ httpStatus: 404 });
     // a path the API has with other methods still answers 405, also past the static files' wildcard route
-    const wrong = await t.app.inject({ method: 'GET', url: '/vario-api/logout' });
+    const wrong = await c.callRaw(endpoints.logout, { method: 'GET' });
     expect(wrong.statusCode).toBe(405);
     expect(wrong.headers.allow).toContain('POST');
   });

@@ -1,0 +1,118 @@
+import { endpoints } from '@vario/contract';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { type Api, type BodyOf, expectOk } from './client';
+
+/**
+ * One factory per entity. Each creates its record through the API (the services users call) with unique defaults,
+ * takes overrides of any field and answers the typed record. `as` is the login that creates (default: admin).
+ * Users have no API: `benutzer` writes them like `npm run create-admin` does, with the given rights.
+ */
+
+type Data<K extends keyof typeof endpoints> = BodyOf<(typeof endpoints)[K]> extends { data: infer D } ? D : never;
+interface By {
+  as?: string;
+  ProtokollBemerkung?: string;
+}
+
+let counter = 0;
+/** A short value unique within the test run (numbers, names, logins). */
+export const unique = (prefix = '') => `${prefix}${Date.now().toString(36).slice(-5)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+export function factories(c: Api) {
+  const db = c.t.handle.db;
+  const as = (by: By) => by.as ?? 'admin';
+  const remark = (by: By) => (by.ProtokollBemerkung === undefined ? {} : { ProtokollBemerkung: by.ProtokollBemerkung });
+
+  return {
+    /** An address (a customer unless said otherwise); the server assigns its numbers. */
+    async adresse(data: Partial<Data<'adresseCreate'>> = {}, by: By = {}) {
+      const body = { data: { name1: `Testfirma ${unique()}`, istKunde: true, ...data }, ProtokollBemerkung: by.ProtokollBemerkung ?? 'Test' };
+      return expectOk(await c.call(endpoints.adresseCreate, { as: as(by), body })).result;
+    },
+
+    /** A contact person of an address. */
+    async ansprechpartner(adresseId: number, data: Partial<Data<'ansprechpartnerCreate'>> = {}, by: By = {}) {
+      const body = { data: { name: `Person ${unique()}`, ...data }, ...remark(by) };
+      return expectOk(await c.call(endpoints.ansprechpartnerCreate, { as: as(by), params: { id: adresseId }, body })).result;
+    },
+
+    /** An activity of an address, of the first activity type unless given. */
+    async aktivitaet(adresseId: number, data: Partial<Data<'aktivitaetCreate'>> = {}, by: By = {}) {
+      const artId = data.artId ?? expectOk(await c.call(endpoints.aktivitaetsarten, { as: as(by), query: { limit: 1 } })).result[0]!.id;
+      const body = { data: { adresseId, artId, beschreibung: `Aktivität ${unique()}`, dauer: 10, datum: new Date().toISOString(), ...data }, ...remark(by) };
+      return expectOk(await c.call(endpoints.aktivitaetCreate, { as: as(by), body })).result;
+    },
+
+    /** A customer-specific price of an address for a (made-up unless given) article number. */
+    async preis(adresseId: number, data: Partial<Data<'preisCreate'>> = {}, by: By = {}) {
+      const body = { data: { artikelnummer: unique('T-'), ...data }, ...remark(by) };
+      return expectOk(await c.call(endpoints.preisCreate, { as: as(by), params: { id: adresseId }, body })).result;
+    },
+
+    /** A stocked product (artikelart 1) at 100 € net unless overridden. */
+    async artikel(data: Partial<Data<'artikelCreate'>> = {}, by: By = {}) {
+      const body = { data: { artikelnummer: unique('T-'), artikelart: '1' as const, bezeichnung: 'Testpumpe', vknetto: 100, ...data }, ...remark(by) };
+      return expectOk(await c.call(endpoints.artikelCreate, { as: as(by), body })).result;
+    },
+
+    /** A stock booking (arrival unless `art` says otherwise); answers the movements written. */
+    async buchung(data: Omit<Data<'buchung'>, 'art'> & Partial<Pick<Data<'buchung'>, 'art'>>, by: By = {}) {
+      const body = { data: { art: 'ZUGANG' as const, ...data }, ...remark(by) };
+      return expectOk(await c.call(endpoints.buchung, { as: as(by), body })).result;
+    },
+
+    /** An asset. */
+    async asset(data: Partial<Data<'assetCreate'>> = {}, by: By = {}) {
+      const body = { data: { assetnummer: unique('AT-'), bezeichnung: 'Kältemaschine', ...data }, ...remark(by) };
+      return expectOk(await c.call(endpoints.assetCreate, { as: as(by), body })).result;
+    },
+
+    /** A reminder, by default for the creating user, due in an hour. */
+    async erinnerung(data: Partial<Data<'erinnerungCreate'>> = {}, by: By = {}) {
+      const benutzerId = data.benutzerId ?? expectOk(await c.call(endpoints.me, { as: as(by) })).result.benutzer.id;
+      const erinnerungDatum = new Date(Date.now() + 3_600_000).toISOString();
+      const body = { data: { benutzerId, erinnerungDatum, bemerkung: `Erinnerung ${unique()}`, ...data }, ...remark(by) };
+      return expectOk(await c.call(endpoints.erinnerungCreate, { as: as(by), body })).result;
+    },
+
+    /** A record lock; answers the lock with its token. */
+    async sperre(data: Data<'sperreCreate'>, by: By = {}) {
+      return expectOk(await c.call(endpoints.sperreCreate, { as: as(by), body: { data } })).result;
+    },
+
+    /**
+     * A user who can log in (password = login name, so `as: user.anmeldename` works) with the given rights
+     * (`{ LAG_SEHEN: false }`); an office user (typ 0) unless said otherwise.
+     */
+    async benutzer(opts: { rechte?: Record<string, boolean>; istAdmin?: boolean; typ?: number; name?: string; gesperrt?: boolean } = {}) {
+      const anmeldename = unique('u').toLowerCase();
+      const name = opts.name ?? `Test ${anmeldename}`;
+      const row = await db
+        .insertInto('benutzer')
+        .values({
+          name,
+          kuerzel: anmeldename.slice(0, 6).toUpperCase(),
+          anmeldename,
+          typ: opts.typ ?? 0,
+          istAdmin: opts.istAdmin ?? false,
+          gesperrt: opts.gesperrt ?? false,
+          avatar: null,
+          vorgabeLagerId: null,
+          email: null,
+          passwortHash: await hashPassword(anmeldename),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const rechte = Object.entries(opts.rechte ?? {}).map(([recht, genehmigt]) => ({ benutzerId: row.id, recht, genehmigt }));
+      if (rechte.length) await db.insertInto('rechte').values(rechte).execute();
+      return { id: row.id, anmeldename, name };
+    },
+
+    /** The id of a seeded demo user (admin, buero, techniker). */
+    async benutzerId(anmeldename: string) {
+      return (await db.selectFrom('benutzer').select('id').where('anmeldename', '=', anmeldename).executeTakeFirstOrThrow()).id;
+    },
+  };
+}
+
+export type Factories = ReturnType<typeof factories>;
