@@ -24,6 +24,7 @@ import { stammdatenRoutes } from './modules/stammdaten/stammdaten.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { webappRoutes } from './modules/webapp/webapp.routes';
 import { registerAuth, SessionCache } from './plugins/auth';
+import { registerJsonCompression } from './plugins/compress';
 import { registerErrorHandling } from './plugins/errors';
 
 export interface AppOptions {
@@ -55,6 +56,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonCompression(app);
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Request-Id', req.id);
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -155,8 +157,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         wildcard: true,
         index: ['index.html'],
         cacheControl: false,
+        // the build writes .br and .gz beside each file (apps/web/vite-plugins.ts): the best one the browser accepts is sent,
+        // with its Content-Type, Content-Encoding and Vary: Accept-Encoding
+        preCompressed: true,
         setHeaders: (reply, path) => {
-          const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/.test(path);
+          const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}(\.[a-z0-9]+)+$/.test(path);
           reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
 import { api } from './client';
@@ -12,6 +13,11 @@ mkdirSync(join(webRoot, 'assets'));
 writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>vario</title>');
 writeFileSync(join(webRoot, 'config.json'), '{"apiUrl":""}');
 writeFileSync(join(webRoot, 'assets', 'index-D92n7d7Q.js'), 'console.log(1)');
+// the build writes a brotli and a gzip copy beside each asset (apps/web/vite-plugins.ts)
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+writeFileSync(join(webRoot, 'assets', 'main-Ab3dE5fG.js'), script);
+writeFileSync(join(webRoot, 'assets', 'main-Ab3dE5fG.js.br'), brotliCompressSync(script));
+writeFileSync(join(webRoot, 'assets', 'main-Ab3dE5fG.js.gz'), gzipSync(script));
 const t = await createTestApp({ webRoot });
 const c = api(t);
 
@@ -44,5 +50,52 @@ describe('serving the web app', () => {
     const wrong = await c.callRaw(endpoints.logout, { method: 'GET' });
     expect(wrong.statusCode).toBe(405);
     expect(wrong.headers.allow).toContain('POST');
+  });
+
+  it('assets go out precompressed: brotli when accepted, else gzip, else as they are; each with its type and Vary', async () => {
+    const url = '/assets/main-Ab3dE5fG.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
+      const plain = await t.app.inject({ method: 'GET', url, headers });
+      expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body).toBe(script);
+    }
+  });
+
+  it('JSON answers above 1 KB are compressed as the client accepts; small ones go out as they are', async () => {
+    const big = await c.callRaw(endpoints.laender, { as: 'admin', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers.vary).toMatch(/accept-encoding/i);
+    expect(big.headers['content-type']).toMatch(/^application\/json/);
+    const body = brotliDecompressSync(big.rawPayload).toString();
+    expect(body.length).toBeGreaterThan(1024);
+    expect(big.rawPayload.length).toBeLessThan(body.length / 2);
+    expect(JSON.parse(body).result.length).toBeGreaterThan(10);
+
+    const gz = await c.callRaw(endpoints.laender, { as: 'admin', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(JSON.parse(body));
+
+    const plain = await c.callRaw(endpoints.laender, { as: 'admin' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(JSON.parse(body));
+
+    const small = await c.callRaw(endpoints.laender, { as: 'admin', query: { limit: 1 }, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().result).toHaveLength(1);
   });
 });
