@@ -1,24 +1,23 @@
-import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
-import { createAddressRoutes } from '@/features/addresses/routes';
-import { createAssetRoutes } from '@/features/assets/routes';
+import { createRoute, createRouter } from '@tanstack/react-router';
+import { addressesArea } from '@/features/addresses/area';
+import { assetsArea } from '@/features/assets/area';
 import { MaintenancePage } from '@/features/errors/MaintenancePage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
-import { HomePage } from '@/features/home/HomePage';
-import { createProductRoutes } from '@/features/products/routes';
-import { createScannerRoutes } from '@/features/scanner/routes';
-import { DashboardSettingsPage } from '@/features/settings/DashboardSettingsPage';
-import { GeneralSettingsPage } from '@/features/settings/GeneralSettingsPage';
-import { NavbarSettingsPage } from '@/features/settings/NavbarSettingsPage';
-import { SettingsIndexPage } from '@/features/settings/SettingsIndexPage';
-import { createStorageRoutes } from '@/features/storage/routes';
-import { LocksPage } from '@/features/system/LocksPage';
-import { tokenStore } from '@/lib/api/token';
+import { homeArea } from '@/features/home/area';
+import { productsArea } from '@/features/products/area';
+import { scannerArea } from '@/features/scanner/area';
+import { settingsArea } from '@/features/settings/area';
+import { storageArea } from '@/features/storage/area';
+import { systemArea } from '@/features/system/area';
+import { appRoute, rootRoute } from './app-route';
 import { LoginPage } from './auth/LoginPage';
 import { LogoutPage } from './auth/LogoutPage';
 import { AppLayout } from './layout/AppLayout';
 import { RootLayout } from './layout/RootLayout';
+import './registry';
 
-const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
+rootRoute.update({ component: RootLayout, notFoundComponent: NotFoundPage });
+appRoute.update({ component: AppLayout });
 
 /** `?redirect=` carries the remembered path to the login page (APP-022). */
 const loginRoute = createRoute({
@@ -31,51 +30,21 @@ const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth/
 const logoutAliasRoute = createRoute({ getParentRoute: () => rootRoute, path: '/logout', component: LogoutPage });
 const maintenanceRoute = createRoute({ getParentRoute: () => rootRoute, path: '/error/503', component: MaintenancePage });
 
-/** Every screen of the signed-in app; without a token the path is remembered and login opens (APP-021, APP-022). */
-const appRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'app',
-  beforeLoad: ({ location }) => {
-    if (!tokenStore.get()) throw redirect({ to: '/auth/login', search: { redirect: location.href } });
-  },
-  component: AppLayout,
-});
-export type AppRoute = typeof appRoute;
-const addressRoutes = createAddressRoutes(appRoute);
-const productRoutes = createProductRoutes(appRoute);
-const assetRoutes = createAssetRoutes(appRoute);
-const storageRoutes = createStorageRoutes(appRoute);
-const scannerRoutes = createScannerRoutes(appRoute);
-const indexRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/home' });
-  },
-});
-const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/home', component: HomePage });
-const settingsRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings', component: Outlet });
-const settingsIndexRoute = createRoute({ getParentRoute: () => settingsRoute, path: '/', component: SettingsIndexPage });
-const settingsGeneralRoute = createRoute({ getParentRoute: () => settingsRoute, path: '/general', component: GeneralSettingsPage });
-const settingsNavbarRoute = createRoute({ getParentRoute: () => settingsRoute, path: '/navbar', component: NavbarSettingsPage });
-const settingsDashboardRoute = createRoute({ getParentRoute: () => settingsRoute, path: '/dashboard', component: DashboardSettingsPage });
-const locksRoute = createRoute({ getParentRoute: () => appRoute, path: '/system/locks', component: LocksPage });
-
+/** The signed-in screens: each area's routes, one line per area (`features/<area>/area.ts`). */
 const routeTree = rootRoute.addChildren([
   loginRoute,
   logoutRoute,
   logoutAliasRoute,
   maintenanceRoute,
   appRoute.addChildren([
-    indexRoute,
-    homeRoute,
-    settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsNavbarRoute, settingsDashboardRoute]),
-    locksRoute,
-    ...addressRoutes,
-    ...productRoutes,
-    ...assetRoutes,
-    ...storageRoutes,
-    ...scannerRoutes,
+    ...homeArea.routes(appRoute),
+    ...addressesArea.routes(appRoute),
+    ...productsArea.routes(appRoute),
+    ...assetsArea.routes(appRoute),
+    ...storageArea.routes(appRoute),
+    ...scannerArea.routes(appRoute),
+    ...settingsArea.routes(appRoute),
+    ...systemArea.routes(appRoute),
   ]),
 ]);
 

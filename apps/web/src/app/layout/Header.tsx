@@ -1,13 +1,13 @@
 import { ActionIcon, Burger, Button, Group, Indicator, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBell, IconChevronDown, IconPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { dueCount, useReminders } from '@/features/reminders/api';
 import { useStore } from '@/lib/store';
 import { reminderPanelState } from '@/lib/ui-state';
 import { useNow } from '@/lib/use-now';
+import { newItems } from '../areas';
 import { useMe } from '../auth/session';
-import { newItems } from '../registry';
 import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
 
@@ -15,6 +15,7 @@ import { Logo } from './Logo';
 function NewItemMenu() {
   const { t } = useTranslation();
   const items = newItems(useMe().data);
+  const navigate = useNavigate();
   if (items.length === 0) return null;
   return (
     <Menu position="bottom-end" withinPortal>
@@ -25,7 +26,16 @@ function NewItemMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => (
-          <Menu.Item key={item.area.id} component={Link} to={item.to} leftSection={<item.area.icon size={16} />}>
+          <Menu.Item
+            key={item.id}
+            component="a"
+            href={item.href}
+            onClick={(e) => {
+              e.preventDefault();
+              void navigate({ href: item.href });
+            }}
+            leftSection={<item.icon size={16} />}
+          >
             {t(item.label)}
           </Menu.Item>
         ))}

@@ -3,12 +3,13 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useUserParameter } from '@/features/settings/api';
+import { itemEnabled } from '@/lib/item-settings';
 import { infoDrawerState } from '@/lib/ui-state';
+import { type MenuEntry, mayOpen, navEntries } from '../areas';
 import { useMe } from '../auth/session';
-import { type Area, itemEnabled, mayOpen, navAreas } from '../registry';
 import classes from './NavigationBar.module.css';
 
-function Entry({ area, mini, active }: { area: Area; mini: boolean; active: boolean }) {
+function Entry({ area, mini, active }: { area: MenuEntry; mini: boolean; active: boolean }) {
   const { t } = useTranslation();
   const label = t(area.label);
   if (mini && area.children) {
@@ -81,8 +82,8 @@ export function NavigationBar({ mini }: { mini: boolean }) {
   const me = useMe().data;
   const { value: navigation } = useUserParameter('navigation');
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const entries = navAreas().filter((a) => mayOpen(me, a) && itemEnabled(navigation, a.id));
-  const isActive = (a: Area) => a.id !== 'logout' && (pathname === a.to || pathname.startsWith(`${a.to}/`));
+  const entries = navEntries().filter((a) => mayOpen(me, a) && itemEnabled(navigation, a.id));
+  const isActive = (a: MenuEntry) => a.id !== 'logout' && (pathname === a.to || pathname.startsWith(`${a.to}/`));
   const info = t('nav.info');
   return (
     <>

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
-import type { AppRoute } from '@/app/router';
+import type { AppRoute } from '@/app/app-route';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { AddressListPage } from './list/AddressListPage';
 import { validateAddressListSearch } from './list/list-filter';

@@ -2,12 +2,13 @@ import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, 
 import { IconBell, IconBuildingWarehouse, IconCalendar, IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { mayOpen, tileEntries } from '@/app/areas';
 import { useMe } from '@/app/auth/session';
 import { useStorageRegion } from '@/app/layout/use-storage-region';
-import { itemEnabled, mayOpen, tileAreas } from '@/app/registry';
 import { isDue, useReminders } from '@/features/reminders/api';
 import { useUserParameter } from '@/features/settings/api';
 import { formatDate, formatTime } from '@/lib/format';
+import { itemEnabled } from '@/lib/item-settings';
 import { reminderPanelState } from '@/lib/ui-state';
 import { useNow } from '@/lib/use-now';
 import classes from './HomePage.module.css';
@@ -49,7 +50,7 @@ export function HomePage() {
   const due = (reminders.data ?? []).filter((r) => isDue(r, now));
   const hour = now.hour();
   const greeting = hour < 11 ? 'home.morning' : hour < 18 ? 'home.day' : 'home.evening';
-  const tiles = tileAreas().filter((a) => mayOpen(me, a) && itemEnabled(dashboard, a.id));
+  const tiles = tileEntries().filter((a) => mayOpen(me, a) && itemEnabled(dashboard, a.id));
   const name = me?.benutzer.name.split(' ')[0] ?? '';
 
   return (

@@ -5,7 +5,7 @@ import type { Erinnerung } from '@vario/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
-import { reminderTarget } from '@/app/registry';
+import { reminderTarget } from '@/app/areas';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime, relativeDay } from '@/lib/format';

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { AppRoute } from '@/app/router';
+import type { AppRoute } from '@/app/app-route';
 
 /** /scanner (SCAN-001); the barcode decoder loads with the screen, not with the app. */
 export function createScannerRoutes(app: AppRoute) {

@@ -1,9 +1,10 @@
 import { Card, Divider, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mayOpen, tileEntries } from '@/app/areas';
 import { useMe } from '@/app/auth/session';
-import { itemEnabled, mayOpen, tileAreas, toggleItem } from '@/app/registry';
 import { PageHeader } from '@/components/PageHeader';
+import { itemEnabled, toggleItem } from '@/lib/item-settings';
 import { useSaveUserParameter, useUserParameter } from './api';
 import { SettingRow } from './SettingRow';
 
@@ -16,7 +17,7 @@ export function DashboardSettingsPage() {
   const items = [
     { id: 'infobar', label: t('settings.infobarWidget') },
     { id: 'due', label: t('settings.dueWidget') },
-    ...tileAreas()
+    ...tileEntries()
       .filter((a) => mayOpen(me, a))
       .map((a) => ({ id: a.id, label: t(a.label) })),
   ];

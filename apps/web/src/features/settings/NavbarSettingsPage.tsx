@@ -1,9 +1,10 @@
 import { Card, Divider, Stack, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mayOpen, navEntries } from '@/app/areas';
 import { useMe } from '@/app/auth/session';
-import { itemEnabled, mayOpen, navAreas, toggleItem } from '@/app/registry';
 import { PageHeader } from '@/components/PageHeader';
+import { itemEnabled, toggleItem } from '@/lib/item-settings';
 import { useSaveUserParameter, useUserParameter } from './api';
 import { SettingRow } from './SettingRow';
 
@@ -13,7 +14,7 @@ export function NavbarSettingsPage() {
   const me = useMe().data;
   const { value } = useUserParameter('navigation');
   const save = useSaveUserParameter('navigation');
-  const areas = navAreas().filter((a) => mayOpen(me, a));
+  const areas = navEntries().filter((a) => mayOpen(me, a));
   return (
     <>
       <PageHeader title={t('settings.navbar')} subtitle={t('settings.navbarText')} back={{ to: '/settings', label: t('settings.title') }} />

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useToken } from '@/app/auth/session';
-import { AREAS, type ItemSettings } from '@/app/registry';
 import { api } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/errors';
 import { fromDeviceCopy, writeDeviceCopy } from '@/lib/device-copy';
+import type { ItemSettings } from '@/lib/item-settings';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
 
@@ -20,11 +20,12 @@ export interface InfobarSettings {
 export const userParameters = {
   darkmode: { fallback: false as boolean, parse: (w: string) => w === 'true' },
   navigation: {
-    fallback: { visible: false, enabledItems: AREAS.filter((a) => a.nav).map((a) => a.id), disabledItems: [] } as NavigationSettings,
+    // every entry is enabled until switched off (`itemEnabled`)
+    fallback: { visible: false, enabledItems: [], disabledItems: [] } as NavigationSettings,
     parse: (w: string) => JSON.parse(w) as NavigationSettings,
   },
   dashboard: {
-    fallback: { enabledItems: ['infobar', 'due', ...AREAS.filter((a) => a.tile).map((a) => a.id)], disabledItems: [] } as ItemSettings,
+    fallback: { enabledItems: [], disabledItems: [] } as ItemSettings,
     parse: (w: string) => JSON.parse(w) as ItemSettings,
   },
   infobar: { fallback: { dense: true } as InfobarSettings, parse: (w: string) => JSON.parse(w) as InfobarSettings },

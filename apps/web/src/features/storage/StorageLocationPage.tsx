@@ -9,7 +9,7 @@ import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { useWarehouse } from './api';
 import { PlaceStockDrawer } from './PlaceStockDrawer';
-import type { StorageLocationSearch } from './routes';
+import type { StorageLocationSearch } from './location-search';
 import { type StockRow, stockColumns } from './stock-columns';
 
 /**

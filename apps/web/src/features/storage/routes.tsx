@@ -1,15 +1,7 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
-import type { AppRoute } from '@/app/router';
+import type { AppRoute } from '@/app/app-route';
+import { validateStorageLocationSearch } from './location-search';
 import { ServiceStorePage } from './ServiceStorePage';
-
-export interface StorageLocationSearch {
-  lagerId?: number;
-}
-
-const validateStorageLocationSearch = (s: Record<string, unknown>): StorageLocationSearch => {
-  const n = Number(s.lagerId);
-  return Number.isInteger(n) && n > 0 ? { lagerId: n } : {};
-};
 
 /** /storageLocationInformation and the service stores under /storages (LAG-001, LAG-010). */
 export function createStorageRoutes(app: AppRoute) {

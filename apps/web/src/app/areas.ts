@@ -1,0 +1,96 @@
+import type { Icon } from '@tabler/icons-react';
+import type { AnyRoute, LinkProps } from '@tanstack/react-router';
+import type { Me } from '@vario/contract';
+import type { ParseKeys } from 'i18next';
+import { hasAllRights } from '@/lib/rights';
+import type { AppRoute } from './app-route';
+
+export type RoutePath = NonNullable<LinkProps['to']>;
+/** A translation key of any namespace, `ns:key` (the shared namespace's keys also without prefix). */
+export type TextKey = ParseKeys;
+
+/**
+ * One entry of the left navigation and/or the home tiles. `order` is the position in the spec's navigation list
+ * (3-cross-cutting §2: home 10, addresses 20, products 30, incoming invoices 40, sales documents 50, planning 60,
+ * tasks 70, material 80, assets 90, storages 100, deals 110, tickets 120, open items 130, scanner 140, storage location
+ * information 150, digital picklist 160, statistics 170, time tracking 180, settings 190, locks 195, logout 200).
+ */
+export interface MenuEntry {
+  id: string;
+  order: number;
+  label: TextKey;
+  icon: Icon;
+  /** Route path of the entry's start screen. */
+  to: RoutePath;
+  rights?: readonly string[];
+  adminOnly?: boolean;
+  /** Only for users with a technician record (RIGHT-006). */
+  technicianOnly?: boolean;
+  /** Shown in the left navigation (switchable in settings). */
+  nav?: boolean;
+  /** Shown as a large tile on /home with this text (switchable in the dashboard settings). */
+  tile?: TextKey;
+  /** An expandable navigation group (storages, 3-cross-cutting §2). */
+  children?: readonly { id: string; label: TextKey; to: RoutePath }[];
+}
+
+/** An entry of the header's "new item" menu, gated by its rights and its area's entry (APP-045..049). */
+export interface NewItemEntry {
+  id: string;
+  order: number;
+  label: TextKey;
+  icon: Icon;
+  /** The path it opens, e.g. `/addresses/new`. */
+  href: string;
+  rights: readonly string[];
+}
+
+/** Reminder target table and the detail route of one record (REM-008). */
+export interface ReminderLink {
+  tabelle: string;
+  detail: (id: number) => string;
+}
+
+/**
+ * What an area plugs into the app (`features/<area>/area.ts`): its routes below the signed-in frame, its menu
+ * entries, "new item" entries, reminder link and i18n namespace. The composition roots list areas, one line each:
+ * `app/registry.ts` (menus), `app/router.tsx` (routes) and `i18n/resources.ts` (namespaces). Declare it as
+ * `Area<ReturnType<typeof createXRoutes>>`: the router keeps the routes' exact types.
+ */
+export interface Area<R extends readonly AnyRoute[] = readonly AnyRoute[]> {
+  id: string;
+  /** The area's i18n namespace (`features/<area>/i18n/{de,en,fr}.json`). */
+  ns?: string;
+  /** The area's routes below the signed-in frame (`[]` when it has none). */
+  routes: (app: AppRoute) => R;
+  entries?: readonly MenuEntry[];
+  newItems?: readonly NewItemEntry[];
+  reminder?: ReminderLink;
+}
+
+let registered: readonly Area[] = [];
+
+/** Called once by `app/registry.ts`; screens read the areas through the functions below (no import of the features). */
+export function registerAreas(areas: readonly Area[]) {
+  registered = areas;
+}
+
+const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
+const entries = () => registered.flatMap((a) => a.entries ?? []).sort(byOrder);
+
+export const mayOpen = (me: Me | undefined, entry: MenuEntry) =>
+  !!me && (!entry.adminOnly || me.benutzer.istAdmin) && (!entry.technicianOnly || !!me.techniker) && hasAllRights(me, entry.rights);
+
+export const navEntries = () => entries().filter((e) => e.nav);
+export const tileEntries = () => entries().filter((e) => e.tile);
+
+/** "New item" entries the user may use: the area's entry may be opened and the item's rights are held. */
+export const newItems = (me: Me | undefined) =>
+  registered.flatMap((a) => (a.newItems ?? []).filter((item) => (a.entries ?? []).every((e) => mayOpen(me, e)) && hasAllRights(me, item.rights))).sort(byOrder);
+
+/** The detail route of a reminder's record, when its area exists (REM-008). */
+export const reminderTarget = (tabelle: string | null, id: number | null) => {
+  if (!tabelle || !id) return null;
+  const link = registered.find((a) => a.reminder?.tabelle === tabelle)?.reminder;
+  return link ? link.detail(id) : null;
+};

@@ -1,0 +1,13 @@
+import { IconAddressBook } from '@tabler/icons-react';
+import type { Area } from '@/app/areas';
+import { createAddressRoutes } from './routes';
+
+export const addressesArea: Area<ReturnType<typeof createAddressRoutes>> = {
+  id: 'addresses',
+  routes: createAddressRoutes,
+  entries: [
+    { id: 'addresses', order: 20, label: 'nav.addresses', icon: IconAddressBook, to: '/addresses', rights: ['ADR_SEHEN'], nav: true, tile: 'tiles.addresses' },
+  ],
+  newItems: [{ id: 'address', order: 10, label: 'nav.newAddress', icon: IconAddressBook, href: '/addresses/new', rights: ['ADR_AENDERN'] }],
+  reminder: { tabelle: 'ADR', detail: (id) => `/addresses/${id}` },
+};

@@ -1,0 +1,9 @@
+import { IconHome } from '@tabler/icons-react';
+import type { Area } from '@/app/areas';
+import { createHomeRoutes } from './routes';
+
+export const homeArea: Area<ReturnType<typeof createHomeRoutes>> = {
+  id: 'home',
+  routes: createHomeRoutes,
+  entries: [{ id: 'home', order: 10, label: 'nav.home', icon: IconHome, to: '/home', nav: true }],
+};

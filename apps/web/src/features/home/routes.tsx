@@ -1,0 +1,16 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import type { AppRoute } from '@/app/app-route';
+import { HomePage } from './HomePage';
+
+/** /home, and the empty path that redirects there (APP-012). */
+export function createHomeRoutes(app: AppRoute) {
+  const index = createRoute({
+    getParentRoute: () => app,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ to: '/home' });
+    },
+  });
+  const home = createRoute({ getParentRoute: () => app, path: '/home', component: HomePage });
+  return [index, home] as const;
+}

@@ -1,0 +1,9 @@
+import { IconBarcode } from '@tabler/icons-react';
+import type { Area } from '@/app/areas';
+import { createScannerRoutes } from './routes';
+
+export const scannerArea: Area<ReturnType<typeof createScannerRoutes>> = {
+  id: 'scanner',
+  routes: createScannerRoutes,
+  entries: [{ id: 'scanner', order: 140, label: 'nav.scanner', icon: IconBarcode, to: '/scanner', rights: ['ART_SEHEN'], nav: true, tile: 'tiles.scanner' }],
+};

@@ -1,0 +1,9 @@
+import { IconSettings } from '@tabler/icons-react';
+import type { Area } from '@/app/areas';
+import { createSettingsRoutes } from './routes';
+
+export const settingsArea: Area<ReturnType<typeof createSettingsRoutes>> = {
+  id: 'settings',
+  routes: createSettingsRoutes,
+  entries: [{ id: 'settings', order: 190, label: 'nav.settings', icon: IconSettings, to: '/settings', nav: true, tile: 'tiles.settings' }],
+};

@@ -1,0 +1,9 @@
+import { IconLock } from '@tabler/icons-react';
+import type { Area } from '@/app/areas';
+import { createSystemRoutes } from './routes';
+
+export const systemArea: Area<ReturnType<typeof createSystemRoutes>> = {
+  id: 'system',
+  routes: createSystemRoutes,
+  entries: [{ id: 'locks', order: 195, label: 'nav.locks', icon: IconLock, to: '/system/locks', adminOnly: true, tile: 'tiles.locks' }],
+};
