@@ -8,8 +8,8 @@ import { useStorageRegion } from '@/app/layout/use-storage-region';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { useWarehouse } from './api';
-import { PlaceStockDrawer } from './PlaceStockDrawer';
 import type { StorageLocationSearch } from './location-search';
+import { PlaceStockDrawer } from './PlaceStockDrawer';
 import { type StockRow, stockColumns } from './stock-columns';
 
 /**
