@@ -1,7 +1,10 @@
+import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
+import { api } from './client';
 import { basic, createTestApp, expectError } from './helper';
 
 const t = await createTestApp({ demo: false });
+const c = api(t);
 
 describe('outside demo mode', () => {
   it('no user with a known password exists, and no demo records', async () => {
@@ -10,8 +13,8 @@ describe('outside demo mode', () => {
       ['admin', 'admin'],
       ['buero', 'buero'],
       ['techniker', 'techniker'],
-    ]) {
-      expectError(await t.app.inject({ method: 'POST', url: '/vario-api/login', headers: { authorization: basic(u as string, p as string) } }), 401);
+    ] as const) {
+      expectError(await c.call(endpoints.login, { authorization: basic(u, p) }), 401);
     }
     expect(await t.handle.db.selectFrom('adressen').select('id').execute()).toEqual([]);
     expect(await t.handle.db.selectFrom('artikel').select('id').execute()).toEqual([]);
