@@ -1,41 +1,44 @@
+import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
+import { api, docEndpoints, expectOk, invalid } from './client';
+import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
 
 const t = await createTestApp();
-const admin = await t.login('admin');
-const buero = await t.login('buero');
-const techniker = await t.login('techniker');
-const get = (token: string, url: string) => t.call(token, { method: 'GET', url: `/vario-api${url}` });
+const c = api(t);
+const f = factories(c);
+const me = async (as: string) => expectOk(await c.call(endpoints.me, { as })).result;
 
 describe('current user and base data', () => {
   it('[APP-025] /webapp/me answers benutzer with istAdmin and avatar, rechte and techniker', async () => {
-    const me = (await get(admin, '/webapp/me')).json().result;
-    expect(me.benutzer).toMatchObject({ name: 'Anna Administrator', kuerzel: 'ADM', istAdmin: true, gesperrt: false, avatar: null, webappBerechtigt: true });
-    expect(me.benutzer.passwortHash).toBeUndefined();
-    expect(me.techniker).toBeNull();
+    const admin = await me('admin');
+    expect(admin.benutzer).toMatchObject({ name: 'Anna Administrator', kuerzel: 'ADM', istAdmin: true, gesperrt: false, avatar: null, webappBerechtigt: true });
+    expect(admin.benutzer).not.toHaveProperty('passwortHash');
+    expect(admin.techniker).toBeNull();
   });
 
   it('[RIGHT-006] the technician has a technician record with good-parts, DOA and faulty-parts stores', async () => {
-    const me = (await get(techniker, '/webapp/me')).json().result;
-    expect(me.benutzer.typ).toBe(2);
-    expect(me.techniker).toMatchObject({ bezeichnung: 'Tom Techniker' });
-    for (const k of ['gutteileLagerId', 'doateileLagerId', 'defektteileLagerId']) expect(me.techniker[k]).toBeGreaterThan(0);
+    const techniker = await me('techniker');
+    expect(techniker.benutzer.typ).toBe(2);
+    expect(techniker.techniker).toMatchObject({ bezeichnung: 'Tom Techniker' });
+    for (const k of ['gutteileLagerId', 'doateileLagerId', 'defektteileLagerId'] as const) expect(techniker.techniker?.[k]).toBeGreaterThan(0);
   });
 
   it('[APP-041] a user type without web app licence is flagged', async () => {
-    await t.handle.db.updateTable('benutzer').set({ typ: 9 }).where('anmeldename', '=', 'buero').execute();
-    expect((await get(buero, '/webapp/me')).json().result.benutzer.webappBerechtigt).toBe(false);
-    await t.handle.db.updateTable('benutzer').set({ typ: 0 }).where('anmeldename', '=', 'buero').execute();
+    const user = await f.benutzer({ typ: 9 });
+    expect((await me(user.anmeldename)).benutzer.webappBerechtigt).toBe(false);
+    await t.handle.db.updateTable('benutzer').set({ typ: 0 }).where('id', '=', user.id).execute();
+    expect((await me(user.anmeldename)).benutzer.webappBerechtigt).toBe(true);
   });
 
   it('[APP-026] /webapp/basisdaten answers every base-data list', async () => {
-    const b = (await get(buero, '/webapp/basisdaten')).json().result;
+    const b = expectOk(await c.call(endpoints.basisdaten, { as: 'buero' })).result;
     expect(b.belegarten).toContainEqual({ belegart: '0100', anzeige: 'Angebot', istEinkauf: false });
     expect(b.belegarten).toContainEqual({ belegart: '0200', anzeige: 'Auftrag', istEinkauf: false });
-    for (const k of ['zahlungsarten', 'lieferbedingungen', 'benutzer', 'lager', 'lagerkreise', 'serviceAuftragsarten', 'serviceAbrechnungsarten']) {
+    for (const k of ['zahlungsarten', 'lieferbedingungen', 'benutzer', 'lager', 'lagerkreise', 'serviceAuftragsarten', 'serviceAbrechnungsarten'] as const) {
       expect(b[k].length, k).toBeGreaterThan(0);
     }
-    expect(b.zahlungsarten.find((z: { skontoProzent: number }) => z.skontoProzent > 0).skontoProzent).toBe(2);
+    expect(b.zahlungsarten.find((z) => z.skontoProzent > 0)?.skontoProzent).toBe(2);
     expect(b.benutzer[0]).toEqual({
       id: expect.any(Number),
       name: expect.any(String),
@@ -44,48 +47,52 @@ describe('current user and base data', () => {
       kuerzel: expect.any(String),
       gesperrt: expect.any(Boolean),
     });
-    expect(b.benutzer.some((u: { gesperrt: boolean }) => u.gesperrt)).toBe(true);
-    expect(b.lagerkreise.filter((k: { istHauptlagerkreis: boolean }) => k.istHauptlagerkreis)).toHaveLength(1);
-    expect(b.lager.some((l: { hatLagerplaetze: boolean }) => l.hatLagerplaetze)).toBe(true);
-    expect(b.lager.some((l: { hatLagerplaetze: boolean }) => !l.hatLagerplaetze)).toBe(true);
+    expect(b.benutzer.some((u) => u.gesperrt)).toBe(true);
+    expect(b.lagerkreise.filter((k) => k.istHauptlagerkreis)).toHaveLength(1);
+    expect(b.lager.some((l) => l.hatLagerplaetze)).toBe(true);
+    expect(b.lager.some((l) => !l.hatLagerplaetze)).toBe(true);
   });
 });
 
 describe('parameters', () => {
+  const systemParameter = async (name: string) => expectOk(await c.call(endpoints.systemParameter, { as: 'buero', query: { filter: `name=${name}` } })).result;
+  const getParameter = (as: string, name: string) => c.call(endpoints.webappParameterGet, { as, params: { name } });
+  const setParameter = (as: string, name: string, wert: string) => c.call(endpoints.webappParameterSet, { as, params: { name }, body: { data: { wert } } });
+
   it('[HTTP-026] a system parameter is read with filter=name=…', async () => {
-    const res = (await get(buero, '/system/parameter?filter=name=PFA.WIRTSCHAFTSJAHRBEGINN')).json();
-    expect(res.result).toEqual([{ name: 'PFA.WIRTSCHAFTSJAHRBEGINN', wert: '4' }]);
+    expect(await systemParameter('PFA.WIRTSCHAFTSJAHRBEGINN')).toEqual([{ name: 'PFA.WIRTSCHAFTSJAHRBEGINN', wert: '4' }]);
     for (const name of ['SONSTIGE.AENDERUNGSBEMERKUNGABFRAGEN_ADRESSEN', 'DEALS.DEALBEIBUCHENVONANGEBOTABFRAGEN']) {
-      expect((await get(buero, `/system/parameter?filter=name=${name}`)).json().result).toHaveLength(1);
+      expect(await systemParameter(name)).toHaveLength(1);
     }
   });
 
   it('[APP-112] a web app parameter is 404 until saved, then per user', async () => {
-    expectError(await get(buero, '/webapp/parameter/darkmode'), 404);
-    const saved = await t.call(buero, { method: 'POST', url: '/vario-api/webapp/parameter/darkmode', payload: { data: { wert: 'true' } } });
-    expect(saved.json()).toEqual({ result: { wert: 'true' } });
-    expect((await get(buero, '/webapp/parameter/darkmode')).json()).toEqual({ result: { wert: 'true' } });
-    await t.call(buero, { method: 'POST', url: '/vario-api/webapp/parameter/darkmode', payload: { data: { wert: 'false' } } });
-    expect((await get(buero, '/webapp/parameter/darkmode')).json().result.wert).toBe('false');
-    expectError(await get(admin, '/webapp/parameter/darkmode'), 404);
+    const user = (await f.benutzer()).anmeldename;
+    expectError(await getParameter(user, 'darkmode'), 404);
+    const saved = await setParameter(user, 'darkmode', 'true');
+    expect(expectOk(saved)).toEqual({ result: { wert: 'true' } });
+    expect(expectOk(await getParameter(user, 'darkmode'))).toEqual({ result: { wert: 'true' } });
+    expectOk(await setParameter(user, 'darkmode', 'false'));
+    expect(expectOk(await getParameter(user, 'darkmode')).result.wert).toBe('false');
+    expectError(await getParameter('admin', 'darkmode'), 404);
   });
 
   it('[APP-092] the navigation settings round-trip as JSON text', async () => {
     const wert = JSON.stringify({ visible: true, enabledItems: ['home', 'settings'] });
-    await t.call(admin, { method: 'POST', url: '/vario-api/webapp/parameter/navigation', payload: { data: { wert } } });
-    expect(JSON.parse((await get(admin, '/webapp/parameter/navigation')).json().result.wert)).toEqual({ visible: true, enabledItems: ['home', 'settings'] });
+    expectOk(await setParameter('admin', 'navigation', wert));
+    expect(JSON.parse(expectOk(await getParameter('admin', 'navigation')).result.wert)).toEqual({ visible: true, enabledItems: ['home', 'settings'] });
   });
 
   it('a parameter name outside the allowed characters or a missing wert is a 400', async () => {
-    expectError(await get(admin, '/webapp/parameter/a%20b'), 400);
-    expectError(await t.call(admin, { method: 'POST', url: '/vario-api/webapp/parameter/x', payload: { data: {} } }), 400);
-    expectError(await t.call(admin, { method: 'POST', url: '/vario-api/webapp/parameter/x', payload: { data: { wert: 5 } } }), 400);
+    expectError(await getParameter('admin', 'a b'), 400);
+    expectError(await c.call(endpoints.webappParameterSet, { as: 'admin', params: { name: 'x' }, body: invalid({ data: {} }) }), 400);
+    expectError(await c.call(endpoints.webappParameterSet, { as: 'admin', params: { name: 'x' }, body: invalid({ data: { wert: 5 } }) }), 400);
   });
 });
 
 describe('reference data', () => {
   it('[APP-030] /system/info answers licence holder and versions', async () => {
-    expect((await get(buero, '/system/info')).json().result).toEqual({
+    expect(expectOk(await c.call(endpoints.systemInfo, { as: 'buero' })).result).toEqual({
       lizenzName: expect.any(String),
       datenbankVersion: '8.5.19',
       serverVersion: '8.5.19',
@@ -94,27 +101,27 @@ describe('reference data', () => {
   });
 
   it('/stammdaten/preisgruppen answers the 17 price groups, 1 being the standard price', async () => {
-    const rows = (await get(buero, '/stammdaten/preisgruppen?limit=100')).json().result;
+    const rows = expectOk(await c.call(endpoints.preisgruppen, { as: 'buero', query: { limit: 100 } })).result;
     expect(rows).toHaveLength(17);
     expect(rows[0]).toEqual({ nummer: 1, bezeichnung: 'Standardpreis' });
     expect(rows[16]).toEqual({ nummer: 17, bezeichnung: 'Preisgruppe 17' });
   });
 
   it('/stammdaten/texte filters by schluessel and istAktiv, sorted by sortierung', async () => {
-    const rows = (await get(buero, '/stammdaten/texte?filter=schluessel=ADR.Anrede,istAktiv=true')).json().result;
-    expect(rows.map((r: { wert: string }) => r.wert)).toEqual(['Firma', 'Herr', 'Frau', 'Divers', 'Eheleute']);
+    const rows = expectOk(await c.call(endpoints.texte, { as: 'buero', query: { filter: 'schluessel=ADR.Anrede,istAktiv=true' } })).result;
+    expect(rows.map((r) => r.wert)).toEqual(['Firma', 'Herr', 'Frau', 'Divers', 'Eheleute']);
   });
 
   it('/stammdaten/lager/{id} answers the warehouse with lagerkreisId, 404 for an unknown one', async () => {
-    expect((await get(buero, '/stammdaten/lager/2')).json().result).toMatchObject({ id: 2, lagerkreisId: expect.any(Number) });
-    expectError(await get(buero, '/stammdaten/lager/4242'), 404, 'DATENSATZ_NICHT_GEFUNDEN');
-    expectError(await get(buero, '/stammdaten/lager/abc'), 400);
+    expect(expectOk(await c.call(endpoints.lager, { as: 'buero', params: { id: 2 } })).result).toMatchObject({ id: 2, lagerkreisId: expect.any(Number) });
+    expectError(await c.call(endpoints.lager, { as: 'buero', params: { id: 4242 } }), 404, 'DATENSATZ_NICHT_GEFUNDEN');
+    expectError(await c.call(endpoints.lager, { as: 'buero', params: invalid({ id: 'abc' }) }), 400);
   });
 });
 
 describe('OpenAPI', () => {
   it('describes every route with its schemas', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/vario-api/openapi.json' })).json();
+    const doc = (await c.callRaw(docEndpoints.openapi)).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/webapp/me', '/crm/erinnerungen', '/crm/erinnerungen/{id}', '/system/sperren', '/stammdaten/landeskennzeichen']),
@@ -125,7 +132,7 @@ describe('OpenAPI', () => {
     expect(doc.paths['/crm/erinnerungen'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['filter', 'orderBy', 'limit', 'offset', 'returnTotal', 'search']),
     );
-    const ui = await t.app.inject({ method: 'GET', url: '/vario-api/docs/' });
+    const ui = await c.callRaw(docEndpoints.docsUi);
     expect(ui.statusCode).toBe(200);
   });
 });
