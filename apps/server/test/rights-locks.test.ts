@@ -1,19 +1,17 @@
+import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
+import { api, expectOk, invalid } from './client';
+import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
 
 const t = await createTestApp();
-const admin = await t.login('admin');
-const buero = await t.login('buero');
-const techniker = await t.login('techniker');
-const bueroId = (await t.handle.db.selectFrom('benutzer').select('id').where('anmeldename', '=', 'buero').executeTakeFirstOrThrow()).id;
-const setRight = async (genehmigt: boolean | null) => {
-  await t.handle.db.deleteFrom('rechte').where('benutzerId', '=', bueroId).where('recht', '=', 'LAG_SEHEN').execute();
-  if (genehmigt !== null) await t.handle.db.insertInto('rechte').values({ benutzerId: bueroId, recht: 'LAG_SEHEN', genehmigt }).execute();
-};
+const c = api(t);
+const f = factories(c);
+const lager1 = (as: string) => c.call(endpoints.lager, { as, params: { id: 1 } });
 
 describe('rights (RIGHT-001..004)', () => {
   it('[RIGHT-001] /webapp/me lists the rights with recht and genehmigt', async () => {
-    const me = (await t.call(buero, { method: 'GET', url: '/vario-api/webapp/me' })).json().result;
+    const me = expectOk(await c.call(endpoints.me, { as: 'buero' })).result;
     expect(me.rechte).toContainEqual({ recht: 'ADR_LOESCHEN', genehmigt: false });
     expect(me.rechte).toContainEqual({ recht: 'ADR_AENDERN', genehmigt: true });
     expect(me.rechte).toContainEqual({ recht: 'ART_EK', genehmigt: false });
@@ -21,111 +19,107 @@ describe('rights (RIGHT-001..004)', () => {
   });
 
   it('[RIGHT-003] a listed right with genehmigt=false is refused with 403 naming the right', async () => {
-    await setRight(false);
-    const body = expectError(await t.call(buero, { method: 'GET', url: '/vario-api/stammdaten/lager/1' }), 403, 'KEINE_BERECHTIGUNG');
+    const user = await f.benutzer({ rechte: { LAG_SEHEN: false } });
+    const body = expectError(await lager1(user.anmeldename), 403, 'KEINE_BERECHTIGUNG');
     expect(body.messageParameters).toEqual(['LAG_SEHEN']);
   });
 
   it('[RIGHT-017] a granted LAG_SEHEN reads the warehouse', async () => {
-    await setRight(true);
-    const res = await t.call(buero, { method: 'GET', url: '/vario-api/stammdaten/lager/1' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().result).toMatchObject({ id: 1, kurzbezeichnung: 'HL', hatLagerplaetze: true });
+    const user = await f.benutzer({ rechte: { LAG_SEHEN: true } });
+    const res = await lager1(user.anmeldename);
+    expect(res.status).toBe(200);
+    expect(expectOk(res).result).toMatchObject({ id: 1, kurzbezeichnung: 'HL', hatLagerplaetze: true });
   });
 
   it('[RIGHT-004] a right not listed on the user counts as granted', async () => {
-    await setRight(null);
-    expect((await t.call(buero, { method: 'GET', url: '/vario-api/stammdaten/lager/1' })).statusCode).toBe(200);
+    const user = await f.benutzer();
+    expect(await t.handle.db.selectFrom('rechte').select('recht').where('benutzerId', '=', user.id).execute()).toEqual([]);
+    expect((await lager1(user.anmeldename)).status).toBe(200);
   });
 
   it('[RIGHT-002] an administrator has every right, even one listed as denied', async () => {
-    const adminId = (await t.handle.db.selectFrom('benutzer').select('id').where('anmeldename', '=', 'admin').executeTakeFirstOrThrow()).id;
-    await t.handle.db.insertInto('rechte').values({ benutzerId: adminId, recht: 'LAG_SEHEN', genehmigt: false }).execute();
-    expect((await t.call(admin, { method: 'GET', url: '/vario-api/stammdaten/lager/1' })).statusCode).toBe(200);
+    const admin = await f.benutzer({ istAdmin: true, rechte: { LAG_SEHEN: false } });
+    expect((await lager1(admin.anmeldename)).status).toBe(200);
   });
 
   it('administrator-only routes refuse everybody else', async () => {
-    expectError(await t.call(buero, { method: 'GET', url: '/vario-api/system/sperren' }), 403);
-    expectError(await t.call(techniker, { method: 'GET', url: '/vario-api/system/protokoll' }), 403);
-    expect((await t.call(admin, { method: 'GET', url: '/vario-api/system/sperren' })).statusCode).toBe(200);
+    expectError(await c.call(endpoints.sperrenList, { as: 'buero' }), 403);
+    expectError(await c.call(endpoints.protokoll, { as: 'techniker' }), 403);
+    expect((await c.call(endpoints.sperrenList, { as: 'admin' })).status).toBe(200);
   });
 });
 
 describe('record locks', () => {
-  const lock = (token: string, datensatzId: number) =>
-    t.call(token, { method: 'POST', url: '/vario-api/system/sperren', payload: { data: { tabelle: 'ERI', datensatzId } } });
-  const ownReminder = async (token: string, offset = 0) =>
-    (await t.call(token, { method: 'GET', url: `/vario-api/crm/erinnerungen?limit=1&offset=${offset}` })).json().result[0] as {
-      id: number;
-      benutzerId: number;
-    };
+  const lock = (as: string, datensatzId: number) => c.call(endpoints.sperreCreate, { as, body: { data: { tabelle: 'ERI', datensatzId } } });
+  const reminderOf = (as: string) => f.erinnerung({}, { as });
 
   it('taking a lock answers 201 with a token; the same user may take it again', async () => {
-    const first = await lock(buero, 500);
-    expect(first.statusCode).toBe(201);
-    expect(first.json().result).toMatchObject({ tabelle: 'ERI', datensatzId: 500, benutzerName: 'Bernd Büro' });
-    expect(first.json().result.token).toBeTruthy();
-    expect((await lock(buero, 500)).statusCode).toBe(201);
+    const first = await lock('buero', 500);
+    expect(first.status).toBe(201);
+    expect(expectOk(first).result).toMatchObject({ tabelle: 'ERI', datensatzId: 500, benutzerName: 'Bernd Büro' });
+    expect(expectOk(first).result.token).toBeTruthy();
+    expect((await lock('buero', 500)).status).toBe(201);
   });
 
   it('[HTTP-059] another user gets 423 with the holder, and the locks list shows the lock', async () => {
-    const body = expectError(await lock(techniker, 500), 423, 'DATENSATZ_GESPERRT');
+    expect((await lock('buero', 501)).status).toBe(201);
+    const body = expectError(await lock('techniker', 501), 423, 'DATENSATZ_GESPERRT');
     expect(body.messageParameters).toEqual(['Bernd Büro']);
-    const locks = (await t.call(admin, { method: 'GET', url: '/vario-api/system/sperren?filter=datensatzId=500' })).json().result;
+    const locks = expectOk(await c.call(endpoints.sperrenList, { as: 'admin', query: { filter: 'datensatzId=501' } })).result;
     expect(locks).toHaveLength(1);
     expect(locks[0]).toMatchObject({ benutzerName: 'Bernd Büro', tabelle: 'ERI' });
-    expect(locks[0].token).toBeUndefined();
+    expect(locks[0]).not.toHaveProperty('token');
   });
 
   it('a change to a record another user holds is refused with 423 and changes nothing', async () => {
-    const r = await ownReminder(techniker);
-    const taken = (await lock(admin, r.id)).json().result;
-    const res = await t.call(techniker, { method: 'PATCH', url: `/vario-api/crm/erinnerungen/${r.id}`, payload: { data: { bemerkung: 'überschrieben' } } });
-    expectError(res, 423);
-    const del = await t.call(techniker, { method: 'DELETE', url: `/vario-api/crm/erinnerungen/${r.id}` });
-    expectError(del, 423);
-    const after = (await t.call(techniker, { method: 'GET', url: `/vario-api/crm/erinnerungen/${r.id}` })).json().result;
+    const r = await reminderOf('techniker');
+    const params = { id: r.id };
+    const taken = expectOk(await lock('admin', r.id)).result;
+    expectError(await c.call(endpoints.erinnerungUpdate, { as: 'techniker', params, body: { data: { bemerkung: 'überschrieben' } } }), 423);
+    expectError(await c.call(endpoints.erinnerungDelete, { as: 'techniker', params }), 423);
+    const after = expectOk(await c.call(endpoints.erinnerungGet, { as: 'techniker', params })).result;
     expect(after.bemerkung).not.toBe('überschrieben');
     // The holder changes it with the lock token in X-Lock-Token.
-    const ok = await t.call(admin, {
-      method: 'PATCH',
-      url: `/vario-api/crm/erinnerungen/${r.id}`,
+    const ok = await c.call(endpoints.erinnerungUpdate, {
+      as: 'admin',
+      params,
       headers: { 'x-lock-token': taken.token },
-      payload: { data: { bemerkung: 'vom Admin' } },
+      body: { data: { bemerkung: 'vom Admin' } },
     });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().result.bemerkung).toBe('vom Admin');
+    expect(ok.status).toBe(200);
+    expect(expectOk(ok).result.bemerkung).toBe('vom Admin');
   });
 
   it('only the holder or an administrator releases a lock', async () => {
-    const taken = (await lock(buero, 777)).json().result;
-    expectError(await t.call(techniker, { method: 'DELETE', url: `/vario-api/system/sperren/${taken.id}` }), 403);
-    expect((await t.call(buero, { method: 'DELETE', url: `/vario-api/system/sperren/${taken.id}` })).statusCode).toBe(204);
-    expectError(await t.call(admin, { method: 'DELETE', url: `/vario-api/system/sperren/${taken.id}` }), 404);
-    expect((await lock(techniker, 777)).statusCode).toBe(201);
-    const other = (await lock(buero, 778)).json().result;
-    expect((await t.call(admin, { method: 'DELETE', url: `/vario-api/system/sperren/${other.id}` })).statusCode).toBe(204);
+    const taken = expectOk(await lock('buero', 777)).result;
+    const release = (as: string, id: number) => c.call(endpoints.sperreDelete, { as, params: { id } });
+    expectError(await release('techniker', taken.id), 403);
+    expect((await release('buero', taken.id)).status).toBe(204);
+    expectError(await release('admin', taken.id), 404);
+    expect((await lock('techniker', 777)).status).toBe(201);
+    const other = expectOk(await lock('buero', 778)).result;
+    expect((await release('admin', other.id)).status).toBe(204);
   });
 
   it('an expired lock no longer blocks, and a stale token is refused', async () => {
-    const r = await ownReminder(techniker, 1);
-    const taken = (await lock(techniker, r.id)).json().result;
+    const r = await reminderOf('techniker');
+    const taken = expectOk(await lock('techniker', r.id)).result;
     await t.handle.db.updateTable('sperren').set({ gueltigBis: '2000-01-01T00:00:00.000Z' }).where('id', '=', taken.id).execute();
-    expect((await lock(admin, 9999)).statusCode).toBe(201);
+    expect((await lock('admin', 9999)).status).toBe(201);
     expectError(
-      await t.call(techniker, {
-        method: 'PATCH',
-        url: `/vario-api/crm/erinnerungen/${r.id}`,
+      await c.call(endpoints.erinnerungUpdate, {
+        as: 'techniker',
+        params: { id: r.id },
         headers: { 'x-lock-token': taken.token },
-        payload: { data: { bemerkung: 'spät' } },
+        body: { data: { bemerkung: 'spät' } },
       }),
       423,
     );
-    expect((await lock(buero, r.id)).statusCode).toBe(201);
+    expect((await lock('buero', r.id)).status).toBe(201);
   });
 
   it('a malformed lock request is a 400', async () => {
-    const res = await t.call(buero, { method: 'POST', url: '/vario-api/system/sperren', payload: { data: { tabelle: 'adr; drop', datensatzId: -1 } } });
+    const res = await c.call(endpoints.sperreCreate, { as: 'buero', body: invalid({ data: { tabelle: 'adr; drop', datensatzId: -1 } }) });
     const body = expectError(res, 400);
     expect(Object.keys(body.errors.fieldErrors).sort()).toEqual(['datensatzId', 'tabelle']);
   });
