@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { mantineCssPerComponent, precompress } from './vite-plugins.ts';
 
 /**
  * `virtual:api-routes`: method and path of every contract endpoint, read from the contract at build time. The client
@@ -26,7 +27,7 @@ function apiRoutes(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), apiRoutes()],
+  plugins: [mantineCssPerComponent(fileURLToPath(new URL('.', import.meta.url))), react(), apiRoutes(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/vario-api': 'http://localhost:8080' } },
   build: { chunkSizeWarningLimit: 3000 },

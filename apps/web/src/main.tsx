@@ -1,3 +1,7 @@
+// Mantine's global styles; each component's stylesheet comes with the code that uses it (vite-plugins.ts)
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

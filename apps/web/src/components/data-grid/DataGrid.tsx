@@ -3,46 +3,17 @@ import { Box, Group, Paper, Text, TextInput, useComputedColorScheme } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { EndpointName } from '@vario/contract';
-import {
-  CellStyleModule,
-  type ColDef,
-  ColumnApiModule,
-  type GridApi,
-  type GridState,
-  GridStateModule,
-  type IDatasource,
-  InfiniteRowModelModule,
-  LocaleModule,
-  ModuleRegistry,
-  type RowClickedEvent,
-  RowStyleModule,
-  type SortChangedEvent,
-  TooltipModule,
-  ValidationModule,
-} from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
-import { type ReactNode, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import type { ColDef, GridApi, GridState, IDatasource, RowClickedEvent, SortChangedEvent } from 'ag-grid-community';
+import type { AgGridReactProps } from 'ag-grid-react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type QueryValue, request } from '@/lib/api/client';
 import { handleApiError } from '@/lib/api/error-handler';
 import { type GridPreset, useGridPreset } from './presets';
-import 'ag-grid-community/styles/ag-grid.min.css';
-import 'ag-grid-community/styles/ag-theme-quartz-no-font.min.css';
-import 'ag-grid-community/styles/agGridQuartzFont.min.css';
-import './grid-theme.css';
 
-// Only the grid features the lists use (AllCommunityModule would add ~0.5 MB to the first load); in development the
-// validation module names any feature used without its module.
-ModuleRegistry.registerModules([
-  InfiniteRowModelModule,
-  ColumnApiModule,
-  GridStateModule,
-  LocaleModule,
-  CellStyleModule,
-  RowStyleModule,
-  TooltipModule,
-  ...(import.meta.env.DEV || import.meta.env.VITE_GRID_VALIDATION ? [ValidationModule] : []),
-]);
+/** AG Grid (script and stylesheets) loads with the first list shown, not with the app (AgGridBody.tsx). */
+export const loadGrid = () => import('./AgGridBody');
+const AgGridBody = lazy(() => loadGrid().then((m) => ({ default: m.AgGridBody as ComponentType<AgGridReactProps> })));
 
 /** Rows fetched per server window when the list does not page (rowsPerPage 0). */
 export const GRID_WINDOW = 100;
@@ -201,30 +172,32 @@ export function DataGrid<T>(props: DataGridProps<T>) {
         className={scheme === 'dark' ? 'ag-theme-quartz-dark vario-grid' : 'ag-theme-quartz vario-grid'}
       >
         {ready && (
-          <AgGridReact<T>
-            theme="legacy"
-            rowModelType="infinite"
-            datasource={datasource}
-            cacheBlockSize={blockSize}
-            maxBlocksInCache={20}
-            columnDefs={props.columns}
-            defaultColDef={DEFAULT_COL_DEF}
-            initialState={initialState}
-            onSortChanged={onSortChanged}
-            onGridReady={(e) => {
-              apiRef.current = e.api;
-            }}
-            onRowClicked={onRowClicked}
-            getRowId={getRowId}
-            localeText={localeText}
-            rowHeight={44}
-            // A window shows ~15 rows plus this buffer: few enough to draw in one go, so the first rows appear in the
-            // same frame instead of being spread over several animation frames.
-            rowBuffer={4}
-            animateRows={false}
-            suppressAnimationFrame
-            headerHeight={44}
-          />
+          <Suspense fallback={null}>
+            <AgGridBody
+              theme="legacy"
+              rowModelType="infinite"
+              datasource={datasource}
+              cacheBlockSize={blockSize}
+              maxBlocksInCache={20}
+              columnDefs={props.columns}
+              defaultColDef={DEFAULT_COL_DEF}
+              initialState={initialState}
+              onSortChanged={onSortChanged}
+              onGridReady={(e) => {
+                apiRef.current = e.api;
+              }}
+              onRowClicked={onRowClicked}
+              getRowId={getRowId}
+              localeText={localeText}
+              rowHeight={44}
+              // A window shows ~15 rows plus this buffer: few enough to draw in one go, so the first rows appear in the
+              // same frame instead of being spread over several animation frames.
+              rowBuffer={4}
+              animateRows={false}
+              suppressAnimationFrame
+              headerHeight={44}
+            />
+          </Suspense>
         )}
       </Box>
     </Paper>

@@ -1,0 +1,140 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every built script, stylesheet and
+ * other text file of at least 1 KB; the server sends the best one the browser accepts (@fastify/static `preCompressed`).
+ * Files of public/ (config.json) are left alone: they may be edited after the build.
+ */
+export function precompress(): Plugin {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'vario-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((f) => /\.(js|mjs|css|html|svg|json|txt)$/.test(f));
+      await Promise.all(
+        files.map(async (f) => {
+          const data = await readFile(join(dir, f));
+          if (data.length < 1024) return;
+          const params = {
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          };
+          const [b, g] = await Promise.all([br(data, { params }), gz(data, { level: 9 })]);
+          await Promise.all([writeFile(join(dir, `${f}.br`), b), writeFile(join(dir, `${f}.gz`), g)]);
+        }),
+      );
+    },
+  };
+}
+
+const MANTINE_PACKAGES = ['core', 'dates', 'notifications', 'modals', 'charts'] as const;
+type MantinePackage = (typeof MANTINE_PACKAGES)[number];
+
+/**
+ * Mantine's stylesheets per use instead of all of `@mantine/core/styles.css` (41 KB gzip) on every page: each source file
+ * that imports components from `@mantine/*` gets the stylesheets of exactly those components — found by following the
+ * imports of Mantine's own ES modules to every CSS module they use (Button → UnstyledButton, Loader …) — so a route's
+ * styles load with the route's chunk. The layer variants (`@layer mantine`) are used, so the order in which chunks load
+ * them never matters and the app's own CSS always wins. The global styles are imported once by main.tsx.
+ */
+export function mantineCssPerComponent(root: string): Plugin {
+  const require = createRequire(join(root, 'package.json'));
+  /** The package's folder: its main entry's nearest folder with a package.json (package.json itself is not exported). */
+  const pkgDir = (p: MantinePackage) => {
+    let dir = dirname(require.resolve(`@mantine/${p}`));
+    while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+    return dir;
+  };
+  const dirs = new Map(MANTINE_PACKAGES.map((p) => [p, pkgDir(p)] as const));
+  const exportsOf = new Map<MantinePackage, Map<string, string>>();
+  /** Exported name → file of its ES module, read from the package's esm/index.mjs. */
+  const exportMap = (p: MantinePackage) => {
+    let m = exportsOf.get(p);
+    if (m) return m;
+    m = new Map();
+    const esm = join(dirs.get(p) as string, 'esm');
+    const index = readFileSync(join(esm, 'index.mjs'), 'utf8');
+    for (const [, names, from] of index.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)) {
+      for (const n of (names as string).split(',')) {
+        const local = n
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()
+          ?.trim();
+        if (local) m.set(local, resolve(esm, from as string));
+      }
+    }
+    exportsOf.set(p, m);
+    return m;
+  };
+  const packageOf = (file: string) => MANTINE_PACKAGES.find((p) => file.startsWith(`${dirs.get(p)}/`));
+  const cssOfFile = new Map<string, Set<string>>();
+  /** Every stylesheet a Mantine module needs, itself and through its imports. */
+  const walk = (file: string, out: Set<string>, seen: Set<string>) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const cached = cssOfFile.get(file);
+    if (cached) {
+      for (const c of cached) out.add(c);
+      return;
+    }
+    const p = packageOf(file);
+    if (!p || !existsSync(file)) return;
+    if (file.endsWith('.module.mjs')) {
+      const name = basename(file, '.module.mjs');
+      const css = p === 'core' ? `@mantine/core/styles/${name}.layer.css` : `@mantine/${p}/styles.layer.css`;
+      if (p !== 'core' || existsSync(join(dirs.get('core') as string, 'styles', `${name}.layer.css`))) out.add(css);
+    }
+    const code = readFileSync(file, 'utf8');
+    for (const [, from] of code.matchAll(/from\s*"(\.\.?\/[^"]+)"/g)) walk(resolve(dirname(file), from as string), out, seen);
+    for (const [, names, pkg] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"@mantine\/([a-z]+)"/g))
+      addNames(pkg as MantinePackage, names as string, out, seen);
+  };
+  const addNames = (p: MantinePackage, names: string, out: Set<string>, seen: Set<string>) => {
+    if (!dirs.has(p)) return;
+    const map = exportMap(p);
+    for (const n of names.split(',')) {
+      const name = n
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]
+        ?.trim();
+      const file = name ? map.get(name) : undefined;
+      if (file) walk(file, out, seen);
+    }
+  };
+  const cssFor = (p: MantinePackage, names: string) => {
+    const out = new Set<string>();
+    addNames(p, names, out, new Set());
+    return out;
+  };
+  // core's component sheets first, then the other packages' sheets (they refine core's components)
+  const rank = (css: string) => (css.startsWith('@mantine/core/') ? 0 : 1);
+
+  return {
+    name: 'vario-mantine-css',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !/\.[jt]sx?$/.test(id.split('?')[0] as string) || !code.includes('@mantine/')) return null;
+      const sheets = new Set<string>();
+      for (const [, typeOnly, names, pkg] of code.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]@mantine\/([a-z]+)['"]/g)) {
+        if (typeOnly || !MANTINE_PACKAGES.includes(pkg as MantinePackage)) continue;
+        for (const css of cssFor(pkg as MantinePackage, names as string)) sheets.add(css);
+      }
+      if (!sheets.size) return null;
+      // appended: import declarations are hoisted, and the source map of the lines above stays valid
+      const imports = [...sheets].sort((a, b) => rank(a) - rank(b)).map((s) => `import '${s}';`);
+      return { code: `${code}\n${imports.join('\n')}\n`, map: null };
+    },
+  };
+}
