@@ -1,9 +1,11 @@
 import { foundationBench } from './foundation';
 import { listBench } from './list-bench';
+import { sizesBench } from './sizes';
 
 /** `npm run bench [-- name…]`: runs the benchmarks (all by default), each printing ratios to its baseline. */
 const benches: Record<string, () => Promise<void>> = {
   foundation: foundationBench,
+  sizes: sizesBench,
   adressen: () =>
     listBench({
       title: 'Addresses (issue 4)',
