@@ -1,5 +1,6 @@
 import type { ListQuery } from '@vario/contract';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { sortKeyExpression } from '../db/migrations/0004_german_sort';
 import type { Dialect } from '../db/schema-helpers';
 import { badRequest } from './errors';
 import type { FieldType } from './fields';
@@ -107,6 +108,43 @@ function colRef(spec: ListSpec, field: string) {
   return expr ? sql.raw(expr) : sql.ref(`${spec.table}.${field}`);
 }
 
+/**
+ * Natural-language text fields: sorted in German order (DIN 5007-1: Ä as A, Ö as O, Ü as U, ß as ss, any case) by their
+ * sort key (migration 0004), which indexes of the large lists hold. Codes, numbers and dates keep their plain order.
+ */
+const GERMAN_TEXT_FIELDS = new Set([
+  'name',
+  'vorname',
+  'name1',
+  'name2',
+  'name3',
+  'kurzname',
+  'strasse',
+  'ort',
+  'land',
+  'bezeichnung',
+  'bemerkung',
+  'betreff',
+  'hersteller',
+  'abteilung',
+  'position',
+  'standortName',
+  'standortOrt',
+  'artikelbezeichnung',
+]);
+const QUOTED_COLUMN = /^"(\w+)"\."(\w+)"$/;
+
+/**
+ * What a list orders a field by: a German text field (a column, or a computed field that is a plain column of a joined
+ * table) by its sort key — written exactly as in the index, so that the database uses it; ties fall to the list's key.
+ */
+function orderRef(spec: ListSpec, field: string, dialect: Dialect) {
+  const expr = spec.expressions?.[field];
+  const column = expr ? QUOTED_COLUMN.exec(expr)?.[0] : `"${spec.table}"."${field}"`;
+  if (!column || spec.fields[field] !== 'string' || !GERMAN_TEXT_FIELDS.has(field)) return colRef(spec, field);
+  return sql.raw(sortKeyExpression(column, dialect));
+}
+
 export function applyConditions(qb: AnyQB, spec: ListSpec, conds: Condition[], dialect: Dialect): AnyQB {
   for (const c of conds) {
     const col = colRef(spec, c.field);
@@ -192,7 +230,7 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   const order = parseOrder(q.orderBy, spec);
   const limit = q.limit === undefined || q.limit === 0 ? DEFAULT_LIMIT : q.limit;
   const offset = q.offset ?? 0;
-  const sorted = (b: AnyQB) => order.reduce((acc, o) => acc.orderBy(colRef(spec, o.field), o.desc ? 'desc' : 'asc'), b);
+  const sorted = (b: AnyQB) => order.reduce((acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc ? 'desc' : 'asc'), b);
   const key = spec.key ?? 'id';
   let page: AnyQB;
   if (offset > DEEP_OFFSET && spec.fields[key] && !spec.expressions?.[key] && !order.some((o) => spec.expressions?.[o.field])) {

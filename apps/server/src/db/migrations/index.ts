@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_adressen';
 import * as m0003 from './0003_artikel';
+import * as m0004 from './0004_german_sort';
 
 /** Every migration, in order. Later areas append theirs here. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_adressen': m0002,
   '0003_artikel': m0003,
+  '0004_german_sort': m0004,
 };

@@ -1,0 +1,184 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { sortKeyExpression } from '../src/db/migrations/0004_german_sort';
+import { createTestApp, DB_KIND } from './helper';
+
+const t = await createTestApp();
+const admin = await t.login('admin');
+type Rec = Record<string, unknown> & { id: number };
+const list = async (url: string) => {
+  const res = await t.call(admin, { method: 'GET', url: `/vario-api${url}` });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as { result: Rec[]; hasMoreData: boolean };
+};
+
+/** DIN 5007-1 as a German reader expects it, written independently of the server: umlauts as their base letter, ß as ss, any case. */
+const din = (s: string) =>
+  s
+    .replace(/ß|ẞ/g, 'ss')
+    .replace(/[Ææ]/g, 'ae')
+    .replace(/[Œœ]/g, 'oe')
+    .replace(/[Øø]/g, 'o')
+    .replace(/[Łł]/g, 'l')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[A-Z]/g, (c) => c.toLowerCase());
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const expectDinOrder = (names: string[], desc = false) => {
+  const keys = names.map(din);
+  const sorted = [...keys].sort(byCodeUnits);
+  expect(keys).toEqual(desc ? sorted.reverse() : sorted);
+};
+
+const NAMES = ['Müller', 'Mueller', 'Muller', 'müller', 'Straße', 'Strasse', 'Überacker', 'Zander', 'Äpfel', 'Apfel'];
+const MARK = 'Sortiertest DIN 5007';
+for (const name1 of NAMES) {
+  const res = await t.call(admin, {
+    method: 'POST',
+    url: '/vario-api/stammdaten/adressen',
+    payload: { data: { name1, name2: MARK, ort: name1 === 'Zander' ? 'Österreich-Stadt' : 'Aachen' }, ProtokollBemerkung: 'Sortiertest' },
+  });
+  if (res.statusCode !== 201) throw new Error(`create ${name1}: ${res.statusCode} ${res.body}`);
+}
+const marked = `filter=${encodeURIComponent(`name2=${MARK}`)}`;
+
+describe('German sort order (DIN 5007-1)', () => {
+  it('names that differ only in umlauts, ß and case sort together; ties keep the key order', async () => {
+    const asc = (await list(`/stammdaten/adressen?${marked}&orderBy=name1&limit=100`)).result.map((r) => r.name1);
+    // Groups of equal DIN keys in key order; inside a group the record key (id) decides, here the order of creation.
+    expect(asc).toEqual(['Äpfel', 'Apfel', 'Mueller', 'Müller', 'Muller', 'müller', 'Straße', 'Strasse', 'Überacker', 'Zander']);
+    const desc = (await list(`/stammdaten/adressen?${marked}&orderBy=-name1&limit=100`)).result.map((r) => r.name1);
+    expect(desc).toEqual(['Zander', 'Überacker', 'Strasse', 'Straße', 'müller', 'Muller', 'Müller', 'Mueller', 'Apfel', 'Äpfel']);
+  });
+
+  it('windows (limit/offset) page through the same order in both directions', async () => {
+    for (const orderBy of ['name1', '-name1', 'ort,-name1']) {
+      const whole = (await list(`/stammdaten/adressen?${marked}&orderBy=${orderBy}&limit=100`)).result.map((r) => r.id);
+      const paged: number[] = [];
+      for (let offset = 0; offset < NAMES.length; offset += 3) {
+        const page = await list(`/stammdaten/adressen?${marked}&orderBy=${orderBy}&limit=3&offset=${offset}`);
+        paged.push(...page.result.map((r) => r.id));
+        expect(page.hasMoreData).toBe(offset + 3 < NAMES.length);
+      }
+      expect(paged).toEqual(whole);
+    }
+  });
+
+  it('a second sort field sorts in German order too (ort, then name1 descending)', async () => {
+    const rows = (await list(`/stammdaten/adressen?${marked}&orderBy=ort,-name1&limit=100`)).result;
+    expect(rows.at(-1)?.name1).toBe('Zander');
+    expectDinOrder(
+      rows.slice(0, -1).map((r) => String(r.name1)),
+      true,
+    );
+  });
+
+  it('filters are unchanged: equality and contains still match the stored text', async () => {
+    const eq = await list(`/stammdaten/adressen?filter=${encodeURIComponent(`name2=${MARK},name1=Straße`)}`);
+    expect(eq.result.map((r) => r.name1)).toEqual(['Straße']);
+    const contains = await list(`/stammdaten/adressen?filter=${encodeURIComponent(`name2=${MARK},name1~ller`)}&orderBy=name1`);
+    expect(contains.result.map((r) => r.name1)).toEqual(['Mueller', 'Müller', 'Muller', 'müller']);
+  });
+
+  it('the whole demo address list sorts by name1 in DIN order (Ü is not after Z)', async () => {
+    const names = (await list('/stammdaten/adressen?orderBy=name1&limit=10000')).result.map((r) => String(r.name1));
+    expectDinOrder(names);
+    const ueber = names.indexOf('Überacker');
+    expect(ueber).toBeGreaterThan(-1);
+    expect(ueber).toBeLessThan(names.indexOf('Zander'));
+    expectDinOrder((await list('/stammdaten/adressen?orderBy=-ort&limit=10000')).result.map((r) => String(r.ort ?? '')).filter(Boolean), true);
+  });
+
+  it('countries by land put Österreich among the O', async () => {
+    const lands = (await list('/stammdaten/landeskennzeichen?orderBy=land&limit=1000')).result.map((r) => String(r.land));
+    expectDinOrder(lands);
+    const i = lands.indexOf('Österreich');
+    expect(i).toBeGreaterThan(0);
+    expect(din(lands[i - 1] as string).startsWith('o') || din(lands[i + 1] as string).startsWith('o')).toBe(true);
+    expect(lands.at(-1)).not.toBe('Österreich');
+    expectDinOrder(
+      (await list('/stammdaten/landeskennzeichen?orderBy=-land&limit=1000')).result.map((r) => String(r.land)),
+      true,
+    );
+  });
+
+  it('products and assets by bezeichnung, persons by name sort in DIN order', async () => {
+    expectDinOrder((await list('/stammdaten/artikel?orderBy=bezeichnung&limit=10000')).result.map((r) => String(r.bezeichnung)));
+    expectDinOrder(
+      (await list('/stammdaten/assets?orderBy=-bezeichnung&limit=10000')).result.map((r) => String(r.bezeichnung)),
+      true,
+    );
+  });
+
+  it('a deep window (late row lookup through the key index) answers the same rows as a plain scan', async () => {
+    const first = ['Äbi', 'Abe', 'Öko', 'Ozon', 'Über', 'Uhu', 'Soße', 'Sosse', 'zett', 'Zett'];
+    const rows = Array.from({ length: 2300 }, (_, i) => ({
+      adressnummer: 900_000 + i,
+      name1: `${first[i % first.length]} ${String(i % 37).padStart(2, '0')}`,
+      name2: 'Tiefes Fenster',
+      angelegtAm: '2026-01-01T00:00:00.000Z',
+      geaendertAm: '2026-01-01T00:00:00.000Z',
+    }));
+    for (let i = 0; i < rows.length; i += 250) {
+      await t.handle.db
+        .insertInto('adressen')
+        .values(rows.slice(i, i + 250) as never)
+        .execute();
+    }
+    const q = `filter=${encodeURIComponent('name2=Tiefes Fenster')}`;
+    for (const orderBy of ['name1', '-name1']) {
+      const all = (await list(`/stammdaten/adressen?${q}&orderBy=${orderBy}&limit=10000`)).result;
+      expect(all).toHaveLength(2300);
+      expectDinOrder(
+        all.map((r) => String(r.name1)),
+        orderBy.startsWith('-'),
+      );
+      const deep = (await list(`/stammdaten/adressen?${q}&orderBy=${orderBy}&limit=100&offset=2150`)).result;
+      expect(deep.map((r) => r.id)).toEqual(all.slice(2150, 2250).map((r) => r.id));
+    }
+  });
+
+  it('the list order is index-backed: the key index alone serves the order and deep windows, without a sort', async () => {
+    const key = sortKeyExpression('"adressen"."name1"', DB_KIND);
+    if (DB_KIND === 'sqlite') {
+      for (const dir of ['asc', 'desc']) {
+        const q = `explain query plan select "id" from "adressen" order by ${key} ${dir}, "id" ${dir} limit 100 offset 5000`;
+        const details = (await sql<{ detail: string }>`${sql.raw(q)}`.execute(t.handle.db)).rows.map((r) => r.detail).join('\n');
+        expect(details).toContain('COVERING INDEX adressen_name1_de_idx');
+        expect(details).not.toContain('TEMP B-TREE');
+      }
+    } else {
+      const details = await t.handle.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        await sql`set local enable_sort = off`.execute(trx);
+        const q = `explain select "id" from "adressen" order by ${key}, "id" limit 100 offset 5000`;
+        return (await sql<{ 'QUERY PLAN': string }>`${sql.raw(q)}`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(details).toContain('Index Only Scan using adressen_name1_de_idx');
+      expect(details).not.toMatch(/\bSort\b/);
+    }
+  });
+
+  it('computes the same key on both databases', async () => {
+    const cases: [string, string][] = [
+      ['Müller', 'muller'],
+      ['MÜLLER', 'muller'],
+      ['Straße', 'strasse'],
+      ['STRAẞE', 'strasse'],
+      ['Äpfel', 'apfel'],
+      ['Überacker KG', 'uberacker kg'],
+      ['Österreich', 'osterreich'],
+      ['Éclair Ça Ñu', 'eclair ca nu'],
+      ['Ørsted Æbelø Œuvre', 'orsted aebelo oeuvre'],
+      ['Łukasz Šimić Žiga Dvořák Źdźbło', 'lukasz simic ziga dvorak zdzblo'],
+      // Letters outside the map stay as they are on both databases (no locale-dependent folding).
+      ['Őz Ωmega', 'Őz Ωmega'],
+      ['ABC-xyz 123', 'abc-xyz 123'],
+    ];
+    for (const [text, expected] of cases) {
+      const expr = sortKeyExpression(`'${text}'`, DB_KIND);
+      const row = (await sql<{ k: string }>`select ${sql.raw(expr)} as k`.execute(t.handle.db)).rows[0];
+      expect(row?.k, text).toBe(expected);
+    }
+  });
+});
