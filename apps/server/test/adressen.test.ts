@@ -1,26 +1,24 @@
+import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
+import { api, expectOk, invalid } from './client';
+import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
 
 const t = await createTestApp();
-const admin = await t.login('admin');
-const buero = await t.login('buero');
-const techniker = await t.login('techniker');
-const base = '/vario-api/stammdaten/adressen';
-const get = (token: string, url: string) => t.call(token, { method: 'GET', url });
+const c = api(t);
+const f = factories(c);
 const remark = { ProtokollBemerkung: 'Test' };
-
-async function neueAdresse(data: Record<string, unknown> = {}) {
-  const res = await t.call(admin, { method: 'POST', url: base, payload: { data: { name1: 'Testfirma Nord GmbH', istKunde: true, ...data }, ...remark } });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().result as Record<string, unknown> & { id: number };
-}
+const search = async (term: string) => expectOk(await c.call(endpoints.adressenList, { as: 'buero', query: { search: term } })).result;
+const read = async (id: number, as = 'buero') => expectOk(await c.call(endpoints.adresseGet, { as, params: { id } })).result;
+const REMARK_PARAMETER = 'SONSTIGE.AENDERUNGSBEMERKUNGABFRAGEN_ADRESSEN';
 
 describe('address list', () => {
   it('[ADR-002] [ADR-004] answers the index columns with returnTotal and filters', async () => {
-    const res = (await get(buero, `${base}?limit=20&returnTotal=true&filter=gesperrt=false,istKunde=true&orderBy=name1`)).json();
+    const query = { limit: 20, returnTotal: true, filter: 'gesperrt=false,istKunde=true', orderBy: 'name1' };
+    const res = expectOk(await c.call(endpoints.adressenList, { as: 'buero', query }));
     expect(res.result).toHaveLength(20);
     expect(res.resultCount).toBeGreaterThan(20);
-    expect(Object.keys(res.result[0]).sort()).toEqual(
+    expect(Object.keys(res.result[0]!).sort()).toEqual(
       [
         'adressnummer',
         'anrede',
@@ -42,51 +40,49 @@ describe('address list', () => {
         'unvollstaendig',
       ].sort(),
     );
-    expect(res.result.every((r: { istKunde: boolean; gesperrt: boolean }) => r.istKunde && !r.gesperrt)).toBe(true);
-    const names = res.result.map((r: { name1: string }) => r.name1.toLowerCase());
-    expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(res.result.every((r) => r.istKunde && !r.gesperrt)).toBe(true);
+    const names = res.result.map((r) => r.name1.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
   it('[ADR-003] the relation filter: real suppliers are suppliers that are not customers', async () => {
-    const rows = (await get(buero, `${base}?limit=500&filter=istLieferant=true,istKunde=false`)).json().result;
+    const query = { limit: 500, filter: 'istLieferant=true,istKunde=false' };
+    const rows = expectOk(await c.call(endpoints.adressenList, { as: 'buero', query })).result;
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r: { istKunde: boolean; istLieferant: boolean }) => r.istLieferant && !r.istKunde)).toBe(true);
+    expect(rows.every((r) => r.istLieferant && !r.istKunde)).toBe(true);
   });
 
   it('quick search finds by a name fragment at the start of a word, case- and order-insensitive', async () => {
-    const a = await neueAdresse({ name1: 'Zwölfender Maschinenbau KG', ort: 'Quedlinburg' });
+    const a = await f.adresse({ name1: 'Zwölfender Maschinenbau KG', ort: 'Quedlinburg' });
     for (const term of ['zwölf', 'ZWÖLFENDER masch', 'quedlin', String(a.adressnummer)]) {
-      const rows = (await get(buero, `${base}?search=${encodeURIComponent(term)}`)).json().result;
       expect(
-        rows.map((r: { id: number }) => r.id),
+        (await search(term)).map((r) => r.id),
         term,
       ).toContain(a.id);
     }
-    expect((await get(buero, `${base}?search=${encodeURIComponent('"*)(; drop')}`)).statusCode).toBe(200);
-    expect((await get(buero, `${base}?search=${encodeURIComponent('%%')}`)).json().result).toEqual([]);
+    expect((await c.call(endpoints.adressenList, { as: 'buero', query: { search: '"*)(; drop' } })).status).toBe(200);
+    expect(await search('%%')).toEqual([]);
   });
 
   it('the search index follows changes and deletes', async () => {
-    const a = await neueAdresse({ name1: 'Xylophon Handel' });
-    await t.call(admin, { method: 'PATCH', url: `${base}/${a.id}`, payload: { data: { name1: 'Yggdrasil Handel' }, ...remark } });
-    expect((await get(buero, `${base}?search=xylophon`)).json().result).toEqual([]);
-    expect((await get(buero, `${base}?search=yggdrasil`)).json().result.map((r: { id: number }) => r.id)).toEqual([a.id]);
-    await t.call(admin, { method: 'DELETE', url: `${base}/${a.id}?ProtokollBemerkung=weg` });
-    expect((await get(buero, `${base}?search=yggdrasil`)).json().result).toEqual([]);
+    const a = await f.adresse({ name1: 'Xylophon Handel' });
+    expectOk(await c.call(endpoints.adresseUpdate, { as: 'admin', params: { id: a.id }, body: { data: { name1: 'Yggdrasil Handel' }, ...remark } }));
+    expect(await search('xylophon')).toEqual([]);
+    expect((await search('yggdrasil')).map((r) => r.id)).toEqual([a.id]);
+    expectOk(await c.call(endpoints.adresseDelete, { as: 'admin', params: { id: a.id }, query: { ProtokollBemerkung: 'weg' } }));
+    expect(await search('yggdrasil')).toEqual([]);
   });
 
   it('[RIGHT-007] without ADR_SEHEN the list is refused', async () => {
-    const id = (await t.handle.db.selectFrom('benutzer').select('id').where('anmeldename', '=', 'techniker').executeTakeFirstOrThrow()).id;
-    await t.handle.db.updateTable('rechte').set({ genehmigt: false }).where('benutzerId', '=', id).where('recht', '=', 'ADR_SEHEN').execute();
-    expectError(await get(techniker, base), 403);
-    await t.handle.db.updateTable('rechte').set({ genehmigt: true }).where('benutzerId', '=', id).where('recht', '=', 'ADR_SEHEN').execute();
+    const user = await f.benutzer({ typ: 2, rechte: { ADR_SEHEN: false } });
+    expectError(await c.call(endpoints.adressenList, { as: user.anmeldename }), 403);
   });
 });
 
 describe('address record', () => {
   it('[ADR-013] reads one address with every field; money in euro', async () => {
-    const a = await neueAdresse({ kreditlimit: 2500.5, lkz: 'AT', email: 'info@nord.example', s01: 'Handel' });
-    const res = (await get(buero, `${base}/${a.id}`)).json().result;
+    const a = await f.adresse({ name1: 'Testfirma Nord GmbH', kreditlimit: 2500.5, lkz: 'AT', email: 'info@nord.example', s01: 'Handel' });
+    const res = await read(a.id);
     expect(res).toMatchObject({
       name1: 'Testfirma Nord GmbH',
       kreditlimit: 2500.5,
@@ -102,27 +98,27 @@ describe('address record', () => {
   });
 
   it('create assigns the address number and, for a customer, the customer number', async () => {
-    const a = await neueAdresse();
-    const b = await neueAdresse({ istKunde: false, istLieferant: true });
-    expect(b.adressnummer).toBe((a.adressnummer as number) + 1);
+    const a = await f.adresse();
+    const b = await f.adresse({ istKunde: false, istLieferant: true });
+    expect(b.adressnummer).toBe(a.adressnummer + 1);
     expect(a.kundennummer).toBeGreaterThanOrEqual(100_000);
     expect(b.kundennummer).toBeNull();
     expect(b.lieferantennummer).toBeGreaterThanOrEqual(700_000);
   });
 
   it('[ADR-017] [ADR-018] a change without a remark is refused while the parameter is set; the remark lands in the change log', async () => {
-    const a = await neueAdresse();
+    const a = await f.adresse();
     for (const ProtokollBemerkung of [undefined, '', '   ']) {
-      const body = expectError(await t.call(buero, { method: 'PATCH', url: `${base}/${a.id}`, payload: { data: { ort: 'Kiel' }, ProtokollBemerkung } }), 400);
-      expect(body.errors.fieldErrors.ProtokollBemerkung).toEqual(['Es muss eine Bemerkung eingegeben werden!']);
+      const res = await c.call(endpoints.adresseUpdate, { as: 'buero', params: { id: a.id }, body: { data: { ort: 'Kiel' }, ProtokollBemerkung } });
+      expect(expectError(res, 400).errors.fieldErrors.ProtokollBemerkung).toEqual(['Es muss eine Bemerkung eingegeben werden!']);
     }
-    expect((await get(buero, `${base}/${a.id}`)).json().result.ort).toBeNull();
-    const ok = await t.call(buero, {
-      method: 'PATCH',
-      url: `${base}/${a.id}`,
-      payload: { data: { ort: 'Kiel' }, ProtokollBemerkung: '  Umzug laut Telefonat ' },
+    expect((await read(a.id)).ort).toBeNull();
+    const ok = await c.call(endpoints.adresseUpdate, {
+      as: 'buero',
+      params: { id: a.id },
+      body: { data: { ort: 'Kiel' }, ProtokollBemerkung: '  Umzug laut Telefonat ' },
     });
-    expect(ok.json().result.ort).toBe('Kiel');
+    expect(expectOk(ok).result.ort).toBe('Kiel');
     const log = await t.handle.db
       .selectFrom('protokoll')
       .selectAll()
@@ -134,14 +130,18 @@ describe('address record', () => {
   });
 
   it('without the parameter no remark is needed', async () => {
-    await t.handle.db.updateTable('systemParameter').set({ wert: '0' }).where('name', '=', 'SONSTIGE.AENDERUNGSBEMERKUNGABFRAGEN_ADRESSEN').execute();
-    const a = await neueAdresse();
-    expect((await t.call(buero, { method: 'PATCH', url: `${base}/${a.id}`, payload: { data: { ort: 'Kiel' } } })).statusCode).toBe(200);
-    await t.handle.db.updateTable('systemParameter').set({ wert: '1' }).where('name', '=', 'SONSTIGE.AENDERUNGSBEMERKUNGABFRAGEN_ADRESSEN').execute();
+    const setParameter = (wert: string) => t.handle.db.updateTable('systemParameter').set({ wert }).where('name', '=', REMARK_PARAMETER).execute();
+    await setParameter('0');
+    try {
+      const a = await f.adresse();
+      expect((await c.call(endpoints.adresseUpdate, { as: 'buero', params: { id: a.id }, body: { data: { ort: 'Kiel' } } })).status).toBe(200);
+    } finally {
+      await setParameter('1');
+    }
   });
 
   it('bad fields answer 400 with field errors and change nothing', async () => {
-    const a = await neueAdresse();
+    const a = await f.adresse({ name1: 'Testfirma Nord GmbH' });
     const cases: [Record<string, unknown>, string][] = [
       [{ name1: '' }, 'name1'],
       [{ email: 'kein-mail' }, 'email'],
@@ -153,54 +153,53 @@ describe('address record', () => {
       [{ erstkontakt: '31.12.2024' }, 'erstkontakt'],
     ];
     for (const [data, field] of cases) {
-      const body = expectError(await t.call(admin, { method: 'PATCH', url: `${base}/${a.id}`, payload: { data, ...remark } }), 400);
+      const body = expectError(await c.call(endpoints.adresseUpdate, { as: 'admin', params: { id: a.id }, body: invalid({ data, ...remark }) }), 400);
       expect(Object.keys(body.errors.fieldErrors), JSON.stringify(data)).toContain(field);
     }
-    expect((await get(admin, `${base}/${a.id}`)).json().result).toMatchObject({ name1: 'Testfirma Nord GmbH', email: null, lkz: null });
+    expect(await read(a.id, 'admin')).toMatchObject({ name1: 'Testfirma Nord GmbH', email: null, lkz: null });
   });
 
   it('a duplicate customer number is a 409', async () => {
-    const a = await neueAdresse();
-    const b = await neueAdresse();
-    expectError(await t.call(admin, { method: 'PATCH', url: `${base}/${b.id}`, payload: { data: { kundennummer: a.kundennummer }, ...remark } }), 409);
+    const a = await f.adresse();
+    const b = await f.adresse();
+    expectError(await c.call(endpoints.adresseUpdate, { as: 'admin', params: { id: b.id }, body: { data: { kundennummer: a.kundennummer }, ...remark } }), 409);
   });
 
   it('[RIGHT-008] without ADR_AENDERN create and change are refused', async () => {
-    const a = await neueAdresse();
-    const id = (await t.handle.db.selectFrom('benutzer').select('id').where('anmeldename', '=', 'buero').executeTakeFirstOrThrow()).id;
-    await t.handle.db.updateTable('rechte').set({ genehmigt: false }).where('benutzerId', '=', id).where('recht', '=', 'ADR_AENDERN').execute();
-    expectError(await t.call(buero, { method: 'PATCH', url: `${base}/${a.id}`, payload: { data: { ort: 'X' }, ...remark } }), 403);
-    expectError(await t.call(buero, { method: 'POST', url: base, payload: { data: { name1: 'X' }, ...remark } }), 403);
-    await t.handle.db.updateTable('rechte').set({ genehmigt: true }).where('benutzerId', '=', id).where('recht', '=', 'ADR_AENDERN').execute();
+    const a = await f.adresse();
+    const user = (await f.benutzer({ rechte: { ADR_AENDERN: false } })).anmeldename;
+    expectError(await c.call(endpoints.adresseUpdate, { as: user, params: { id: a.id }, body: { data: { ort: 'X' }, ...remark } }), 403);
+    expectError(await c.call(endpoints.adresseCreate, { as: user, body: { data: { name1: 'X' }, ...remark } }), 403);
   });
 
   it('a record locked by another user cannot be changed (423)', async () => {
-    const a = await neueAdresse();
-    const lock = (await t.call(admin, { method: 'POST', url: '/vario-api/system/sperren', payload: { data: { tabelle: 'ADR', datensatzId: a.id } } })).json()
-      .result;
-    expectError(await t.call(buero, { method: 'PATCH', url: `${base}/${a.id}`, payload: { data: { ort: 'X' }, ...remark } }), 423);
-    const ok = await t.call(admin, {
-      method: 'PATCH',
-      url: `${base}/${a.id}`,
+    const a = await f.adresse();
+    const lock = await f.sperre({ tabelle: 'ADR', datensatzId: a.id }, { as: 'admin' });
+    expectError(await c.call(endpoints.adresseUpdate, { as: 'buero', params: { id: a.id }, body: { data: { ort: 'X' }, ...remark } }), 423);
+    const ok = await c.call(endpoints.adresseUpdate, {
+      as: 'admin',
+      params: { id: a.id },
       headers: { 'x-lock-token': lock.token },
-      payload: { data: { ort: 'Y' }, ...remark },
+      body: { data: { ort: 'Y' }, ...remark },
     });
-    expect(ok.statusCode).toBe(200);
+    expect(ok.status).toBe(200);
   });
 
   it('[ADR-015] [RIGHT-009] delete needs ADR_LOESCHEN and a remark, and removes persons with it', async () => {
-    const a = await neueAdresse();
-    await t.call(admin, { method: 'POST', url: `${base}/${a.id}/ansprechpartner`, payload: { data: { name: 'Weg' } } });
-    expectError(await t.call(buero, { method: 'DELETE', url: `${base}/${a.id}?ProtokollBemerkung=x` }), 403);
-    expectError(await t.call(admin, { method: 'DELETE', url: `${base}/${a.id}` }), 400);
-    expect((await t.call(admin, { method: 'DELETE', url: `${base}/${a.id}?ProtokollBemerkung=Dublette` })).statusCode).toBe(204);
-    expectError(await get(admin, `${base}/${a.id}`), 404);
+    const a = await f.adresse();
+    await f.ansprechpartner(a.id, { name: 'Weg' });
+    const params = { id: a.id };
+    expectError(await c.call(endpoints.adresseDelete, { as: 'buero', params, query: { ProtokollBemerkung: 'x' } }), 403);
+    expectError(await c.call(endpoints.adresseDelete, { as: 'admin', params }), 400);
+    expect((await c.call(endpoints.adresseDelete, { as: 'admin', params, query: { ProtokollBemerkung: 'Dublette' } })).status).toBe(204);
+    expectError(await c.call(endpoints.adresseGet, { as: 'admin', params }), 404);
     expect(await t.handle.db.selectFrom('ansprechpartner').select('id').where('adresseId', '=', a.id).execute()).toEqual([]);
   });
 
   it('an address with documents cannot be deleted (409) and stays', async () => {
     const withDocs = await t.handle.db.selectFrom('belege').select('adresseId').executeTakeFirstOrThrow();
-    expectError(await t.call(admin, { method: 'DELETE', url: `${base}/${withDocs.adresseId}?ProtokollBemerkung=x` }), 409);
-    expect((await get(admin, `${base}/${withDocs.adresseId}`)).statusCode).toBe(200);
+    const params = { id: withDocs.adresseId };
+    expectError(await c.call(endpoints.adresseDelete, { as: 'admin', params, query: { ProtokollBemerkung: 'x' } }), 409);
+    expect((await c.call(endpoints.adresseGet, { as: 'admin', params })).status).toBe(200);
   });
 });
