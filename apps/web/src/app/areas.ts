@@ -2,12 +2,13 @@ import type { Icon } from '@tabler/icons-react';
 import type { AnyRoute, LinkProps } from '@tanstack/react-router';
 import type { Me } from '@vario/contract';
 import type { ParseKeys } from 'i18next';
+import type { ALL_NAMESPACES } from '@/i18n/resources';
 import { hasAllRights } from '@/lib/rights';
 import type { AppRoute } from './app-route';
 
 export type RoutePath = NonNullable<LinkProps['to']>;
 /** A translation key of any namespace, `ns:key` (the shared namespace's keys also without prefix). */
-export type TextKey = ParseKeys;
+export type TextKey = ParseKeys<typeof ALL_NAMESPACES>;
 
 /**
  * One entry of the left navigation and/or the home tiles. `order` is the position in the spec's navigation list

@@ -1,9 +1,10 @@
 import 'i18next';
-import type de from './de.json';
+import type { NamespaceResources } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof de };
+    defaultNS: 'app';
+    fallbackNS: 'app';
+    resources: NamespaceResources;
   }
 }

@@ -4,13 +4,9 @@ import 'dayjs/locale/en';
 import 'dayjs/locale/fr';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from './de.json';
-import en from './en.json';
-import fr from './fr.json';
+import { ALL_NAMESPACES, LANGUAGES, type Language, resources } from './resources';
 
-export const LANGUAGES = ['de', 'en', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const resources = { de: { translation: de }, en: { translation: en }, fr: { translation: fr } } as const;
+export { LANGUAGES, type Language } from './resources';
 
 const LANGUAGE_KEY = 'vario.language';
 
@@ -20,6 +16,9 @@ const initial: Language = LANGUAGES.includes(stored as Language) ? (stored as La
 /** de is the default, en the fallback (APP-002, APP-003). */
 i18n.use(initReactI18next).init({
   resources,
+  ns: ALL_NAMESPACES,
+  defaultNS: 'app',
+  fallbackNS: 'app',
   lng: initial,
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

@@ -3,6 +3,7 @@ import { IconBell, IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { dueCount, useReminders } from '@/features/reminders/api';
+import { ALL_NAMESPACES } from '@/i18n/resources';
 import { useStore } from '@/lib/store';
 import { reminderPanelState } from '@/lib/ui-state';
 import { useNow } from '@/lib/use-now';
@@ -13,7 +14,7 @@ import { Logo } from './Logo';
 
 /** "New item": only entries whose area exists and whose right the user holds; hidden when empty (APP-045..049). */
 function NewItemMenu() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ALL_NAMESPACES);
   const items = newItems(useMe().data);
   const navigate = useNavigate();
   if (items.length === 0) return null;

@@ -3,6 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useUserParameter } from '@/features/settings/api';
+import { ALL_NAMESPACES } from '@/i18n/resources';
 import { itemEnabled } from '@/lib/item-settings';
 import { infoDrawerState } from '@/lib/ui-state';
 import { type MenuEntry, mayOpen, navEntries } from '../areas';
@@ -10,7 +11,7 @@ import { useMe } from '../auth/session';
 import classes from './NavigationBar.module.css';
 
 function Entry({ area, mini, active }: { area: MenuEntry; mini: boolean; active: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ALL_NAMESPACES);
   const label = t(area.label);
   if (mini && area.children) {
     return (
@@ -78,7 +79,7 @@ function Entry({ area, mini, active }: { area: MenuEntry; mini: boolean; active:
 
 /** The left navigation from the area registry, in spec order, each entry only when enabled (APP-078, APP-079). */
 export function NavigationBar({ mini }: { mini: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ALL_NAMESPACES);
   const me = useMe().data;
   const { value: navigation } = useUserParameter('navigation');
   const pathname = useRouterState({ select: (s) => s.location.pathname });

@@ -47,7 +47,7 @@ export function CountryPicker(props: BaseFieldProps) {
       readOnly={readOnly}
       variant={readOnly ? 'filled' : 'default'}
       required={meta.required && !readOnly}
-      error={translateIssue(fieldState.error?.message)}
+      error={translateIssue(fieldState.error, field.value)}
       nothingFoundMessage={countries.isLoading ? t('grid.loading') : t('common.noData')}
       comboboxProps={{ withinPortal: true }}
       data-testid={`field-${props.name}`}

@@ -14,10 +14,12 @@ export interface BaseFieldProps {
   placeholder?: string;
   /** Read-only regardless of mode (e.g. numbers the server assigns). */
   readOnly?: boolean;
+  /** The text for an empty required value, when the field has its own (default "enter a value"). */
+  requiredMessage?: string;
 }
 
 /** Binds a field to the surrounding react-hook-form and the schema's meta data. */
-function useField(props: BaseFieldProps) {
+function useField(props: BaseFieldProps & { type?: string }) {
   const { control } = useFormContext();
   const meta = useFieldMeta(props.name);
   const { field, fieldState } = useController({ name: props.name, control });
@@ -31,7 +33,7 @@ function useField(props: BaseFieldProps) {
       required: meta.required && !readOnly,
       readOnly,
       variant: readOnly ? 'filled' : 'default',
-      error: translateIssue(fieldState.error?.message),
+      error: translateIssue(fieldState.error, field.value, { requiredMessage: props.requiredMessage, email: props.type === 'email' }),
       'data-testid': `field-${props.name}`,
     } as const,
     meta,

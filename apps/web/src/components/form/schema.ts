@@ -45,22 +45,34 @@ export function fieldMeta(schema: ObjectSchema | null | undefined, name: string)
   return { required, nullable, readOnly: false, options, maxLength };
 }
 
-/** The schema's texts as the user's language: required → "enter a value", minimum → "enter a larger value" (HTTP-042, HTTP-043). */
-const KNOWN_MESSAGES: Record<string, () => string> = {
-  'Bitte einen Wert eingeben': () => i18n.t('errors.required'),
-  'Bitte einen größeren Wert eingeben': () => i18n.t('errors.tooSmall'),
-  'Please enter a last name to continue': () => i18n.t('form.lastNameRequired'),
-  'Keine gültige E-Mail-Adresse': () => i18n.t('form.invalidEmail'),
-};
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-export function translateIssue(message: string | undefined): string | undefined {
-  if (!message) return message;
-  const known = KNOWN_MESSAGES[message];
-  if (known) return known();
-  if (/^Too small: expected string to have >=1/i.test(message)) return i18n.t('errors.required');
-  if (/^Too small: expected number/i.test(message)) return i18n.t('errors.tooSmall');
-  if (/^Invalid input: expected (string|number), received (undefined|null)/i.test(message)) return i18n.t('errors.required');
-  return message;
+/**
+ * A field's validation issue in the user's language, chosen by the issue's code (zod's `too_small`, `invalid_type`,
+ * `invalid_format`, `custom`) and the field's value, never by the schema's text (HTTP-042, HTTP-043): an empty value
+ * → "enter a value" (or the field's own `requiredMessage`), a value below its minimum → "enter a larger value", a
+ * malformed e-mail (a field of type email) → "not a valid e-mail address". Server field errors (`type: 'server'`) are shown as sent.
+ */
+export function translateIssue(
+  error: { type?: string; message?: string } | undefined,
+  value?: unknown,
+  opts: { requiredMessage?: string; email?: boolean } = {},
+): string | undefined {
+  if (!error) return undefined;
+  const required = () => opts.requiredMessage ?? i18n.t('errors.required');
+  switch (error.type) {
+    case 'too_small':
+      return isEmpty(value) ? required() : i18n.t('errors.tooSmall');
+    case 'invalid_type':
+      return isEmpty(value) ? required() : error.message;
+    case 'invalid_format':
+      return opts.email ? i18n.t('form.invalidEmail') : error.message;
+    case 'custom':
+      if (isEmpty(value)) return required();
+      return typeof value === 'number' ? i18n.t('errors.tooSmall') : error.message;
+    default:
+      return error.message;
+  }
 }
 
 export interface FormMetaValue {

@@ -25,7 +25,7 @@ export interface AddressPickerProps extends Omit<SelectProps, 'data' | 'value' |
 
 /** A searchable address choice over the server's quick search (index-backed), 20 hits at a time. */
 export function AddressPicker({ value, onChange, variant = 'any', ...rest }: AddressPickerProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['app', 'addresses']);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<AdresseListe | null>(null);
@@ -46,8 +46,8 @@ export function AddressPicker({ value, onChange, variant = 'any', ...rest }: Add
 
   return (
     <Select
-      placeholder={t('addresses.picker.placeholder')}
-      nothingFoundMessage={hits.isFetching ? t('grid.loading') : t('addresses.picker.nothingFound')}
+      placeholder={t('addresses:picker.placeholder')}
+      nothingFoundMessage={hits.isFetching ? t('grid.loading') : t('addresses:picker.nothingFound')}
       {...rest}
       data={data}
       value={value === null ? null : String(value)}

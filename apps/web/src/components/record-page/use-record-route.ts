@@ -2,17 +2,17 @@ import { useNavigate, useParams, useRouterState, useSearch } from '@tanstack/rea
 import { type BackRouteSearch, resolveBackLink } from './back-link';
 import type { RecordTab } from './RecordPage';
 
-export interface RecordRouteConfig {
+export interface RecordRouteConfig<T extends string = string> {
   /** The list route of the area, e.g. `/addresses`; records live at `{listPath}/{id}/{tab}`. */
   listPath: string;
   /** Label of the default back link (the list). */
   backLabel: string;
   /** The tabs in their order, with their labels; `visible` hides tabs that do not apply to the record. */
-  tabs: readonly string[];
-  tabLabel: (tab: string) => string;
-  visible?: (tab: string) => boolean;
+  tabs: readonly T[];
+  tabLabel: (tab: T) => string;
+  visible?: (tab: T) => boolean;
   /** Tabs that stay open in edit mode (default masterdata); starting edit mode elsewhere switches to the first, the only tab of a new record. */
-  editTabs?: readonly string[];
+  editTabs?: readonly T[];
 }
 
 /**
@@ -21,14 +21,14 @@ export interface RecordRouteConfig {
  * create, remove, discard and edit start. Each area passes its list path and tabs; the search (back link) is kept on
  * every tab change.
  */
-export function useRecordRoute(c: RecordRouteConfig, idParam: string) {
+export function useRecordRoute<T extends string>(c: RecordRouteConfig<T>, idParam: string) {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as BackRouteSearch;
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { id, isNew } = parseRecordId(idParam);
   const back = resolveBackLink(search, { to: c.listPath, label: c.backLabel });
   const basePath = `${c.listPath}/${idParam}`;
-  const editTabs = c.editTabs ?? ['masterdata'];
+  const editTabs: readonly string[] = c.editTabs ?? ['masterdata'];
   const editTab = editTabs[0] ?? 'masterdata';
 
   const goTab = (recordId: string, tab: string, replace = false) =>

@@ -6,8 +6,17 @@ export const addressesArea: Area<ReturnType<typeof createAddressRoutes>> = {
   id: 'addresses',
   routes: createAddressRoutes,
   entries: [
-    { id: 'addresses', order: 20, label: 'nav.addresses', icon: IconAddressBook, to: '/addresses', rights: ['ADR_SEHEN'], nav: true, tile: 'tiles.addresses' },
+    {
+      id: 'addresses',
+      order: 20,
+      label: 'addresses:menu.nav',
+      icon: IconAddressBook,
+      to: '/addresses',
+      rights: ['ADR_SEHEN'],
+      nav: true,
+      tile: 'addresses:menu.tile',
+    },
   ],
-  newItems: [{ id: 'address', order: 10, label: 'nav.newAddress', icon: IconAddressBook, href: '/addresses/new', rights: ['ADR_AENDERN'] }],
+  newItems: [{ id: 'address', order: 10, label: 'addresses:menu.new', icon: IconAddressBook, href: '/addresses/new', rights: ['ADR_AENDERN'] }],
   reminder: { tabelle: 'ADR', detail: (id) => `/addresses/${id}` },
 };

@@ -13,7 +13,7 @@ export function documentRoute(_belegId: number): string | null {
 
 /** A document number with the link icon that opens the document when its screen exists. */
 export function DocumentNumber({ belegId, nummer }: { belegId: number; nummer: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('addresses');
   const to = documentRoute(belegId);
   return (
     <Group gap={4} wrap="nowrap">
@@ -21,8 +21,8 @@ export function DocumentNumber({ belegId, nummer }: { belegId: number; nummer: s
         {nummer}
       </Text>
       {to && (
-        <Tooltip label={t('addresses.openDocument')}>
-          <ActionIcon component={Link} to={to as never} variant="subtle" size="sm" aria-label={t('addresses.openDocument')} data-testid="document-link">
+        <Tooltip label={t('openDocument')}>
+          <ActionIcon component={Link} to={to as never} variant="subtle" size="sm" aria-label={t('openDocument')} data-testid="document-link">
             <IconExternalLink size={14} />
           </ActionIcon>
         </Tooltip>

@@ -7,6 +7,7 @@ import { useMe } from '@/app/auth/session';
 import { useStorageRegion } from '@/app/layout/use-storage-region';
 import { isDue, useReminders } from '@/features/reminders/api';
 import { useUserParameter } from '@/features/settings/api';
+import { ALL_NAMESPACES } from '@/i18n/resources';
 import { formatDate, formatTime } from '@/lib/format';
 import { itemEnabled } from '@/lib/item-settings';
 import { reminderPanelState } from '@/lib/ui-state';
@@ -14,12 +15,12 @@ import { useNow } from '@/lib/use-now';
 import classes from './HomePage.module.css';
 
 function InfoBar({ dense, due }: { dense: boolean; due: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const storage = useStorageRegion();
   const items = [
     { icon: IconCalendar, text: formatDate(new Date()) },
-    { icon: IconBuildingWarehouse, text: t('home.storageRegion', { name: storage.region?.name ?? '–' }) },
-    { icon: IconBell, text: t('home.dueCount', { count: due }) },
+    { icon: IconBuildingWarehouse, text: t('storageRegion', { name: storage.region?.name ?? '–' }) },
+    { icon: IconBell, text: t('dueCount', { count: due }) },
   ];
   return (
     <Paper withBorder p={dense ? 'xs' : 'md'} data-testid="infobar" data-dense={dense || undefined}>
@@ -41,7 +42,8 @@ function InfoBar({ dense, due }: { dense: boolean; due: number }) {
 
 /** /home: greeting, info bar, due reminders and a tile per area the user may open (APP-012). */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
+  const menu = useTranslation(ALL_NAMESPACES).t;
   const me = useMe().data;
   const now = useNow(60_000);
   const reminders = useReminders();
@@ -49,7 +51,7 @@ export function HomePage() {
   const { value: infobar } = useUserParameter('infobar');
   const due = (reminders.data ?? []).filter((r) => isDue(r, now));
   const hour = now.hour();
-  const greeting = hour < 11 ? 'home.morning' : hour < 18 ? 'home.day' : 'home.evening';
+  const greeting = hour < 11 ? 'morning' : hour < 18 ? 'day' : 'evening';
   const tiles = tileEntries().filter((a) => mayOpen(me, a) && itemEnabled(dashboard, a.id));
   const name = me?.benutzer.name.split(' ')[0] ?? '';
 
@@ -59,23 +61,23 @@ export function HomePage() {
         <Title order={2} data-testid="greeting">
           {t(greeting, { name })}
         </Title>
-        <Text c="dimmed">{t('home.subtitle', { date: now.format('dddd, DD.MM.YYYY') })}</Text>
+        <Text c="dimmed">{t('subtitle', { date: now.format('dddd, DD.MM.YYYY') })}</Text>
       </Stack>
       {itemEnabled(dashboard, 'infobar') && <InfoBar dense={infobar.dense} due={due.length} />}
       {itemEnabled(dashboard, 'due') && (
         <Card padding="lg" data-testid="due-reminders">
           <Group justify="space-between" mb="sm">
             <Group gap="xs">
-              <Title order={4}>{t('home.dueTitle')}</Title>
+              <Title order={4}>{t('dueTitle')}</Title>
               {due.length > 0 && <Badge color="orange">{due.length}</Badge>}
             </Group>
             <Button variant="subtle" size="xs" rightSection={<IconChevronRight size={14} />} onClick={() => reminderPanelState.set(true)}>
-              {t('home.showAll')}
+              {t('showAll')}
             </Button>
           </Group>
           {due.length === 0 ? (
             <Text c="dimmed" size="sm">
-              {t('home.dueNone')}
+              {t('dueNone')}
             </Text>
           ) : (
             <Stack gap={6}>
@@ -95,7 +97,7 @@ export function HomePage() {
       )}
       {tiles.length > 0 && (
         <Stack gap="sm">
-          <Title order={4}>{t('home.areas')}</Title>
+          <Title order={4}>{t('areas')}</Title>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
             {tiles.map((a) => (
               <Paper key={a.id} component={Link} to={a.to} withBorder className={classes.tile} data-testid={`tile-${a.id}`}>
@@ -103,10 +105,10 @@ export function HomePage() {
                   <a.icon size={26} stroke={1.6} />
                 </ThemeIcon>
                 <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600}>{t(a.label)}</Text>
+                  <Text fw={600}>{menu(a.label)}</Text>
                   {a.tile && (
                     <Text size="sm" c="dimmed" lineClamp={2}>
-                      {t(a.tile)}
+                      {menu(a.tile)}
                     </Text>
                   )}
                 </Stack>

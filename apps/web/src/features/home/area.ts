@@ -5,5 +5,5 @@ import { createHomeRoutes } from './routes';
 export const homeArea: Area<ReturnType<typeof createHomeRoutes>> = {
   id: 'home',
   routes: createHomeRoutes,
-  entries: [{ id: 'home', order: 10, label: 'nav.home', icon: IconHome, to: '/home', nav: true }],
+  entries: [{ id: 'home', order: 10, label: 'home:menu.nav', icon: IconHome, to: '/home', nav: true }],
 };

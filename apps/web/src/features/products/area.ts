@@ -5,7 +5,9 @@ import { createProductRoutes } from './routes';
 export const productsArea: Area<ReturnType<typeof createProductRoutes>> = {
   id: 'products',
   routes: createProductRoutes,
-  entries: [{ id: 'products', order: 30, label: 'nav.products', icon: IconPackage, to: '/products', rights: ['ART_SEHEN'], nav: true, tile: 'tiles.products' }],
-  newItems: [{ id: 'product', order: 15, label: 'nav.newProduct', icon: IconPackage, href: '/products/new', rights: ['ART_AENDERN'] }],
+  entries: [
+    { id: 'products', order: 30, label: 'products:menu.nav', icon: IconPackage, to: '/products', rights: ['ART_SEHEN'], nav: true, tile: 'products:menu.tile' },
+  ],
+  newItems: [{ id: 'product', order: 15, label: 'products:menu.new', icon: IconPackage, href: '/products/new', rights: ['ART_AENDERN'] }],
   reminder: { tabelle: 'ART', detail: (id) => `/products/${id}` },
 };

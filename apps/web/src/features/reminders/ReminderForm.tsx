@@ -14,7 +14,7 @@ const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Create or edit a reminder: default now + 15 min, addressee from the filtered user list by kuerzel (REM-014, REM-015, REM-019, REM-020). */
 export function ReminderForm({ opened, reminder, onClose }: { opened: boolean; reminder: Erinnerung | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('reminders');
   const me = useMe().data;
   const users = useReminderUsers();
   const save = useSaveReminder();
@@ -48,11 +48,11 @@ export function ReminderForm({ opened, reminder, onClose }: { opened: boolean; r
   };
 
   return (
-    <FormDialog opened={opened} onClose={onClose} onSubmit={submit} loading={save.isPending} title={reminder ? t('reminders.edit') : t('reminders.new')}>
+    <FormDialog opened={opened} onClose={onClose} onSubmit={submit} loading={save.isPending} title={reminder ? t('edit') : t('new')}>
       <Textarea
-        label={t('reminders.remark')}
-        placeholder={t('reminders.remarkPlaceholder')}
-        description={t('reminders.enterHint')}
+        label={t('remark')}
+        placeholder={t('remarkPlaceholder')}
+        description={t('enterHint')}
         value={bemerkung}
         onChange={(e) => setBemerkung(e.currentTarget.value)}
         error={touched && missingText ? t('errors.required') : undefined}
@@ -64,7 +64,7 @@ export function ReminderForm({ opened, reminder, onClose }: { opened: boolean; r
         data-testid="reminder-remark"
       />
       <DateTimePicker
-        label={t('reminders.date')}
+        label={t('date')}
         value={datum}
         onChange={setDatum}
         valueFormat="DD.MM.YYYY HH:mm"
@@ -73,7 +73,7 @@ export function ReminderForm({ opened, reminder, onClose }: { opened: boolean; r
         data-testid="reminder-date"
       />
       <Select
-        label={t('reminders.addressee')}
+        label={t('addressee')}
         value={benutzerId}
         onChange={setBenutzerId}
         data={users.map((u) => ({ value: String(u.id), label: `${u.kuerzel} – ${u.name}` }))}

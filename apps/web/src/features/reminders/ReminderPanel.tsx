@@ -16,7 +16,7 @@ import { isDue, isPast, useDeleteAllReminders, useDeleteReminder, useReminders }
 import { ReminderForm } from './ReminderForm';
 
 function ReminderCard({ r, onEdit }: { r: Erinnerung; onEdit: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('reminders');
   const now = useNow(30_000);
   const users = useBasisdaten().data?.benutzer ?? [];
   const remove = useDeleteReminder();
@@ -26,7 +26,7 @@ function ReminderCard({ r, onEdit }: { r: Erinnerung; onEdit: () => void }) {
   const rel = relativeDay(r.erinnerungDatum, now);
   const kuerzel = users.find((u) => u.id === r.benutzerId)?.kuerzel;
   const onDelete = async () => {
-    if (!(await confirmDialog({ message: t('reminders.deleteOneText'), confirmLabel: t('common.delete'), danger: true }))) return;
+    if (!(await confirmDialog({ message: t('deleteOneText'), confirmLabel: t('common.delete'), danger: true }))) return;
     remove.mutate(r.id, { onSuccess: () => notifySuccess(t('notify.deleted')) });
   };
   return (
@@ -46,12 +46,12 @@ function ReminderCard({ r, onEdit }: { r: Erinnerung; onEdit: () => void }) {
             </Text>
             {past && (
               <Badge size="xs" color="red" variant="light">
-                {t('reminders.past')}
+                {t('past')}
               </Badge>
             )}
             {due && (
               <Badge size="xs" color="orange" variant="light">
-                {t('reminders.due')}
+                {t('due')}
               </Badge>
             )}
           </Group>
@@ -60,14 +60,14 @@ function ReminderCard({ r, onEdit }: { r: Erinnerung; onEdit: () => void }) {
           </Text>
           {kuerzel && (
             <Text size="xs" c="dimmed">
-              {t('reminders.forUser', { kuerzel })}
+              {t('forUser', { kuerzel })}
             </Text>
           )}
           {target && (
             <Anchor component={Link} to={target as never} size="xs" onClick={() => reminderPanelState.set(false)}>
               <Group gap={4}>
                 <IconExternalLink size={12} />
-                {t('reminders.openTarget')}
+                {t('openTarget')}
               </Group>
             </Anchor>
           )}
@@ -98,7 +98,7 @@ function ReminderCard({ r, onEdit }: { r: Erinnerung; onEdit: () => void }) {
 
 /** The memory side panel: list, refresh, create, edit, delete, delete all (REM-001..006). */
 export function ReminderPanel() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('reminders');
   const opened = useStore(reminderPanelState);
   const reminders = useReminders();
   const removeAll = useDeleteAllReminders();
@@ -120,9 +120,9 @@ export function ReminderPanel() {
   };
   const deleteAll = async () => {
     const ok = await confirmDialog({
-      title: t('reminders.deleteAllTitle'),
-      message: t('reminders.deleteAllText'),
-      confirmLabel: t('reminders.deleteAll'),
+      title: t('deleteAllTitle'),
+      message: t('deleteAllText'),
+      confirmLabel: t('deleteAll'),
       danger: true,
     });
     if (!ok) return;
@@ -139,13 +139,13 @@ export function ReminderPanel() {
         onClose={() => reminderPanelState.set(false)}
         position="right"
         size={400}
-        title={<Title order={4}>{t('reminders.title')}</Title>}
+        title={<Title order={4}>{t('title')}</Title>}
         scrollAreaComponent={ScrollArea.Autosize}
         data-testid="reminder-panel"
       >
         <Group gap="xs" mb="md">
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => open(null)} data-testid="reminder-new">
-            {t('reminders.new')}
+            {t('new')}
           </Button>
           <Tooltip label={t('common.refresh')}>
             <ActionIcon
@@ -170,7 +170,7 @@ export function ReminderPanel() {
             loading={removeAll.isPending}
             data-testid="reminder-delete-all"
           >
-            {t('reminders.deleteAll')}
+            {t('deleteAll')}
           </Button>
         </Group>
         {list.length === 0 && !reminders.isLoading ? (
@@ -179,7 +179,7 @@ export function ReminderPanel() {
               <IconBellOff size={24} />
             </ThemeIcon>
             <Text c="dimmed" size="sm">
-              {t('reminders.none')}
+              {t('none')}
             </Text>
           </Stack>
         ) : (

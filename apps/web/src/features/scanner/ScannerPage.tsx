@@ -16,7 +16,7 @@ const REPEAT_MS = 3000;
  * A typed entry serves devices without a camera or without permission (SCAN-001..006).
  */
 export function ScannerPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('scanner');
   const navigate = useNavigate();
   const video = useRef<HTMLVideoElement>(null);
   const [typed, setTyped] = useState('');
@@ -54,12 +54,12 @@ export function ScannerPage() {
 
   return (
     <>
-      <PageHeader title={t('scanner.title')} subtitle={t('scanner.subtitle')} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card withBorder radius="md" padding="sm">
           {cameraProblem ? (
             <Alert color="gray" variant="light" icon={<IconCameraOff size={18} />} data-testid="scanner-no-camera">
-              {t(`scanner.${cameraProblem}`)}
+              {t(cameraProblem)}
             </Alert>
           ) : (
             <Box pos="relative" style={{ borderRadius: 8, overflow: 'hidden', background: '#000', aspectRatio: '4 / 3' }}>
@@ -73,7 +73,7 @@ export function ScannerPage() {
             </Box>
           )}
           <Text size="xs" c="dimmed" mt="xs">
-            {t('scanner.formats')}
+            {t('formats')}
           </Text>
         </Card>
         <Stack gap="md">
@@ -87,8 +87,8 @@ export function ScannerPage() {
             >
               <Group align="flex-end" gap="sm" wrap="nowrap">
                 <TextInput
-                  label={t('scanner.typedLabel')}
-                  description={t('scanner.typedHint')}
+                  label={t('typedLabel')}
+                  description={t('typedHint')}
                   leftSection={<IconBarcode size={16} />}
                   value={typed}
                   onChange={(e) => setTyped(e.currentTarget.value)}
@@ -98,7 +98,7 @@ export function ScannerPage() {
                   data-testid="scanner-input"
                 />
                 <Button type="submit" leftSection={<IconSearch size={16} />} loading={busy} data-testid="scanner-search">
-                  {t('scanner.search')}
+                  {t('search')}
                 </Button>
               </Group>
             </form>
@@ -107,12 +107,12 @@ export function ScannerPage() {
             <Alert
               color={outcome.result.kind === 'ambiguous' ? 'orange' : 'red'}
               variant="light"
-              title={outcome.result.kind === 'ambiguous' ? t('scanner.ambiguous') : t('scanner.notFound')}
+              title={outcome.result.kind === 'ambiguous' ? t('ambiguous') : t('notFound')}
               data-testid={`scanner-${outcome.result.kind}`}
               withCloseButton
               onClose={() => setOutcome(null)}
             >
-              {t('scanner.code', { code: outcome.code })}
+              {t('code', { code: outcome.code })}
             </Alert>
           )}
         </Stack>

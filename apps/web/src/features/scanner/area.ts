@@ -5,5 +5,7 @@ import { createScannerRoutes } from './routes';
 export const scannerArea: Area<ReturnType<typeof createScannerRoutes>> = {
   id: 'scanner',
   routes: createScannerRoutes,
-  entries: [{ id: 'scanner', order: 140, label: 'nav.scanner', icon: IconBarcode, to: '/scanner', rights: ['ART_SEHEN'], nav: true, tile: 'tiles.scanner' }],
+  entries: [
+    { id: 'scanner', order: 140, label: 'scanner:menu.nav', icon: IconBarcode, to: '/scanner', rights: ['ART_SEHEN'], nav: true, tile: 'scanner:menu.tile' },
+  ],
 };

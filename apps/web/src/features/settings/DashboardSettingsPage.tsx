@@ -4,29 +4,31 @@ import { useTranslation } from 'react-i18next';
 import { mayOpen, tileEntries } from '@/app/areas';
 import { useMe } from '@/app/auth/session';
 import { PageHeader } from '@/components/PageHeader';
+import { ALL_NAMESPACES } from '@/i18n/resources';
 import { itemEnabled, toggleItem } from '@/lib/item-settings';
 import { useSaveUserParameter, useUserParameter } from './api';
 import { SettingRow } from './SettingRow';
 
 /** /settings/dashboard: one switch per dashboard item, saved as the user parameter `dashboard` (APP-086). */
 export function DashboardSettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const menu = useTranslation(ALL_NAMESPACES).t;
   const me = useMe().data;
   const { value } = useUserParameter('dashboard');
   const save = useSaveUserParameter('dashboard');
   const items = [
-    { id: 'infobar', label: t('settings.infobarWidget') },
-    { id: 'due', label: t('settings.dueWidget') },
+    { id: 'infobar', label: t('infobarWidget') },
+    { id: 'due', label: t('dueWidget') },
     ...tileEntries()
       .filter((a) => mayOpen(me, a))
-      .map((a) => ({ id: a.id, label: t(a.label) })),
+      .map((a) => ({ id: a.id, label: menu(a.label) })),
   ];
   return (
     <>
-      <PageHeader title={t('settings.dashboard')} subtitle={t('settings.dashboardText')} back={{ to: '/settings', label: t('settings.title') }} />
+      <PageHeader title={t('dashboard')} subtitle={t('dashboardText')} back={{ to: '/settings', label: t('title') }} />
       <Card padding="lg" maw={760}>
         <Title order={4} mb="xs">
-          {t('settings.items')}
+          {t('items')}
         </Title>
         {items.map((item, i) => (
           <Fragment key={item.id}>

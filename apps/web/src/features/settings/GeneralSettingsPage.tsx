@@ -16,7 +16,7 @@ import { SettingRow } from './SettingRow';
 export const MIN_PASSWORD_LENGTH = 4;
 
 function PasswordCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const change = useChangePassword();
   const [password, setPassword] = useState('');
@@ -26,7 +26,7 @@ function PasswordCard() {
     if (password.length < MIN_PASSWORD_LENGTH) return;
     change.mutate(password, {
       onSuccess: () => {
-        notifySuccess(t('settings.passwordChanged'));
+        notifySuccess(t('passwordChanged'));
         tokenStore.clear();
         queryClient.clear();
         void navigate({ to: '/auth/login' });
@@ -36,13 +36,13 @@ function PasswordCard() {
   return (
     <Card padding="lg">
       <Title order={4} mb="xs">
-        {t('settings.password')}
+        {t('password')}
       </Title>
       <form onSubmit={submit}>
         <Group align="flex-end" gap="sm">
           <PasswordInput
-            label={t('settings.newPassword')}
-            description={t('settings.newPasswordHint')}
+            label={t('newPassword')}
+            description={t('newPasswordHint')}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             autoComplete="new-password"
@@ -50,7 +50,7 @@ function PasswordCard() {
             data-testid="new-password"
           />
           <Button type="submit" leftSection={<IconKey size={16} />} loading={change.isPending} data-testid="change-password">
-            {t('settings.changePassword')}
+            {t('changePassword')}
           </Button>
         </Group>
       </form>
@@ -60,7 +60,7 @@ function PasswordCard() {
 
 /** /settings/general: password (show/hide), dark mode, dense info bar, cookie banner, labels (APP-085..098). */
 export function GeneralSettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const { dark, setDark } = useColorMode();
   const infobar = useUserParameter('infobar');
   const saveInfobar = useSaveUserParameter('infobar');
@@ -69,26 +69,26 @@ export function GeneralSettingsPage() {
   const info = useSystemInfo().data;
   return (
     <>
-      <PageHeader title={t('settings.general')} subtitle={t('settings.generalText')} back={{ to: '/settings', label: t('settings.title') }} />
+      <PageHeader title={t('general')} subtitle={t('generalText')} back={{ to: '/settings', label: t('title') }} />
       <Stack gap="md" maw={760}>
         <PasswordCard />
         <Card padding="lg">
           <Title order={4} mb="xs">
-            {t('settings.appearance')}
+            {t('appearance')}
           </Title>
-          <SettingRow label={t('settings.darkMode')} description={t('settings.darkModeText')} checked={dark} onChange={setDark} testId="setting-dark" />
+          <SettingRow label={t('darkMode')} description={t('darkModeText')} checked={dark} onChange={setDark} testId="setting-dark" />
           <Divider />
           <SettingRow
-            label={t('settings.denseInfobar')}
-            description={t('settings.denseInfobarText')}
+            label={t('denseInfobar')}
+            description={t('denseInfobarText')}
             checked={infobar.value.dense}
             onChange={(dense) => saveInfobar.mutate({ ...infobar.value, dense })}
             testId="setting-dense"
           />
           <Divider />
           <SettingRow
-            label={t('settings.cookieBanner')}
-            description={t('settings.cookieBannerText')}
+            label={t('cookieBanner')}
+            description={t('cookieBannerText')}
             checked={cookie.value}
             onChange={(v) => saveCookie.mutate(v)}
             testId="setting-cookie"
@@ -98,13 +98,13 @@ export function GeneralSettingsPage() {
           <Stack gap={6}>
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
-                {t('settings.apiPassword')}
+                {t('apiPassword')}
               </Text>
-              <Text size="sm">{t('settings.apiPasswordValue')}</Text>
+              <Text size="sm">{t('apiPasswordValue')}</Text>
             </Group>
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
-                {t('settings.versions')}
+                {t('versions')}
               </Text>
               <Text size="sm">
                 {APP_VERSION} ({APP_BUILD_DATE}) · DB {info?.datenbankVersion ?? '–'} · Server {info?.serverVersion ?? '–'}

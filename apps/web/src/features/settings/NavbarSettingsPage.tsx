@@ -4,25 +4,27 @@ import { useTranslation } from 'react-i18next';
 import { mayOpen, navEntries } from '@/app/areas';
 import { useMe } from '@/app/auth/session';
 import { PageHeader } from '@/components/PageHeader';
+import { ALL_NAMESPACES } from '@/i18n/resources';
 import { itemEnabled, toggleItem } from '@/lib/item-settings';
 import { useSaveUserParameter, useUserParameter } from './api';
 import { SettingRow } from './SettingRow';
 
 /** /settings/navbar: expanded or not, and one switch per navigation entry (APP-086, APP-092). */
 export function NavbarSettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const menu = useTranslation(ALL_NAMESPACES).t;
   const me = useMe().data;
   const { value } = useUserParameter('navigation');
   const save = useSaveUserParameter('navigation');
   const areas = navEntries().filter((a) => mayOpen(me, a));
   return (
     <>
-      <PageHeader title={t('settings.navbar')} subtitle={t('settings.navbarText')} back={{ to: '/settings', label: t('settings.title') }} />
+      <PageHeader title={t('navbar')} subtitle={t('navbarText')} back={{ to: '/settings', label: t('title') }} />
       <Stack gap="md" maw={760}>
         <Card padding="lg">
           <SettingRow
-            label={t('settings.navVisible')}
-            description={t('settings.navVisibleText')}
+            label={t('navVisible')}
+            description={t('navVisibleText')}
             checked={value.visible}
             onChange={(visible) => save.mutate({ ...value, visible })}
             testId="nav-visible"
@@ -30,13 +32,13 @@ export function NavbarSettingsPage() {
         </Card>
         <Card padding="lg">
           <Title order={4} mb="xs">
-            {t('settings.items')}
+            {t('items')}
           </Title>
           {areas.map((a, i) => (
             <Fragment key={a.id}>
               {i > 0 && <Divider />}
               <SettingRow
-                label={t(a.label)}
+                label={menu(a.label)}
                 checked={itemEnabled(value, a.id)}
                 onChange={(on) => save.mutate({ ...value, ...toggleItem(value, a.id, on) })}
                 testId={`nav-switch-${a.id}`}

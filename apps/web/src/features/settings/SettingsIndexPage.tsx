@@ -5,17 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
 
 const CARDS = [
-  { id: 'password', to: '/settings/general', icon: IconKey, title: 'settings.password', text: 'settings.passwordText' },
-  { id: 'navbar', to: '/settings/navbar', icon: IconLayoutSidebar, title: 'settings.navbar', text: 'settings.navbarText' },
-  { id: 'dashboard', to: '/settings/dashboard', icon: IconLayoutDashboard, title: 'settings.dashboard', text: 'settings.dashboardText' },
+  { id: 'password', to: '/settings/general', icon: IconKey, title: 'password', text: 'passwordText' },
+  { id: 'navbar', to: '/settings/navbar', icon: IconLayoutSidebar, title: 'navbar', text: 'navbarText' },
+  { id: 'dashboard', to: '/settings/dashboard', icon: IconLayoutDashboard, title: 'dashboard', text: 'dashboardText' },
 ] as const;
 
 /** /settings: cards for password, navigation bar and dashboard (APP-084). */
 export function SettingsIndexPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   return (
     <>
-      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {CARDS.map((c) => (
           <UnstyledButton key={c.id} component={Link} to={c.to} data-testid={`settings-card-${c.id}`}>

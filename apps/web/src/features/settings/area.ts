@@ -5,5 +5,5 @@ import { createSettingsRoutes } from './routes';
 export const settingsArea: Area<ReturnType<typeof createSettingsRoutes>> = {
   id: 'settings',
   routes: createSettingsRoutes,
-  entries: [{ id: 'settings', order: 190, label: 'nav.settings', icon: IconSettings, to: '/settings', nav: true, tile: 'tiles.settings' }],
+  entries: [{ id: 'settings', order: 190, label: 'settings:menu.nav', icon: IconSettings, to: '/settings', nav: true, tile: 'settings:menu.tile' }],
 };

@@ -13,16 +13,16 @@ export function PlaceStockDrawer(props: {
   title: string;
   warehouse: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['storage', 'fields']);
   const places = usePlaceStock(props.opened ? props.artikelId : null, props.lagerId);
   return (
-    <Drawer opened={props.opened} onClose={props.onClose} position="right" size="lg" title={t('storage.placeStock')} data-testid="place-stock">
+    <Drawer opened={props.opened} onClose={props.onClose} position="right" size="lg" title={t('placeStock')} data-testid="place-stock">
       <Stack gap="sm">
         <Text size="sm" fw={600} data-testid="place-stock-product">
           {props.title}
         </Text>
         <Text size="sm" c="dimmed">
-          {t('storage.warehouseLabel', { name: props.warehouse })}
+          {t('warehouseLabel', { name: props.warehouse })}
         </Text>
         <SubList
           rows={places.data}
@@ -30,11 +30,11 @@ export function PlaceStockDrawer(props: {
           rowKey={(r) => r.lagerplatzId}
           testId="place-stock-list"
           columns={[
-            { key: 'location', label: t('storage.fields.location'), render: (r) => r.location },
-            { key: 'kistennummer', label: t('storage.fields.kistennummer'), render: (r) => r.kistennummer ?? '' },
-            { key: 'bestand', label: t('storage.fields.bestand'), render: (r) => formatDecimal(r.bestand), align: 'right' },
-            { key: 'reserviert', label: t('storage.fields.reserviert'), render: (r) => formatDecimal(r.reserviert), align: 'right' },
-            { key: 'blockiert', label: t('storage.fields.blockiert'), render: (r) => formatDecimal(r.blockiert), align: 'right' },
+            { key: 'location', label: t('fields:location'), render: (r) => r.location },
+            { key: 'kistennummer', label: t('fields:kistennummer'), render: (r) => r.kistennummer ?? '' },
+            { key: 'bestand', label: t('fields:bestand'), render: (r) => formatDecimal(r.bestand), align: 'right' },
+            { key: 'reserviert', label: t('fields:reserviert'), render: (r) => formatDecimal(r.reserviert), align: 'right' },
+            { key: 'blockiert', label: t('fields:blockiert'), render: (r) => formatDecimal(r.blockiert), align: 'right' },
           ]}
         />
       </Stack>

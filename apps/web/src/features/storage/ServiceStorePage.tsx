@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useBasisdaten, useMe } from '@/app/auth/session';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
+import { useFieldLabel } from '@/i18n/field-label';
 import { type ServiceStoreKind, serviceStoreId } from './service-stores';
 import { type StockRow, stockColumns } from './stock-columns';
 
@@ -13,16 +14,17 @@ import { type StockRow, stockColumns } from './stock-columns';
  * or the "no store assigned" notice of the kind (LAG-010..013).
  */
 export function ServiceStorePage({ kind }: { kind: ServiceStoreKind }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('storage');
   const me = useMe();
   const base = useBasisdaten().data;
   const lagerId = serviceStoreId(me.data?.techniker, kind);
   const store = base?.lager.find((l) => l.id === lagerId);
-  const columns = useMemo(() => stockColumns(t, 'service'), [t]);
+  const f = useFieldLabel();
+  const columns = useMemo(() => stockColumns(f, 'service'), [f]);
 
   return (
     <>
-      <PageHeader title={t(`storage.stores.${kind}`)} subtitle={store ? `${store.kurzbezeichnung} – ${store.bezeichnung}` : me.data?.techniker?.bezeichnung} />
+      <PageHeader title={t(`stores.${kind}`)} subtitle={store ? `${store.kurzbezeichnung} – ${store.bezeichnung}` : me.data?.techniker?.bezeichnung} />
       {me.isLoading ? null : lagerId ? (
         <DataGrid<StockRow>
           key={lagerId}
@@ -36,7 +38,7 @@ export function ServiceStorePage({ kind }: { kind: ServiceStoreKind }) {
         />
       ) : (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="no-store-assigned">
-          {t(`storage.noStore.${kind}`)}
+          {t(`noStore.${kind}`)}
         </Alert>
       )}
     </>

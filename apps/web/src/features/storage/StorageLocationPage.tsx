@@ -7,6 +7,7 @@ import { useBasisdaten } from '@/app/auth/session';
 import { useStorageRegion } from '@/app/layout/use-storage-region';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
+import { useFieldLabel } from '@/i18n/field-label';
 import { useWarehouse } from './api';
 import type { StorageLocationSearch } from './location-search';
 import { PlaceStockDrawer } from './PlaceStockDrawer';
@@ -17,7 +18,7 @@ import { type StockRow, stockColumns } from './stock-columns';
  * the warehouse's stock, and the storage-place stock of a row when the warehouse has places (LAG-001..009, LAG-014..015).
  */
 export function StorageLocationPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('storage');
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as StorageLocationSearch;
   const base = useBasisdaten().data;
@@ -27,16 +28,17 @@ export function StorageLocationPage() {
   const warehouses = useMemo(() => (base?.lager ?? []).filter((l) => l.lagerkreisId === region?.id), [base, region]);
   const lagerId = search.lagerId && warehouses.some((w) => w.id === search.lagerId) ? search.lagerId : null;
   const warehouse = useWarehouse(lagerId).data;
-  const columns = useMemo(() => stockColumns(t, 'full'), [t]);
+  const f = useFieldLabel();
+  const columns = useMemo(() => stockColumns(f, 'full'), [f]);
   const setWarehouse = (id: number | null) => void navigate({ to: '/storageLocationInformation', search: id ? { lagerId: id } : {}, replace: true });
 
   return (
     <>
-      <PageHeader title={t('storage.locationTitle')} subtitle={t('storage.locationSubtitle')} />
+      <PageHeader title={t('locationTitle')} subtitle={t('locationSubtitle')} />
       <Card withBorder radius="md" mb="md" padding="md">
         <Group gap="md" align="flex-start" wrap="wrap">
           <Select
-            label={t('storage.region')}
+            label={t('region')}
             data={regions.map((r) => ({ value: String(r.id), label: r.name }))}
             value={region ? String(region.id) : null}
             onChange={(v) => {
@@ -52,13 +54,13 @@ export function StorageLocationPage() {
             data-testid="storage-region"
           />
           <Select
-            label={t('storage.warehouse')}
+            label={t('warehouse')}
             data={warehouses.map((w) => ({ value: String(w.id), label: `${w.kurzbezeichnung} – ${w.bezeichnung}` }))}
             value={lagerId ? String(lagerId) : null}
             onChange={(v) => setWarehouse(v ? Number(v) : null)}
-            placeholder={t('storage.chooseWarehouse')}
+            placeholder={t('chooseWarehouse')}
             required
-            error={lagerId ? undefined : t('storage.requiredField')}
+            error={lagerId ? undefined : t('requiredField')}
             w={{ base: '100%', xs: 320 }}
             data-testid="storage-warehouse"
           />
@@ -80,7 +82,7 @@ export function StorageLocationPage() {
         />
       ) : (
         <Alert color="blue" variant="light" icon={<IconBuildingWarehouse size={18} />} data-testid="no-storage-selected">
-          {t('storage.noStorageSelected')}
+          {t('noStorageSelected')}
         </Alert>
       )}
       <PlaceStockDrawer

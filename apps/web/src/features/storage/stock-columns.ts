@@ -1,5 +1,5 @@
 import type { ColDef } from 'ag-grid-community';
-import type { TFunction } from 'i18next';
+import type { FieldName } from '@/i18n/field-label';
 import { formatDate, formatDecimal } from '@/lib/format';
 
 /** One row of a warehouse's stock (`/stammdaten/lager/{id}/bestaende`, ART-021). */
@@ -20,21 +20,21 @@ export interface StockRow {
 const qty = { type: 'rightAligned', minWidth: 110, maxWidth: 150, valueFormatter: (p: { value: number | null }) => formatDecimal(p.value) } as const;
 
 /** Columns of a store's stock list: artikelNummer, bezeichnung, bestand, reserviert, bestellt, blockiert (LAG-012). */
-export function stockColumns(t: TFunction, extra: 'full' | 'service'): ColDef<StockRow>[] {
+export function stockColumns(f: (name: FieldName) => string, extra: 'full' | 'service'): ColDef<StockRow>[] {
   const cols: ColDef<StockRow>[] = [
-    { field: 'artikelNummer', colId: 'artikelnummer', headerName: t('storage.fields.artikelNummer'), minWidth: 140, maxWidth: 200 },
-    { field: 'bezeichnung', headerName: t('storage.fields.bezeichnung'), minWidth: 220, flex: 2 },
-    { field: 'bestand', headerName: t('storage.fields.bestand'), ...qty },
-    { field: 'reserviert', headerName: t('storage.fields.reserviert'), ...qty },
-    { field: 'bestellt', headerName: t('storage.fields.bestellt'), ...qty },
-    { field: 'blockiert', headerName: t('storage.fields.blockiert'), ...qty },
+    { field: 'artikelNummer', colId: 'artikelnummer', headerName: f('artikelNummer'), minWidth: 140, maxWidth: 200 },
+    { field: 'bezeichnung', headerName: f('bezeichnung'), minWidth: 220, flex: 2 },
+    { field: 'bestand', headerName: f('bestand'), ...qty },
+    { field: 'reserviert', headerName: f('reserviert'), ...qty },
+    { field: 'bestellt', headerName: f('bestellt'), ...qty },
+    { field: 'blockiert', headerName: f('blockiert'), ...qty },
   ];
   if (extra === 'full') {
     cols.push(
-      { field: 'verfuegbar', headerName: t('storage.fields.verfuegbar'), ...qty, sortable: false },
+      { field: 'verfuegbar', headerName: f('verfuegbar'), ...qty, sortable: false },
       {
         field: 'naechsteLieferung',
-        headerName: t('storage.fields.naechsteLieferung'),
+        headerName: f('naechsteLieferung'),
         minWidth: 130,
         maxWidth: 170,
         valueFormatter: (p) => formatDate(p.value),

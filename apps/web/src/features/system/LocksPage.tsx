@@ -16,31 +16,31 @@ type Sperre = z.infer<typeof sperre>;
 
 /** The locks page: every live record lock, with release (APP-018). */
 export function LocksPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('system');
   const grid = useRef<DataGridHandle>(null);
   const release = useReleaseLock();
 
   const columns = useMemo<ColDef<Sperre>[]>(() => {
     const onRelease = async (s: Sperre) => {
       const ok = await confirmDialog({
-        title: t('locks.releaseTitle'),
-        message: t('locks.releaseText', { user: s.benutzerName, table: s.tabelle, id: s.datensatzId }),
-        confirmLabel: t('locks.release'),
+        title: t('releaseTitle'),
+        message: t('releaseText', { user: s.benutzerName, table: s.tabelle, id: s.datensatzId }),
+        confirmLabel: t('release'),
       });
       if (!ok) return;
       release.mutate(s.id, {
         onSuccess: () => {
-          notifySuccess(t('locks.released'));
+          notifySuccess(t('released'));
           grid.current?.refresh();
         },
       });
     };
     return [
-      { field: 'tabelle', headerName: t('locks.table'), maxWidth: 160 },
-      { field: 'datensatzId', headerName: t('locks.record'), maxWidth: 160 },
-      { field: 'benutzerName', headerName: t('locks.user') },
-      { field: 'erstelltAm', headerName: t('locks.createdAt'), valueFormatter: (p) => formatDateTime(p.value) },
-      { field: 'gueltigBis', headerName: t('locks.validUntil'), valueFormatter: (p) => formatDateTime(p.value) },
+      { field: 'tabelle', headerName: t('table'), maxWidth: 160 },
+      { field: 'datensatzId', headerName: t('record'), maxWidth: 160 },
+      { field: 'benutzerName', headerName: t('user') },
+      { field: 'erstelltAm', headerName: t('createdAt'), valueFormatter: (p) => formatDateTime(p.value) },
+      { field: 'gueltigBis', headerName: t('validUntil'), valueFormatter: (p) => formatDateTime(p.value) },
       {
         colId: 'actions',
         headerName: '',
@@ -56,7 +56,7 @@ export function LocksPage() {
               onClick={() => p.data && void onRelease(p.data)}
               data-testid="lock-release"
             >
-              {t('locks.release')}
+              {t('release')}
             </Button>
           ) : null,
       },
@@ -65,7 +65,7 @@ export function LocksPage() {
 
   return (
     <>
-      <PageHeader title={t('locks.title')} subtitle={t('locks.subtitle')} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <DataGrid<Sperre>
         endpoint="sperrenList"
         presetName="Locks"

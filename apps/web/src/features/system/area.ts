@@ -5,5 +5,5 @@ import { createSystemRoutes } from './routes';
 export const systemArea: Area<ReturnType<typeof createSystemRoutes>> = {
   id: 'system',
   routes: createSystemRoutes,
-  entries: [{ id: 'locks', order: 195, label: 'nav.locks', icon: IconLock, to: '/system/locks', adminOnly: true, tile: 'tiles.locks' }],
+  entries: [{ id: 'locks', order: 195, label: 'system:menu.nav', icon: IconLock, to: '/system/locks', adminOnly: true, tile: 'system:menu.tile' }],
 };

@@ -31,10 +31,9 @@ const onLoginPage = () => hooks.currentPath().startsWith('/auth/login');
 export function errorMessage(error: ApiError): string {
   const code = error.messageCode;
   const params = Object.fromEntries((error.body?.messageParameters ?? []).map((p, i) => [String(i), p]));
-  const key = `errors.codes.${code}`;
-  const translate = i18n.t as unknown as (k: string, o?: object) => string;
-  if (code && i18n.exists(key)) return translate(key, params);
-  return error.serverMessage ?? i18n.t('errors.unknown');
+  const fallback = error.serverMessage ?? i18n.t('errors.unknown');
+  // a code without a text of its own shows the server's text
+  return code ? i18n.t(`errors.codes.${code}`, { ...params, defaultValue: fallback }) : fallback;
 }
 
 function FieldErrors({ error }: { error: ApiError }) {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useBasisdaten, useMe } from '@/app/auth/session';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SubList } from '@/components/record-page/SubList';
+import { useFieldLabel } from '@/i18n/field-label';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
@@ -19,7 +20,7 @@ import { ActivityFields } from './ActivityFields';
 
 /** The activities of the address, newest first, with create (ADR-050). */
 export function ActivitiesTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const navigate = useNavigate();
   const { id } = useAddressFromRoute();
   const addressId = id ?? 0;
@@ -29,7 +30,7 @@ export function ActivitiesTab() {
   const me = useMe().data;
   const canEdit = hasRight(me, 'ADR_AENDERN');
   const [open, setOpen] = useState(false);
-  const f = (name: string) => t(`addresses.activities.fields.${name}` as 'addresses.activities.fields.artId');
+  const f = useFieldLabel();
   const person = (pid: number | null) => {
     const p = persons.data?.find((x) => x.id === pid);
     return p ? personName(p) : '';
@@ -38,7 +39,7 @@ export function ActivitiesTab() {
   return (
     <>
       <SubList<Aktivitaet>
-        title={t('addresses.tabs.activities')}
+        title={t('tabs.activities')}
         testId="activities-list"
         rows={activities.data}
         loading={activities.isLoading}
@@ -47,7 +48,7 @@ export function ActivitiesTab() {
         actions={
           canEdit && (
             <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)} data-testid="activity-new">
-              {t('addresses.activities.new')}
+              {t('activities.new')}
             </Button>
           )
         }
@@ -67,7 +68,7 @@ export function ActivitiesTab() {
           {
             key: 'dauer',
             label: f('dauer'),
-            render: (a) => t('addresses.activities.minutes', { count: a.dauer }),
+            render: (a) => t('activities.minutes', { count: a.dauer }),
             align: 'right',
             width: 110,
             visibleFrom: 'sm',
@@ -78,7 +79,7 @@ export function ActivitiesTab() {
       <SchemaFormDialog
         opened={open}
         onClose={() => setOpen(false)}
-        title={t('addresses.activities.new')}
+        title={t('activities.new')}
         schema={aktivitaetEingabe}
         defaultValues={{ adresseId: addressId, beschreibung: '', dauer: 15, datum: dayjs().second(0).millisecond(0).format(), artId: undefined }}
         submitLabel={t('common.create')}

@@ -23,7 +23,7 @@ const toForm = (a: Aktivitaet | undefined): DefaultValues<ActivityForm> =>
 
 /** /addresses/{id}/activities/{activityId}: read (ADR-052), change and delete an activity. */
 export function ActivityDetail() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id: string; activityId: string };
   const addressId = Number(params.id);
@@ -44,7 +44,7 @@ export function ActivityDetail() {
     basePath: `${listPath}/${params.activityId}`,
     save: (data) => saveActivity(addressId, activityId, data),
     remove: () => deleteActivity(addressId, activityId as number),
-    removeConfirmText: t('addresses.activities.removeConfirm'),
+    removeConfirmText: t('activities.removeConfirm'),
     onRemoved: () => void navigate({ to: '/addresses/$id/activities', params: { id: String(addressId) } }),
   });
 
@@ -52,20 +52,20 @@ export function ActivityDetail() {
     <SubRecordPanel
       editor={editor}
       title={a ? `${a.art.bezeichnung} · ${formatDateTime(a.datum)}` : ''}
-      back={{ to: listPath, label: t('addresses.activities.backToList') }}
+      back={{ to: listPath, label: t('activities.backToList') }}
       loading={activity.isLoading}
       notFound={isApiError(activity.error) && activity.error.status === 404}
       aside={
         a && (
           <Group gap="lg" mb="sm" style={{ rowGap: 2 }}>
             <Text size="xs" c="dimmed">
-              {t('addresses.activities.fields.benutzerId')}: {users.find((u) => u.id === a.benutzerId)?.name ?? a.benutzerId}
+              {t('fields:benutzerId')}: {users.find((u) => u.id === a.benutzerId)?.name ?? a.benutzerId}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('addresses.activities.fields.angelegtDatum')}: {formatDateTime(a.angelegtDatum)}
+              {t('fields:angelegtDatum')}: {formatDateTime(a.angelegtDatum)}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('addresses.activities.fields.geaendertDatum')}: {formatDateTime(a.geaendertDatum)}
+              {t('fields:geaendertDatum')}: {formatDateTime(a.geaendertDatum)}
             </Text>
           </Group>
         )

@@ -1,16 +1,15 @@
 import { SimpleGrid } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { DateTimeField, NumberField, SelectField, TextField } from '@/components/form/fields';
+import { useFieldLabel } from '@/i18n/field-label';
 import { usePersons } from '../api';
 import { useActivityTypes } from '../api-sub';
 import { personName } from '../persons/PersonFields';
 
 /** Activity fields (ADR-051): type from the activity types, date, duration in minutes, contact person, description. */
 export function ActivityFields({ addressId }: { addressId: number }) {
-  const { t } = useTranslation();
   const types = useActivityTypes();
   const persons = usePersons(addressId);
-  const f = (name: string) => t(`addresses.activities.fields.${name}` as 'addresses.activities.fields.artId');
+  const f = useFieldLabel();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
       <SelectField name="artId" label={f('artId')} data={(types.data ?? []).map((a) => ({ value: String(a.id), label: a.bezeichnung }))} numeric />

@@ -19,7 +19,8 @@ const toForm = (z: Zusatzadresse | undefined): DefaultValues<Form> =>
 
 /** /addresses/{id}/additionalAddress/{subId}: read (ADR-035), change and delete an additional address. */
 export function AdditionalAddressDetail() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('addresses');
+  const arten: Record<string, string> = t('additional.art', { returnObjects: true });
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id: string; subId: string };
   const addressId = Number(params.id);
@@ -38,15 +39,15 @@ export function AdditionalAddressDetail() {
     basePath: `${listPath}/${params.subId}`,
     save: (data) => saveAdditionalAddress(addressId, subId, data),
     remove: () => deleteAdditionalAddress(addressId, subId as number),
-    removeConfirmText: t('addresses.additional.removeConfirm'),
+    removeConfirmText: t('additional.removeConfirm'),
     onRemoved: () => void navigate({ to: '/addresses/$id/additionalAddress', params: { id: String(addressId) } }),
   });
 
   return (
     <SubRecordPanel
       editor={editor}
-      title={one.data ? `${t(`addresses.additional.art.${one.data.art}` as 'addresses.additional.art.SONSTIGE')} · ${one.data.name1}` : ''}
-      back={{ to: listPath, label: t('addresses.additional.backToList') }}
+      title={one.data ? `${arten[one.data.art] ?? one.data.art} · ${one.data.name1}` : ''}
+      back={{ to: listPath, label: t('additional.backToList') }}
       loading={one.isLoading}
       notFound={isApiError(one.error) && one.error.status === 404}
     >

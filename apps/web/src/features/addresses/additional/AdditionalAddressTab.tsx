@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SubList } from '@/components/record-page/SubList';
+import { useFieldLabel } from '@/i18n/field-label';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { hasRight } from '@/lib/rights';
 import { saveAdditionalAddress, useAdditionalAddresses, type Zusatzadresse } from '../api-sub';
@@ -15,7 +16,7 @@ import { AdditionalFields } from './AdditionalFields';
 
 /** Additional addresses filtered by art (ADR-034), with create. */
 export function AdditionalAddressTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const navigate = useNavigate();
   const { id, address } = useAddressFromRoute();
   const addressId = id ?? 0;
@@ -23,13 +24,14 @@ export function AdditionalAddressTab() {
   const list = useAdditionalAddresses(addressId, art === 'all' ? null : art);
   const canEdit = hasRight(useMe().data, 'ADR_AENDERN');
   const [open, setOpen] = useState(false);
-  const f = (name: string) => t(`addresses.fields.${name}` as 'addresses.fields.name1');
-  const artLabel = (v: string) => t(`addresses.additional.art.${v}` as 'addresses.additional.art.SONSTIGE');
+  const f = useFieldLabel();
+  const arten: Record<string, string> = t('additional.art', { returnObjects: true });
+  const artLabel = (v: string) => arten[v] ?? v;
 
   return (
     <>
       <SubList<Zusatzadresse>
-        title={t('addresses.tabs.additionalAddress')}
+        title={t('tabs.additionalAddress')}
         testId="additional-list"
         rows={list.data}
         loading={list.isLoading}
@@ -38,7 +40,7 @@ export function AdditionalAddressTab() {
         actions={
           canEdit && (
             <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)} data-testid="additional-new">
-              {t('addresses.additional.new')}
+              {t('additional.new')}
             </Button>
           )
         }
@@ -47,12 +49,12 @@ export function AdditionalAddressTab() {
             size="xs"
             value={art}
             onChange={setArt}
-            data={[{ value: 'all', label: t('addresses.additional.allKinds') }, ...ZUSATZADRESS_ARTEN.map((a) => ({ value: a, label: artLabel(a) }))]}
+            data={[{ value: 'all', label: t('additional.allKinds') }, ...ZUSATZADRESS_ARTEN.map((a) => ({ value: a, label: artLabel(a) }))]}
             data-testid="additional-art"
           />
         }
         columns={[
-          { key: 'art', label: t('addresses.additional.fields.art'), render: (z) => <Badge variant="light">{artLabel(z.art)}</Badge>, width: 170 },
+          { key: 'art', label: t('additional.fields.art'), render: (z) => <Badge variant="light">{artLabel(z.art)}</Badge>, width: 170 },
           { key: 'name', label: f('name1'), render: (z) => [z.name1, z.name2].filter(Boolean).join(', ') },
           { key: 'strasse', label: f('strasse'), render: (z) => z.strasse ?? '', visibleFrom: 'sm' },
           { key: 'ort', label: f('ort'), render: (z) => [z.lkz, z.plz, z.ort].filter(Boolean).join(' ') },
@@ -62,7 +64,7 @@ export function AdditionalAddressTab() {
       <SchemaFormDialog
         opened={open}
         onClose={() => setOpen(false)}
-        title={t('addresses.additional.new')}
+        title={t('additional.new')}
         schema={zusatzadresseEingabe}
         defaultValues={{
           art: art === 'all' ? 'LIEFERADRESSE' : (art as Zusatzadresse['art'] as 'SONSTIGE'),

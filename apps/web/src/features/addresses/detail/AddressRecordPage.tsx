@@ -30,15 +30,12 @@ export function AddressRecordPage() {
 }
 
 function AddressRecord({ idParam }: { idParam: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const me = useMe().data;
   const { id, isNew } = parseRecordId(idParam);
   const address = useAddress(id);
   const remarkRequired = useRemarkRequired();
-  const route = useRecordRoute(
-    { listPath: '/addresses', backLabel: t('addresses.backToList'), tabs: ADDRESS_TABS, tabLabel: (tab) => t(`addresses.tabs.${tab as AddressTab}`) },
-    idParam,
-  );
+  const route = useRecordRoute({ listPath: '/addresses', backLabel: t('backToList'), tabs: ADDRESS_TABS, tabLabel: (tab) => t(`tabs.${tab}`) }, idParam);
 
   const editor = useRecordEditor({
     schema: addressSchema,
@@ -54,14 +51,14 @@ function AddressRecord({ idParam }: { idParam: string }) {
     remove: async (ctx) => {
       if (id) await deleteAddress(id, { remark: ctx.remark, lockToken: ctx.lockToken });
     },
-    removeConfirmText: t('addresses.removeConfirm', { name: address.data?.name1 ?? '' }),
+    removeConfirmText: t('removeConfirm', { name: address.data?.name1 ?? '' }),
   });
 
   const a = address.data;
   const subtitle = a
     ? [
-        `${t('addresses.fields.adressnummer')} ${a.adressnummer}`,
-        a.kundennummer ? `${t('addresses.fields.kundennummer')} ${a.kundennummer}` : null,
+        `${t('fields:adressnummer')} ${a.adressnummer}`,
+        a.kundennummer ? `${t('fields:kundennummer')} ${a.kundennummer}` : null,
         [a.plz, a.ort].filter(Boolean).join(' ') || null,
       ]
         .filter(Boolean)
@@ -70,7 +67,7 @@ function AddressRecord({ idParam }: { idParam: string }) {
 
   return (
     <RecordPage
-      title={isNew ? t('addresses.newTitle') : (a?.name1 ?? '')}
+      title={isNew ? t('newTitle') : (a?.name1 ?? '')}
       subtitle={subtitle}
       loading={!isNew && address.isLoading}
       badges={
@@ -78,22 +75,22 @@ function AddressRecord({ idParam }: { idParam: string }) {
           <>
             {a.gesperrt && (
               <Badge color="red" variant="light" data-testid="badge-blocked">
-                {t('addresses.blocked')}
+                {t('blocked')}
               </Badge>
             )}
             {a.unvollstaendig && (
               <Badge color="yellow" variant="light" data-testid="badge-incomplete">
-                {t('addresses.incomplete')}
+                {t('incomplete')}
               </Badge>
             )}
             {a.istKunde && (
               <Badge color="gray" variant="outline" visibleFrom="sm">
-                {t('addresses.customer')}
+                {t('customer')}
               </Badge>
             )}
             {a.istLieferant && (
               <Badge color="gray" variant="outline" visibleFrom="sm">
-                {t('addresses.supplier')}
+                {t('supplier')}
               </Badge>
             )}
           </>
@@ -104,7 +101,7 @@ function AddressRecord({ idParam }: { idParam: string }) {
       activeTab={route.activeTab}
       onTabChange={route.onTabChange}
       editor={editor}
-      editDisabledReason={t('addresses.noEditRight')}
+      editDisabledReason={t('noEditRight')}
     >
       <Outlet />
     </RecordPage>

@@ -5,6 +5,7 @@ import { useBasisdaten } from '@/app/auth/session';
 import { CountryPicker } from '@/components/form/CountryPicker';
 import { CurrencyField, DateField, NumberField, SelectField, SwitchField, TextField } from '@/components/form/fields';
 import { useRecordEditorContext } from '@/components/record-page/RecordPage';
+import { useFieldLabel } from '@/i18n/field-label';
 import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useAddressFromRoute } from '../use-address-id';
 
@@ -25,28 +26,30 @@ const FREE_FIELDS = ['s01', 's02', 's03', 's04', 's05', 's06', 's07', 's08', 's0
 
 /** Every address field of ADR-024 in cards; view mode read-only, edit mode from the record page (ADR-023). */
 export function MasterdataTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const editor = useRecordEditorContext();
   const base = useBasisdaten().data;
   const { address } = useAddressFromRoute();
   const users = (base?.benutzer ?? []).filter((u) => u.id > 0).map((u) => ({ value: String(u.id), label: `${u.kuerzel} – ${u.name}` }));
   const payments = (base?.zahlungsarten ?? []).map((z) => ({ value: String(z.id), label: z.bezeichnung }));
   const deliveries = (base?.lieferbedingungen ?? []).map((l) => ({ value: String(l.id), label: l.bezeichnung }));
-  const f = (name: string) => t(`addresses.fields.${name}` as 'addresses.fields.name1');
+  const f = useFieldLabel();
+  const anrede: Record<string, string> = t('anrede', { returnObjects: true });
+  const art: Record<string, string> = t('art', { returnObjects: true });
 
   return (
     <Stack gap="md" data-testid="address-masterdata">
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <FormCard title={t('addresses.cards.name')}>
-          <SelectField name="anrede" label={f('anrede')} optionLabel={(v) => t(`addresses.anrede.${v}` as 'addresses.anrede.Firma')} keepOrder />
-          <SelectField name="art" label={f('art')} optionLabel={(v) => t(`addresses.art.${v}` as 'addresses.art.LEGAL')} keepOrder />
+        <FormCard title={t('cards.name')}>
+          <SelectField name="anrede" label={f('anrede')} optionLabel={(v) => anrede[v] ?? v} keepOrder />
+          <SelectField name="art" label={f('art')} optionLabel={(v) => art[v] ?? v} keepOrder />
           <TextField name="name1" label={f('name1')} />
           <TextField name="name2" label={f('name2')} />
           <TextField name="name3" label={f('name3')} />
           <TextField name="kurzname" label={f('kurzname')} />
         </FormCard>
-        <FormCard title={t('addresses.cards.numbers')}>
-          <NumberField name="adressnummer" label={f('adressnummer')} description={editor.isNew ? t('addresses.numberAssigned') : undefined} min={1} />
+        <FormCard title={t('cards.numbers')}>
+          <NumberField name="adressnummer" label={f('adressnummer')} description={editor.isNew ? t('numberAssigned') : undefined} min={1} />
           <NumberField name="kundennummer" label={f('kundennummer')} min={1} />
           <NumberField name="lieferantennummer" label={f('lieferantennummer')} min={1} />
           <SelectField name="abcKennung" label={f('abcKennung')} keepOrder />
@@ -55,20 +58,20 @@ export function MasterdataTab() {
           <SwitchField name="gesperrt" label={f('gesperrt')} />
           <SwitchField name="unvollstaendig" label={f('unvollstaendig')} />
         </FormCard>
-        <FormCard title={t('addresses.cards.address')}>
+        <FormCard title={t('cards.address')}>
           <TextField name="strasse" label={f('strasse')} />
           <CountryPicker name="lkz" label={f('lkz')} />
           <TextField name="plz" label={f('plz')} />
           <TextField name="ort" label={f('ort')} />
         </FormCard>
-        <FormCard title={t('addresses.cards.contact')}>
+        <FormCard title={t('cards.contact')}>
           <TextField name="telefon" label={f('telefon')} type="tel" />
           <TextField name="mobil" label={f('mobil')} type="tel" />
           <TextField name="fax" label={f('fax')} type="tel" />
           <TextField name="email" label={f('email')} type="email" />
           <TextField name="website" label={f('website')} type="url" />
         </FormCard>
-        <FormCard title={t('addresses.cards.sales')}>
+        <FormCard title={t('cards.sales')}>
           <CurrencyField name="kreditlimit" label={f('kreditlimit')} />
           <TextInput label={f('opvBetrag')} value={formatCurrency(address?.opvBetrag ?? null)} readOnly variant="filled" data-testid="field-opvBetrag" />
           <SelectField name="zahlart" label={f('zahlart')} data={payments} numeric />
@@ -78,23 +81,23 @@ export function MasterdataTab() {
           <SelectField name="vertreter3" label={f('vertreter3')} data={users} numeric />
           <DateField name="erstkontakt" label={f('erstkontakt')} />
         </FormCard>
-        <FormCard title={t('addresses.cards.notes')} cols={1}>
+        <FormCard title={t('cards.notes')} cols={1}>
           <TextField name="erstkontaktBemerkung" label={f('erstkontaktBemerkung')} />
           <TextField name="notiz" label={f('notiz')} multiline rows={4} />
         </FormCard>
       </SimpleGrid>
-      <FormCard title={t('addresses.cards.freeFields')} cols={3}>
+      <FormCard title={t('cards.freeFields')} cols={3}>
         {FREE_FIELDS.map((s) => (
-          <TextField key={s} name={s} label={t('addresses.freeField', { n: Number(s.slice(1)) })} />
+          <TextField key={s} name={s} label={t('freeField', { n: Number(s.slice(1)) })} />
         ))}
       </FormCard>
       {address && (
         <Group gap="lg" justify="flex-end">
           <Text size="xs" c="dimmed">
-            {t('addresses.createdAt', { date: formatDateTime(address.angelegtAm) })}
+            {t('createdAt', { date: formatDateTime(address.angelegtAm) })}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('addresses.changedAt', { date: formatDateTime(address.geaendertAm) })}
+            {t('changedAt', { date: formatDateTime(address.geaendertAm) })}
           </Text>
         </Group>
       )}

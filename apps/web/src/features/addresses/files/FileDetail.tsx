@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
+import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
@@ -22,7 +23,7 @@ const base64ToBlob = (b64: string, type: string) => {
 
 /** /addresses/{id}/files/{fileId}: the file with its content from result.daten (ADR-070), download and delete. */
 export function FileDetail() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id: string; fileId: string };
   const addressId = Number(params.id);
@@ -30,13 +31,12 @@ export function FileDetail() {
   const canEdit = hasRight(useMe().data, 'ADR_AENDERN');
   const [busy, setBusy] = useState(false);
   const d = file.data;
-  const f = (name: string) => t(`addresses.files.fields.${name}` as 'addresses.files.fields.dateiname');
+  const f = useFieldLabel();
   const isImage = d?.mimeType.startsWith('image/');
   const isText = d && (d.mimeType.startsWith('text/') || d.mimeType === 'application/json');
 
   const remove = async () => {
-    if (!d || !(await confirmDialog({ message: t('addresses.files.removeConfirm', { name: d.dateiname }), danger: true, confirmLabel: t('common.delete') })))
-      return;
+    if (!d || !(await confirmDialog({ message: t('files.removeConfirm', { name: d.dateiname }), danger: true, confirmLabel: t('common.delete') }))) return;
     setBusy(true);
     try {
       await deleteFile(addressId, d.id);
@@ -58,7 +58,7 @@ export function FileDetail() {
         style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}
       >
         <IconChevronLeft size={14} />
-        {t('addresses.files.backToList')}
+        {t('files.backToList')}
       </Anchor>
       {isApiError(file.error) && file.error.status === 404 ? (
         <Alert color="gray">{t('record.notFound')}</Alert>
@@ -85,7 +85,7 @@ export function FileDetail() {
                   disabled={busy}
                   data-testid="file-detail-download"
                 >
-                  {t('addresses.files.download')}
+                  {t('files.download')}
                 </Button>
               </Group>
             )}
@@ -110,7 +110,7 @@ export function FileDetail() {
           {d && (
             <Card withBorder radius="sm" padding="sm" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-7))">
               <Text size="xs" c="dimmed" mb={6}>
-                {t('addresses.files.preview')}
+                {t('files.preview')}
               </Text>
               {isImage ? (
                 <Image src={`data:${d.mimeType};base64,${d.daten}`} alt={d.dateiname} mah={480} fit="contain" />
@@ -121,7 +121,7 @@ export function FileDetail() {
               ) : (
                 <Center h={80}>
                   <Text size="sm" c="dimmed">
-                    {t('addresses.files.noPreview')}
+                    {t('files.noPreview')}
                   </Text>
                 </Center>
               )}

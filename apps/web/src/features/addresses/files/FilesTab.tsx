@@ -7,6 +7,7 @@ import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { SubList } from '@/components/record-page/SubList';
+import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime, formatDecimal } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
@@ -17,7 +18,7 @@ export const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024
 
 /** Files of the address without e-mails (ADR-069), with upload, download and delete. */
 export function FilesTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const navigate = useNavigate();
   const { id } = useAddressFromRoute();
   const addressId = id ?? 0;
@@ -27,14 +28,14 @@ export function FilesTab() {
   const [file, setFile] = useState<File | null>(null);
   const [subject, setSubject] = useState('');
   const [busy, setBusy] = useState(false);
-  const f = (name: string) => t(`addresses.files.fields.${name}` as 'addresses.files.fields.dateiname');
+  const f = useFieldLabel();
 
   const submit = async () => {
     if (!file) return;
     setBusy(true);
     try {
       await uploadFile(addressId, file, subject.trim() || null);
-      notifySuccess(t('addresses.files.uploaded'));
+      notifySuccess(t('files.uploaded'));
       setOpen(false);
     } catch (e) {
       handleApiError(e);
@@ -43,7 +44,7 @@ export function FilesTab() {
     }
   };
   const remove = async (d: AdressDatei) => {
-    if (!(await confirmDialog({ message: t('addresses.files.removeConfirm', { name: d.dateiname }), danger: true, confirmLabel: t('common.delete') }))) return;
+    if (!(await confirmDialog({ message: t('files.removeConfirm', { name: d.dateiname }), danger: true, confirmLabel: t('common.delete') }))) return;
     try {
       await deleteFile(addressId, d.id);
       notifySuccess(t('notify.deleted'));
@@ -55,7 +56,7 @@ export function FilesTab() {
   return (
     <>
       <SubList<AdressDatei>
-        title={t('addresses.tabs.files')}
+        title={t('tabs.files')}
         testId="files-list"
         rows={files.data?.result}
         count={files.data?.resultCount}
@@ -74,7 +75,7 @@ export function FilesTab() {
               }}
               data-testid="file-upload"
             >
-              {t('addresses.files.upload')}
+              {t('files.upload')}
             </Button>
           )
         }
@@ -101,10 +102,10 @@ export function FilesTab() {
             align: 'right',
             render: (d) => (
               <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-                <Tooltip label={t('addresses.files.download')}>
+                <Tooltip label={t('files.download')}>
                   <ActionIcon
                     variant="subtle"
-                    aria-label={t('addresses.files.download')}
+                    aria-label={t('files.download')}
                     onClick={() => void downloadFile(addressId, d).catch(handleApiError)}
                     data-testid="file-download"
                   >
@@ -129,11 +130,11 @@ export function FilesTab() {
         onSubmit={() => void submit()}
         ready={!!file}
         loading={busy}
-        title={t('addresses.files.upload')}
-        submitLabel={t('addresses.files.upload')}
+        title={t('files.upload')}
+        submitLabel={t('files.upload')}
       >
         <FileInput label={f('dateiname')} value={file} onChange={setFile} required clearable data-testid="file-input" />
-        <TextInput label={t('addresses.files.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={255} />
+        <TextInput label={t('files.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={255} />
       </FormDialog>
     </>
   );

@@ -18,7 +18,7 @@ const PHONE_COLUMNS = ['adressnummer', 'name1', 'ort'];
 
 /** /addresses: the index columns (ADR-002), relation filter (ADR-003), quick search, server windows (ADR-004). */
 export function AddressListPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as AddressListSearch;
   const me = useMe().data;
@@ -31,33 +31,33 @@ export function AddressListPage() {
     () =>
       (
         [
-          { field: 'adressnummer', headerName: t('addresses.fields.adressnummer'), ...num },
-          { field: 'kundennummer', headerName: t('addresses.fields.kundennummer'), ...num },
-          { field: 'lieferantennummer', headerName: t('addresses.fields.lieferantennummer'), ...num },
-          { field: 'anrede', headerName: t('addresses.fields.anrede'), maxWidth: 130, minWidth: 100 },
+          { field: 'adressnummer', headerName: t('fields:adressnummer'), ...num },
+          { field: 'kundennummer', headerName: t('fields:kundennummer'), ...num },
+          { field: 'lieferantennummer', headerName: t('fields:lieferantennummer'), ...num },
+          { field: 'anrede', headerName: t('fields:anrede'), maxWidth: 130, minWidth: 100 },
           {
             field: 'name1',
-            headerName: t('addresses.fields.name1'),
+            headerName: t('fields:name1'),
             minWidth: 240,
             flex: 2,
             cellRenderer: textBadgeCell<AdresseListe>(
               (a) => a.name1,
-              (a) => (a.gesperrt ? { label: t('addresses.blocked'), color: 'red' } : null),
+              (a) => (a.gesperrt ? { label: t('blocked'), color: 'red' } : null),
             ),
           },
-          { field: 'name2', headerName: t('addresses.fields.name2') },
-          { field: 'name3', headerName: t('addresses.fields.name3'), hide: true },
+          { field: 'name2', headerName: t('fields:name2') },
+          { field: 'name3', headerName: t('fields:name3'), hide: true },
           {
             field: 'art',
-            headerName: t('addresses.fields.art'),
+            headerName: t('fields:art'),
             maxWidth: 150,
-            valueFormatter: (p) => (p.value === 'NATURAL' ? t('addresses.art.NATURAL') : p.value === 'LEGAL' ? t('addresses.art.LEGAL') : (p.value ?? '')),
+            valueFormatter: (p) => (p.value === 'NATURAL' ? t('art.NATURAL') : p.value === 'LEGAL' ? t('art.LEGAL') : (p.value ?? '')),
           },
-          { field: 'lkz', headerName: t('addresses.fields.lkz'), maxWidth: 90, minWidth: 80 },
-          { field: 'plz', headerName: t('addresses.fields.plz'), maxWidth: 100, minWidth: 90 },
-          { field: 'ort', headerName: t('addresses.fields.ort') },
-          { field: 'strasse', headerName: t('addresses.fields.strasse') },
-          { field: 'email', headerName: t('addresses.fields.email'), minWidth: 200 },
+          { field: 'lkz', headerName: t('fields:lkz'), maxWidth: 90, minWidth: 80 },
+          { field: 'plz', headerName: t('fields:plz'), maxWidth: 100, minWidth: 90 },
+          { field: 'ort', headerName: t('fields:ort') },
+          { field: 'strasse', headerName: t('fields:strasse') },
+          { field: 'email', headerName: t('fields:email'), minWidth: 200 },
         ] as ColDef<AdresseListe>[]
       ).map((c) => (phone && !PHONE_COLUMNS.includes(c.field as string) ? { ...c, hide: true } : c)),
     [t, phone],
@@ -68,8 +68,8 @@ export function AddressListPage() {
   return (
     <>
       <PageHeader
-        title={t('addresses.title')}
-        subtitle={t('addresses.subtitle')}
+        title={t('title')}
+        subtitle={t('subtitle')}
         actions={
           hasRight(me, 'ADR_AENDERN') && (
             <Button
@@ -77,7 +77,7 @@ export function AddressListPage() {
               leftSection={<IconPlus size={16} />}
               data-testid="address-new"
             >
-              {t('addresses.new')}
+              {t('new')}
             </Button>
           )
         }
@@ -93,7 +93,7 @@ export function AddressListPage() {
         toolbar={
           <Group gap="sm" wrap="wrap">
             <Checkbox
-              label={t('addresses.unblockedOnly')}
+              label={t('unblockedOnly')}
               checked={unblockedOnly}
               onChange={(e) => setSearch({ ...search, unblocked: e.currentTarget.checked || undefined })}
               data-testid="address-unblocked"
@@ -104,10 +104,10 @@ export function AddressListPage() {
                 value={relation}
                 onChange={(v) => setSearch({ ...search, relation: v === 'all' ? undefined : (v as Relation) })}
                 data={[
-                  { value: 'all', label: t('addresses.relation.all') },
-                  { value: 'customer', label: t('addresses.relation.customer') },
-                  { value: 'supplier', label: t('addresses.relation.supplier') },
-                  { value: 'both', label: t('addresses.relation.both') },
+                  { value: 'all', label: t('relation.all') },
+                  { value: 'customer', label: t('relation.customer') },
+                  { value: 'supplier', label: t('relation.supplier') },
+                  { value: 'both', label: t('relation.both') },
                 ]}
                 data-testid="address-relation"
               />

@@ -22,7 +22,7 @@ const toForm = (p: Ansprechpartner | undefined): DefaultValues<PersonForm> =>
 
 /** /addresses/{id}/persons/{personId}: the contact person form (ADR-038), delete with confirmation (ADR-048, ADR-049). */
 export function PersonDetail() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('addresses');
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id: string; personId: string };
   const search = useSearch({ strict: false }) as { created?: boolean };
@@ -42,7 +42,7 @@ export function PersonDetail() {
     basePath: `${listPath}/${params.personId}`,
     save: (data) => savePerson(addressId, personId as number, data),
     remove: () => deletePerson(addressId, personId as number),
-    removeConfirmText: t('addresses.persons.removeConfirm', { name: person.data ? personName(person.data) : '' }),
+    removeConfirmText: t('persons.removeConfirm', { name: person.data ? personName(person.data) : '' }),
     onRemoved: () => void navigate({ to: '/addresses/$id/persons', params: { id: String(addressId) } }),
   });
 
@@ -51,20 +51,20 @@ export function PersonDetail() {
       <SubRecordPanel
         editor={editor}
         title={person.data ? personName(person.data) : ''}
-        back={{ to: listPath, label: t('addresses.persons.backToList') }}
+        back={{ to: listPath, label: t('persons.backToList') }}
         loading={person.isLoading}
         notFound={isApiError(person.error) && person.error.status === 404}
         aside={
           <Stack gap="sm" mb="md">
             {search.created && (
               <Alert color="teal" icon={<IconCircleCheck size={18} />} withCloseButton={false} data-testid="person-created">
-                {t('addresses.persons.created')}
+                {t('persons.created')}
               </Alert>
             )}
             {person.data && (
               <Group justify="space-between">
                 <Text size="sm" c="dimmed">
-                  {person.data.gfxid ? t('addresses.persons.picture') : t('addresses.persons.noPicture')}
+                  {person.data.gfxid ? t('persons.picture') : t('persons.noPicture')}
                 </Text>
                 <PersonPictureActions person={person.data} addressId={addressId} canEdit={canEdit} />
               </Group>

@@ -13,14 +13,14 @@ export const isImageFile = (file: Pick<File, 'type' | 'name'>) => file.type.star
 
 /** Picture upload and removal of a contact person. */
 export function PersonPictureActions({ person, addressId, canEdit }: { person: Ansprechpartner; addressId: number; canEdit: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('addresses');
   const upload = useUploadPersonPicture(addressId, person.id);
   const remove = useDeletePersonPicture(addressId, person.id);
   if (!canEdit) return null;
   const onFile = (file: File | null) => {
     if (!file) return;
     if (!isImageFile(file)) {
-      notifications.show({ color: 'red', message: t('addresses.persons.imagesOnly'), autoClose: 7000 });
+      notifications.show({ color: 'red', message: t('persons.imagesOnly'), autoClose: 7000 });
       return;
     }
     upload.mutate(file, { onSuccess: () => notifySuccess(t('notify.saved')) });
@@ -30,19 +30,19 @@ export function PersonPictureActions({ person, addressId, canEdit }: { person: A
       <FileButton onChange={onFile} accept="image/*">
         {(props) => (
           <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} />} loading={upload.isPending} data-testid="person-picture-upload">
-            {t('addresses.persons.uploadPicture')}
+            {t('persons.uploadPicture')}
           </Button>
         )}
       </FileButton>
       {person.gfxid && (
-        <Tooltip label={t('addresses.persons.removePicture')}>
+        <Tooltip label={t('persons.removePicture')}>
           <ActionIcon
             variant="subtle"
             color="red"
             loading={remove.isPending}
-            aria-label={t('addresses.persons.removePicture')}
+            aria-label={t('persons.removePicture')}
             onClick={async () => {
-              if (await confirmDialog({ message: t('addresses.persons.removePictureConfirm'), danger: true, confirmLabel: t('common.delete') }))
+              if (await confirmDialog({ message: t('persons.removePictureConfirm'), danger: true, confirmLabel: t('common.delete') }))
                 remove.mutate(undefined, { onSuccess: () => notifySuccess(t('notify.deleted')) });
             }}
           >
@@ -56,7 +56,7 @@ export function PersonPictureActions({ person, addressId, canEdit }: { person: A
 
 /** The picture only on demand: a floating "show contact person" button loads and shows it (ADR-041, ADR-042). */
 export function PersonPictureFloating({ person }: { person: Ansprechpartner }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('addresses');
   const [shown, setShown] = useState(false);
   const picture = usePicture(person.gfxid, shown);
   const url = useMemo(() => (picture.data ? URL.createObjectURL(picture.data) : null), [picture.data]);
@@ -71,7 +71,7 @@ export function PersonPictureFloating({ person }: { person: Ansprechpartner }) {
               <Text size="sm" fw={600} truncate>
                 {[person.vorname, person.name].filter(Boolean).join(' ')}
               </Text>
-              <CloseButton size="sm" onClick={() => setShown(false)} aria-label={t('addresses.persons.hidePicture')} />
+              <CloseButton size="sm" onClick={() => setShown(false)} aria-label={t('persons.hidePicture')} />
             </Group>
             {picture.isLoading || !url ? (
               <Group justify="center" h={160}>
@@ -92,12 +92,12 @@ export function PersonPictureFloating({ person }: { person: Ansprechpartner }) {
           onClick={() => setShown(true)}
           data-testid="person-picture-show"
         >
-          {t('addresses.persons.showPicture')}
+          {t('persons.showPicture')}
         </Button>
       )}
       {shown && (
         <Group justify="flex-end">
-          <ActionIcon size="lg" radius="xl" variant="default" onClick={() => setShown(false)} aria-label={t('addresses.persons.hidePicture')}>
+          <ActionIcon size="lg" radius="xl" variant="default" onClick={() => setShown(false)} aria-label={t('persons.hidePicture')}>
             <IconPhoto size={18} />
           </ActionIcon>
         </Group>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SubList } from '@/components/record-page/SubList';
+import { useFieldLabel } from '@/i18n/field-label';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { hasRight } from '@/lib/rights';
 import { useCreatePerson, usePersons } from '../api';
@@ -15,7 +16,7 @@ import { PersonFields, personName } from './PersonFields';
 
 /** Contact persons of the address by sortierung (ADR-036, ADR-037), with the create dialog (ADR-043..047). */
 export function PersonsTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const navigate = useNavigate();
   const { id } = useAddressFromRoute();
   const addressId = id ?? 0;
@@ -23,7 +24,7 @@ export function PersonsTab() {
   const create = useCreatePerson(addressId);
   const canEdit = hasRight(useMe().data, 'ADR_AENDERN');
   const [open, setOpen] = useState(false);
-  const f = (name: string) => t(`addresses.persons.fields.${name}` as 'addresses.persons.fields.name');
+  const f = useFieldLabel();
   const open$ = (p: Ansprechpartner, created = false) =>
     void navigate({
       to: '/addresses/$id/persons/$personId',
@@ -34,7 +35,7 @@ export function PersonsTab() {
   return (
     <>
       <SubList<Ansprechpartner>
-        title={t('addresses.tabs.persons')}
+        title={t('tabs.persons')}
         testId="persons-list"
         rows={persons.data}
         loading={persons.isLoading}
@@ -43,7 +44,7 @@ export function PersonsTab() {
         actions={
           canEdit && (
             <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)} data-testid="person-new">
-              {t('addresses.persons.new')}
+              {t('persons.new')}
             </Button>
           )
         }
@@ -87,15 +88,15 @@ export function PersonsTab() {
       <SchemaFormDialog
         opened={open}
         onClose={() => setOpen(false)}
-        title={t('addresses.persons.new')}
+        title={t('persons.new')}
         schema={ansprechpartnerEingabe}
         defaultValues={{ name: '', sortierung: ((persons.data?.length ?? 0) + 1) * 10 }}
-        failureMessage={t('addresses.persons.createFailed')}
+        failureMessage={t('persons.createFailed')}
         submitLabel={t('common.create')}
         onSubmit={async (values) => {
           const res = await create.mutateAsync(values);
           setOpen(false);
-          notifySuccess(t('addresses.persons.created'));
+          notifySuccess(t('persons.created'));
           if (res.id) open$({ id: res.id } as Ansprechpartner, true);
         }}
       >

@@ -6,19 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { CurrencyField, DateField, NumberField } from '@/components/form/fields';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
+import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatCurrency, formatDate, formatDecimal } from '@/lib/format';
 import { type Apz, deleteApz, saveApz } from '../api-prices';
 
 /** Time- and quantity-dependent prices (apz): list, create, change, delete (ADR-059, ADR-065..068). */
 export function ApzCard({ price, addressId, canEdit }: { price: Kundensonderpreis; addressId: number; canEdit: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const [editing, setEditing] = useState<Apz | 'new' | null>(null);
-  const f = (name: string) => t(`addresses.prices.fields.${name}` as 'addresses.prices.fields.abMenge');
+  const f = useFieldLabel();
   const current = editing && editing !== 'new' ? editing : null;
 
   const remove = async (a: Apz) => {
-    if (!(await confirmDialog({ message: t('addresses.prices.removeApzConfirm'), danger: true, confirmLabel: t('common.delete') }))) return;
+    if (!(await confirmDialog({ message: t('prices.removeApzConfirm'), danger: true, confirmLabel: t('common.delete') }))) return;
     try {
       await deleteApz(addressId, price.id, a.id);
       notifySuccess(t('notify.deleted'));
@@ -31,11 +32,11 @@ export function ApzCard({ price, addressId, canEdit }: { price: Kundensonderprei
     <Card withBorder radius="md" padding="md" data-testid="apz-card">
       <Group justify="space-between" mb="sm">
         <Title order={3} size="h5">
-          {t('addresses.prices.timeDependent')}
+          {t('prices.timeDependent')}
         </Title>
         {canEdit && (
           <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')} data-testid="apz-new">
-            {t('addresses.prices.newApz')}
+            {t('prices.newApz')}
           </Button>
         )}
       </Group>
@@ -87,7 +88,7 @@ export function ApzCard({ price, addressId, canEdit }: { price: Kundensonderprei
       <SchemaFormDialog
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={current ? t('addresses.prices.editApz') : t('addresses.prices.newApz')}
+        title={current ? t('prices.editApz') : t('prices.newApz')}
         schema={apzEingabe}
         defaultValues={
           current

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SubRecordPanel } from '@/components/record-page/SubRecordPanel';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
+import { useFieldLabel } from '@/i18n/field-label';
 import { isApiError } from '@/lib/api/errors';
 import { formatCurrency, formatPercent } from '@/lib/format';
 import { deletePrice, filledTiers, savePrice, usePrice } from '../api-prices';
@@ -35,7 +36,7 @@ function Stat({ label, value, strong }: { label: string; value: string; strong?:
 
 /** /addresses/{id}/customerSpecificPrices/{priceId}: the price, its tiers and apz records; editing only with ART_SONDERPREISE (ADR-053..068). */
 export function PriceDetail() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id: string; priceId: string };
   const addressId = Number(params.id);
@@ -44,7 +45,7 @@ export function PriceDetail() {
   const canEdit = useMayEditPrices();
   const listPath = `/addresses/${addressId}/customerSpecificPrices`;
   const p = price.data;
-  const f = (name: string) => t(`addresses.prices.fields.${name}` as 'addresses.prices.fields.sonderpreis');
+  const f = useFieldLabel();
 
   const editor = useRecordEditor({
     schema: kundensonderpreisEingabe,
@@ -56,7 +57,7 @@ export function PriceDetail() {
     basePath: `${listPath}/${params.priceId}`,
     save: (data) => savePrice(addressId, priceId, data),
     remove: () => deletePrice(addressId, priceId as number),
-    removeConfirmText: t('addresses.prices.removeConfirm'),
+    removeConfirmText: t('prices.removeConfirm'),
     onRemoved: () => void navigate({ to: '/addresses/$id/customerSpecificPrices', params: { id: String(addressId) } }),
   });
 
@@ -69,17 +70,17 @@ export function PriceDetail() {
       <SubRecordPanel
         editor={editor}
         title={p ? `${p.artikelnummer} · ${p.artikelbezeichnung ?? ''}` : ''}
-        back={{ to: listPath, label: t('addresses.prices.backToList') }}
+        back={{ to: listPath, label: t('prices.backToList') }}
         loading={price.isLoading}
         notFound={isApiError(price.error) && price.error.status === 404}
-        editDisabledReason={t('addresses.prices.noRight')}
+        editDisabledReason={t('prices.noRight')}
         aside={
           p && (
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mb="md">
               <Stat label={f('sonderpreis')} value={formatCurrency(p.sonderpreis)} />
               <Stat label={f('sonderpreisBrutto')} value={formatCurrency(p.sonderpreisBrutto)} />
               <Stat label={`${f('rabatt1')} / ${f('rabatt2')}`} value={[p.rabatt1, p.rabatt2].map((r) => (r === null ? '–' : formatPercent(r))).join(' / ')} />
-              <Stat label={t('addresses.prices.effective')} value={formatCurrency(p.effektiverPreis)} strong />
+              <Stat label={t('prices.effective')} value={formatCurrency(p.effektiverPreis)} strong />
             </SimpleGrid>
           )
         }

@@ -1,13 +1,14 @@
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CurrencyField, NumberField, SelectField, SwitchField, TextField } from '@/components/form/fields';
+import { useFieldLabel } from '@/i18n/field-label';
 
 export const PREISART_OPTIONS = ['0', '1', '2', '3'] as const;
 
 /** Fields of a customer-specific price (ADR-054); `full` adds the deviating data and flags. */
 export function PriceFields({ full = false }: { full?: boolean }) {
-  const { t } = useTranslation();
-  const f = (name: string) => t(`addresses.prices.fields.${name}` as 'addresses.prices.fields.artikelnummer');
+  const { t } = useTranslation(['addresses', 'fields']);
+  const f = useFieldLabel();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
       <TextField name="artikelnummer" label={f('artikelnummer')} />
@@ -15,7 +16,7 @@ export function PriceFields({ full = false }: { full?: boolean }) {
       <SelectField
         name="preisart"
         label={f('preisart')}
-        data={PREISART_OPTIONS.map((v) => ({ value: v, label: t(`addresses.prices.preisart.${v}`) }))}
+        data={PREISART_OPTIONS.map((v) => ({ value: v, label: t(`prices.preisart.${v}`) }))}
         numeric
         keepOrder
         searchable={false}

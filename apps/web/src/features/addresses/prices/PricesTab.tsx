@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SubList } from '@/components/record-page/SubList';
+import { useFieldLabel } from '@/i18n/field-label';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { formatCurrency, formatPercent } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
@@ -24,21 +25,22 @@ export const useMayEditPrices = () => {
 
 /** Customer-specific prices of the address (ADR-053), with create. */
 export function PricesTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const navigate = useNavigate();
   const { id } = useAddressFromRoute();
   const addressId = id ?? 0;
   const prices = usePrices(addressId);
   const canEdit = useMayEditPrices();
   const [open, setOpen] = useState(false);
-  const f = (name: string) => t(`addresses.prices.fields.${name}` as 'addresses.prices.fields.artikelnummer');
+  const f = useFieldLabel();
+  const preisarten: Record<string, string> = t('prices.preisart', { returnObjects: true });
   const goTo = (priceId: number) =>
     void navigate({ to: '/addresses/$id/customerSpecificPrices/$priceId', params: { id: String(addressId), priceId: String(priceId) } });
 
   return (
     <>
       <SubList<Row>
-        title={t('addresses.tabs.customerSpecificPrices')}
+        title={t('tabs.customerSpecificPrices')}
         testId="prices-list"
         rows={prices.data}
         loading={prices.isLoading}
@@ -47,7 +49,7 @@ export function PricesTab() {
         actions={
           canEdit && (
             <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)} data-testid="price-new">
-              {t('addresses.prices.new')}
+              {t('prices.new')}
             </Button>
           )
         }
@@ -69,7 +71,7 @@ export function PricesTab() {
           {
             key: 'preisart',
             label: f('preisart'),
-            render: (p) => <Badge variant="light">{t(`addresses.prices.preisart.${p.preisart}` as 'addresses.prices.preisart.0')}</Badge>,
+            render: (p) => <Badge variant="light">{preisarten[p.preisart] ?? p.preisart}</Badge>,
             visibleFrom: 'sm',
           },
           { key: 'sonderpreis', label: f('sonderpreis'), render: (p) => formatCurrency(p.sonderpreis), align: 'right' },
@@ -99,7 +101,7 @@ export function PricesTab() {
       <SchemaFormDialog
         opened={open}
         onClose={() => setOpen(false)}
-        title={t('addresses.prices.new')}
+        title={t('prices.new')}
         schema={kundensonderpreisEingabe}
         defaultValues={{ artikelnummer: '', preisart: 0, mwstSatz: 19 }}
         submitLabel={t('common.create')}

@@ -3,6 +3,7 @@ import { IconDeviceFloppy, IconPencil, IconPlus, IconTrash, IconX } from '@table
 import { type Kundensonderpreis, STAFFELN } from '@vario/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatCurrency, formatDecimal, formatPercent } from '@/lib/format';
 import { filledTiers, saveTiers, type TierKind, tierFields } from '../api-prices';
@@ -14,14 +15,14 @@ const toText = (v: number | null | undefined) => (v === null || v === undefined 
  * an emptied value as null (deleting it), without gross fields and id (ADR-061, ADR-062, ADR-064).
  */
 export function TierCard({ kind, price, addressId, canEdit }: { kind: TierKind; price: Kundensonderpreis; addressId: number; canEdit: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('addresses');
   const stored = price[kind];
   const [editing, setEditing] = useState(false);
   const [rows, setRows] = useState<number[]>([]);
   const [values, setValues] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const withPrices = kind === 'mengenabhaengigePreise';
-  const f = (name: string) => t(`addresses.prices.fields.${name}` as 'addresses.prices.fields.menge');
+  const f = useFieldLabel({ menge: t('prices.fields.menge') });
 
   const start = () => {
     setValues(Object.fromEntries(STAFFELN.flatMap((n) => tierFields(kind, n).map((k) => [k, toText(stored[k])]))));
@@ -50,7 +51,7 @@ export function TierCard({ kind, price, addressId, canEdit }: { kind: TierKind; 
   };
 
   const shown = editing ? rows : filledTiers(kind, stored);
-  const cell = (n: number, field: string, suffix?: string) =>
+  const cell = (n: number, field: 'menge' | 'vk' | 'rabatt', suffix?: string) =>
     editing ? (
       <TextInput
         size="xs"
@@ -74,7 +75,7 @@ export function TierCard({ kind, price, addressId, canEdit }: { kind: TierKind; 
     <Card withBorder radius="md" padding="md" data-testid={`tiers-${kind}`}>
       <Group justify="space-between" mb="sm">
         <Title order={3} size="h5">
-          {withPrices ? t('addresses.prices.tiersPrices') : t('addresses.prices.tiersDiscounts')}
+          {withPrices ? t('prices.tiersPrices') : t('prices.tiersDiscounts')}
         </Title>
         {canEdit &&
           (editing ? (
@@ -88,20 +89,20 @@ export function TierCard({ kind, price, addressId, canEdit }: { kind: TierKind; 
             </Group>
           ) : (
             <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={start} data-testid="tier-edit">
-              {t('addresses.prices.editTiers')}
+              {t('prices.editTiers')}
             </Button>
           ))}
       </Group>
       {shown.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="tiers-empty">
-          {t('addresses.prices.noTiers')}
+          {t('prices.noTiers')}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={420}>
           <Table verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={70}>{t('addresses.prices.tier')}</Table.Th>
+                <Table.Th w={70}>{t('prices.tier')}</Table.Th>
                 <Table.Th ta="right">{f('menge')}</Table.Th>
                 {withPrices && <Table.Th ta="right">{f('vk')}</Table.Th>}
                 {withPrices && <Table.Th ta="right">{f('vkBrutto')}</Table.Th>}
@@ -134,7 +135,7 @@ export function TierCard({ kind, price, addressId, canEdit }: { kind: TierKind; 
       )}
       {editing && rows.length < STAFFELN.length && (
         <Button size="xs" variant="subtle" mt="xs" leftSection={<IconPlus size={14} />} onClick={addRow} data-testid="tier-add">
-          {t('addresses.prices.addTier')}
+          {t('prices.addTier')}
         </Button>
       )}
     </Card>

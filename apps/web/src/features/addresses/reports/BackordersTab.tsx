@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SubList } from '@/components/record-page/SubList';
+import { useFieldLabel } from '@/i18n/field-label';
 import { formatCurrency, formatDate, formatDecimal } from '@/lib/format';
 import { useBackorders } from '../api-reports';
 import { DocumentNumber } from '../document-link';
@@ -8,16 +9,16 @@ import { useAddressFromRoute } from '../use-address-id';
 
 /** Open order lines of the address, no paging, oldest document first (ADR-072..075). */
 export function BackordersTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const { id } = useAddressFromRoute();
   const rows = useBackorders(id ?? 0);
-  const f = (name: string) => t(`addresses.backorders.fields.${name}` as 'addresses.backorders.fields.belegnr');
+  const f = useFieldLabel();
   const total = (rows.data ?? []).reduce((s, r) => s + r.offenerBetrag, 0);
   const qty = (v: number, unit: string | null) => `${formatDecimal(v)}${unit ? ` ${unit}` : ''}`;
   type Row = NonNullable<typeof rows.data>[number];
   return (
     <SubList<Row>
-      title={t('addresses.tabs.backorders')}
+      title={t('tabs.backorders')}
       testId="backorders-list"
       rows={rows.data}
       loading={rows.isLoading}
@@ -37,7 +38,7 @@ export function BackordersTab() {
         (rows.data?.length ?? 0) > 0 && (
           <Group justify="flex-end" p="sm" gap="xs">
             <Text size="sm" c="dimmed">
-              {t('addresses.backorders.total')}
+              {t('backorders.total')}
             </Text>
             <Text size="sm" fw={700} data-testid="backorders-total">
               {formatCurrency(total)}

@@ -15,7 +15,7 @@ const monthLabel = (m: number) =>
     .format('MMM');
 
 function TurnoverCard({ title, total, extra, children }: { title: string; total: number; extra?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('addresses');
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap={4} mb="sm">
@@ -27,7 +27,7 @@ function TurnoverCard({ title, total, extra, children }: { title: string; total:
             {formatCurrency(total)}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('addresses.dashboard.total')}
+            {t('dashboard.total')}
           </Text>
           {extra}
         </Group>
@@ -39,7 +39,7 @@ function TurnoverCard({ title, total, extra, children }: { title: string; total:
 
 /** The three turnover cards (ADR-019..022): fiscal months, calendar quarters, comparison with the previous year. */
 export function DashboardTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('addresses');
   const { id } = useAddressFromRoute();
   const turnover = useTurnover(id ?? 0);
   const start = useFiscalYearStart();
@@ -67,16 +67,16 @@ export function DashboardTab() {
   return (
     <Stack gap="md" data-testid="address-dashboard">
       <Text size="xs" c="dimmed">
-        {t('addresses.dashboard.net')}
+        {t('dashboard.net')}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TurnoverCard
-          title={t('addresses.dashboard.byMonth', { year: fiscalTitle })}
+          title={t('dashboard.byMonth', { year: fiscalTitle })}
           total={months.reduce((s, m) => s + m.summe, 0)}
           extra={
             start !== 1 && (
               <Badge variant="light" size="sm">
-                {t('addresses.dashboard.fiscalStart', {
+                {t('dashboard.fiscalStart', {
                   month: dayjs()
                     .month(start - 1)
                     .format('MMMM'),
@@ -89,18 +89,18 @@ export function DashboardTab() {
             h={220}
             data={months.map((m) => ({ label: monthLabel(m.monat), summe: m.summe }))}
             dataKey="label"
-            series={[{ name: 'summe', label: t('addresses.dashboard.total'), color: 'blue.6' }]}
+            series={[{ name: 'summe', label: t('dashboard.total'), color: 'blue.6' }]}
             valueFormatter={valueFormatter}
             yAxisProps={axis}
             data-testid="turnover-months"
           />
         </TurnoverCard>
-        <TurnoverCard title={t('addresses.dashboard.byQuarter', { year })} total={quarters.reduce((s, q) => s + q.summe, 0)}>
+        <TurnoverCard title={t('dashboard.byQuarter', { year })} total={quarters.reduce((s, q) => s + q.summe, 0)}>
           <SimpleGrid cols={4} spacing="xs" mb="sm">
             {quarters.map((q) => (
               <Stack key={q.quarter} gap={0} data-testid="turnover-quarter">
                 <Text size="xs" c="dimmed" fw={600}>
-                  {t('addresses.dashboard.quarter', { n: q.quarter })}
+                  {t('dashboard.quarter', { n: q.quarter })}
                 </Text>
                 <Text size="sm" fw={600}>
                   {formatCompact(q.summe)} €
@@ -110,16 +110,16 @@ export function DashboardTab() {
           </SimpleGrid>
           <BarChart
             h={150}
-            data={quarters.map((q) => ({ label: t('addresses.dashboard.quarter', { n: q.quarter }), summe: q.summe }))}
+            data={quarters.map((q) => ({ label: t('dashboard.quarter', { n: q.quarter }), summe: q.summe }))}
             dataKey="label"
-            series={[{ name: 'summe', label: t('addresses.dashboard.total'), color: 'teal.6' }]}
+            series={[{ name: 'summe', label: t('dashboard.total'), color: 'teal.6' }]}
             valueFormatter={valueFormatter}
             yAxisProps={axis}
           />
         </TurnoverCard>
       </SimpleGrid>
       <TurnoverCard
-        title={t('addresses.dashboard.comparison', { year, previous: year - 1 })}
+        title={t('dashboard.comparison', { year, previous: year - 1 })}
         total={cmp.current}
         extra={
           <Group gap="xs">

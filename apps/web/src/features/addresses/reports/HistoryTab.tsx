@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DataGrid, SEARCH_DEBOUNCE_MS } from '@/components/data-grid/DataGrid';
+import { useFieldLabel } from '@/i18n/field-label';
 import { formatCurrency, formatDate, formatDecimal, formatPercent } from '@/lib/format';
 import { DocumentNumber } from '../document-link';
 import { useAddressFromRoute } from '../use-address-id';
@@ -15,7 +16,7 @@ type Zeile = z.infer<typeof historieZeile>;
 
 /** Purchase history of the address: no paging (virtual scrolling), filters article number, description (300 ms), date from/to (ADR-076..080). */
 export function HistoryTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['addresses', 'fields']);
   const { id } = useAddressFromRoute();
   const [artikelnr, setArtikelnr] = useState('');
   const [bezeichnung, setBezeichnung] = useState('');
@@ -23,7 +24,7 @@ export function HistoryTab() {
   const [bis, setBis] = useState<string | null>(null);
   const [debArtikel] = useDebouncedValue(artikelnr, SEARCH_DEBOUNCE_MS);
   const [debBezeichnung] = useDebouncedValue(bezeichnung, SEARCH_DEBOUNCE_MS);
-  const f = (name: string) => t(`addresses.history.fields.${name}` as 'addresses.history.fields.belegnummer');
+  const f = useFieldLabel();
 
   const columns = useMemo<ColDef<Zeile>[]>(
     () => [
@@ -70,14 +71,14 @@ export function HistoryTab() {
       filters={
         <>
           <TextInput
-            label={t('addresses.history.articleNumber')}
+            label={t('history.articleNumber')}
             value={artikelnr}
             onChange={(e) => setArtikelnr(e.currentTarget.value)}
             w={{ base: '100%', xs: 160 }}
             data-testid="history-artikelnr"
           />
           <TextInput
-            label={t('addresses.history.description')}
+            label={t('history.description')}
             value={bezeichnung}
             onChange={(e) => setBezeichnung(e.currentTarget.value)}
             w={{ base: '100%', xs: 220 }}

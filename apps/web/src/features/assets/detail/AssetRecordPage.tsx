@@ -23,14 +23,11 @@ export function AssetRecordPage() {
 }
 
 function AssetRecord({ idParam }: { idParam: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['assets', 'fields']);
   const me = useMe().data;
   const { id, isNew } = parseRecordId(idParam);
   const asset = useAsset(id);
-  const route = useRecordRoute(
-    { listPath: '/assets', backLabel: t('assets.backToList'), tabs: ASSET_TABS, tabLabel: (tab) => t(`assets.tabs.${tab as AssetTab}`) },
-    idParam,
-  );
+  const route = useRecordRoute({ listPath: '/assets', backLabel: t('backToList'), tabs: ASSET_TABS, tabLabel: (tab) => t(`tabs.${tab}`) }, idParam);
   const a = asset.data;
 
   const editor = useRecordEditor({
@@ -46,24 +43,22 @@ function AssetRecord({ idParam }: { idParam: string }) {
     remove: async (ctx) => {
       if (id) await deleteAsset(id, ctx.lockToken);
     },
-    removeConfirmText: t('assets.removeConfirm', { name: a?.bezeichnung ?? '' }),
+    removeConfirmText: t('removeConfirm', { name: a?.bezeichnung ?? '' }),
   });
 
   const subtitle = a
-    ? [`${t('assets.fields.assetnummer')} ${a.assetnummer}`, a.seriennummer ? `${t('assets.fields.seriennummer')} ${a.seriennummer}` : null]
-        .filter(Boolean)
-        .join(' · ')
+    ? [`${t('fields:assetnummer')} ${a.assetnummer}`, a.seriennummer ? `${t('fields:seriennummer')} ${a.seriennummer}` : null].filter(Boolean).join(' · ')
     : undefined;
 
   return (
     <RecordPage
-      title={isNew ? t('assets.newTitle') : (a?.bezeichnung ?? '')}
+      title={isNew ? t('newTitle') : (a?.bezeichnung ?? '')}
       subtitle={subtitle}
       loading={!isNew && asset.isLoading}
       badges={
         a && (
           <Badge color={a.istAktiv ? 'green' : 'gray'} variant="light" data-testid="badge-active">
-            {a.istAktiv ? t('assets.active') : t('assets.inactive')}
+            {a.istAktiv ? t('active') : t('inactive')}
           </Badge>
         )
       }
@@ -72,7 +67,7 @@ function AssetRecord({ idParam }: { idParam: string }) {
       activeTab={route.activeTab}
       onTabChange={route.onTabChange}
       editor={editor}
-      editDisabledReason={t('assets.noEditRight')}
+      editDisabledReason={t('noEditRight')}
     >
       <Outlet />
     </RecordPage>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField, SwitchField, TextField } from '@/components/form/fields';
 import { useRecordEditorContext } from '@/components/record-page/RecordPage';
 import { FormCard } from '@/features/addresses/detail/MasterdataTab';
+import { useFieldLabel } from '@/i18n/field-label';
 import { formatDateTime } from '@/lib/format';
 import { useAssetFieldLabels } from '../api';
 import { useAssetFromRoute } from '../use-asset-id';
@@ -12,18 +13,18 @@ import { ASSET_FREE_FIELDS } from './asset-form';
 
 /** Every asset field of ASS-004: warranty and service periods, deviating location, s01–s06 labelled from sfelder (ASS-005). */
 export function MasterdataTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['assets', 'fields']);
   const editor = useRecordEditorContext();
   const { asset } = useAssetFromRoute();
   const labels = useAssetFieldLabels().data ?? [];
   const deviating = useWatch({ control: editor.form.control, name: 'abweichenderStandort' }) as boolean | undefined;
-  const f = (name: string) => t(`assets.fields.${name}` as 'assets.fields.bezeichnung');
-  const label = (feld: string) => labels.find((l) => l.feld === feld)?.bezeichnung || t('assets.freeField', { n: Number(feld.slice(1)) });
+  const f = useFieldLabel({ beschreibung: t('fields.beschreibung') });
+  const label = (feld: string) => labels.find((l) => l.feld === feld)?.bezeichnung || t('freeField', { n: Number(feld.slice(1)) });
 
   return (
     <Stack gap="md" data-testid="asset-masterdata">
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <FormCard title={t('assets.cards.asset')}>
+        <FormCard title={t('cards.asset')}>
           <TextField name="assetnummer" label={f('assetnummer')} />
           <TextField name="bezeichnung" label={f('bezeichnung')} />
           <TextField name="seriennummer" label={f('seriennummer')} />
@@ -35,20 +36,20 @@ export function MasterdataTab() {
                 {f('adresseId')}
               </Text>
               <Anchor component={Link} to={`/addresses/${asset.adresseId}/dashboard` as never} size="sm" data-testid="asset-address">
-                {t('assets.openAddress', { id: asset.adresseId })}
+                {t('openAddress', { id: asset.adresseId })}
               </Anchor>
             </Stack>
           ) : (
             <TextInput label={f('adresseId')} value="" readOnly variant="filled" />
           )}
         </FormCard>
-        <FormCard title={t('assets.cards.periods')}>
+        <FormCard title={t('cards.periods')}>
           <DateField name="beginnGarantie" label={f('beginnGarantie')} />
           <DateField name="endeGarantie" label={f('endeGarantie')} />
           <DateField name="beginnService" label={f('beginnService')} />
           <DateField name="endeService" label={f('endeService')} />
         </FormCard>
-        <FormCard title={t('assets.cards.location')}>
+        <FormCard title={t('cards.location')}>
           <SwitchField name="abweichenderStandort" label={f('abweichenderStandort')} />
           <span />
           {deviating && (
@@ -60,23 +61,23 @@ export function MasterdataTab() {
             </>
           )}
         </FormCard>
-        <FormCard title={t('assets.cards.freeFields')}>
+        <FormCard title={t('cards.freeFields')}>
           {ASSET_FREE_FIELDS.map((s) => (
             <TextField key={s} name={s} label={label(s)} />
           ))}
         </FormCard>
       </SimpleGrid>
-      <FormCard title={t('assets.cards.notes')} cols={1}>
+      <FormCard title={t('cards.notes')} cols={1}>
         <TextField name="bemerkung" label={f('bemerkung')} multiline rows={2} />
         <TextField name="beschreibung" label={f('beschreibung')} multiline rows={4} />
       </FormCard>
       {asset && (
         <Group gap="lg" justify="flex-end">
           <Text size="xs" c="dimmed">
-            {t('assets.createdAt', { date: formatDateTime(asset.angelegtAm) })}
+            {t('createdAt', { date: formatDateTime(asset.angelegtAm) })}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('assets.changedAt', { date: formatDateTime(asset.geaendertAm) })}
+            {t('changedAt', { date: formatDateTime(asset.geaendertAm) })}
           </Text>
         </Group>
       )}

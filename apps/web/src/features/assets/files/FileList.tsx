@@ -12,7 +12,7 @@ const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${formatDecimal(bytes /
 
 /** The files of an asset, 50 per page, with download (binary) and upload (ASS-010..012). */
 export function FileList({ assetId, canEdit }: { assetId: number; canEdit: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('assets');
   const [page, setPage] = useState(0);
   const files = useAssetFiles(assetId, page);
   const upload = useUploadAssetFile(assetId);
@@ -23,17 +23,17 @@ export function FileList({ assetId, canEdit }: { assetId: number; canEdit: boole
   const onFile = async (file: File | null) => {
     if (!file) return;
     await upload.mutateAsync(file);
-    notifySuccess(t('assets.files.uploaded'));
+    notifySuccess(t('files.uploaded'));
   };
   const onDelete = async (id: number, name: string) => {
-    if (!(await confirmDialog({ message: t('assets.files.removeConfirm', { name }), confirmLabel: t('common.delete'), danger: true }))) return;
+    if (!(await confirmDialog({ message: t('files.removeConfirm', { name }), confirmLabel: t('common.delete'), danger: true }))) return;
     await remove.mutateAsync(id);
     notifySuccess(t('notify.deleted'));
   };
 
   return (
     <SubList
-      title={t('assets.files.title')}
+      title={t('files.title')}
       rows={files.data?.result}
       count={total}
       loading={files.isLoading}
@@ -44,17 +44,17 @@ export function FileList({ assetId, canEdit }: { assetId: number; canEdit: boole
           <FileButton onChange={(f) => void onFile(f)}>
             {(props) => (
               <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} />} loading={upload.isPending} data-testid="file-upload">
-                {t('assets.files.upload')}
+                {t('files.upload')}
               </Button>
             )}
           </FileButton>
         )
       }
       columns={[
-        { key: 'dateiname', label: t('assets.files.dateiname'), render: (r) => r.dateiname },
-        { key: 'betreff', label: t('assets.files.betreff'), render: (r) => r.betreff ?? '', visibleFrom: 'sm' },
-        { key: 'datum', label: t('assets.files.datum'), render: (r) => formatDateTime(r.datum), visibleFrom: 'sm' },
-        { key: 'groesse', label: t('assets.files.groesse'), render: (r) => size(r.groesse), align: 'right', visibleFrom: 'md' },
+        { key: 'dateiname', label: t('files.dateiname'), render: (r) => r.dateiname },
+        { key: 'betreff', label: t('files.betreff'), render: (r) => r.betreff ?? '', visibleFrom: 'sm' },
+        { key: 'datum', label: t('files.datum'), render: (r) => formatDateTime(r.datum), visibleFrom: 'sm' },
+        { key: 'groesse', label: t('files.groesse'), render: (r) => size(r.groesse), align: 'right', visibleFrom: 'md' },
         {
           key: 'actions',
           label: '',
@@ -65,7 +65,7 @@ export function FileList({ assetId, canEdit }: { assetId: number; canEdit: boole
               <ActionIcon
                 variant="subtle"
                 onClick={() => void downloadAssetFile(assetId, r.id, r.dateiname).catch(handleApiError)}
-                aria-label={t('assets.files.download')}
+                aria-label={t('files.download')}
                 data-testid="file-download"
               >
                 <IconDownload size={16} />

@@ -32,7 +32,7 @@ const THUMB = 160;
  * 1600×1600 popup; upload accepts images only, delete asks first (ASS-006..009, ASS-012..014).
  */
 export function ImageCarousel({ assetId, canEdit }: { assetId: number; canEdit: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('assets');
   const [page, setPage] = useState(0);
   const [popup, setPopup] = useState<{ id: number; dateiname: string } | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -49,14 +49,14 @@ export function ImageCarousel({ assetId, canEdit }: { assetId: number; canEdit: 
     setUploadError(null);
     try {
       await upload.mutateAsync(file);
-      notifySuccess(t('assets.images.uploaded'));
+      notifySuccess(t('images.uploaded'));
     } catch (e) {
       if (isApiError(e) && e.status === 400) setUploadError(e.fieldErrors.daten?.join(' ') ?? errorMessage(e));
       else handleApiError(e);
     }
   };
   const onDelete = async (id: number, dateiname: string) => {
-    const ok = await confirmDialog({ message: t('assets.images.removeConfirm', { name: dateiname }), confirmLabel: t('common.delete'), danger: true });
+    const ok = await confirmDialog({ message: t('images.removeConfirm', { name: dateiname }), confirmLabel: t('common.delete'), danger: true });
     if (!ok) return;
     await remove.mutateAsync(id);
     notifySuccess(t('notify.deleted'));
@@ -68,7 +68,7 @@ export function ImageCarousel({ assetId, canEdit }: { assetId: number; canEdit: 
       <Group justify="space-between" mb="sm" gap="sm">
         <Group gap="xs">
           <Title order={3} size="h5">
-            {t('assets.images.title')}
+            {t('images.title')}
           </Title>
           <Text size="sm" c="dimmed" data-testid="image-count">
             {t('grid.rows', { count: total })}
@@ -78,7 +78,7 @@ export function ImageCarousel({ assetId, canEdit }: { assetId: number; canEdit: 
           <FileButton onChange={(f) => void onFile(f)} accept="image/*">
             {(props) => (
               <Button {...props} size="xs" variant="light" leftSection={<IconPhotoPlus size={14} />} loading={upload.isPending} data-testid="image-upload">
-                {t('assets.images.upload')}
+                {t('images.upload')}
               </Button>
             )}
           </FileButton>
@@ -101,7 +101,7 @@ export function ImageCarousel({ assetId, canEdit }: { assetId: number; canEdit: 
         </Center>
       ) : (
         <Group gap={4} wrap="nowrap" align="center">
-          <ActionIcon variant="subtle" onClick={() => scroll(-1)} aria-label={t('assets.images.previous')} visibleFrom="xs">
+          <ActionIcon variant="subtle" onClick={() => scroll(-1)} aria-label={t('images.previous')} visibleFrom="xs">
             <IconChevronLeft size={18} />
           </ActionIcon>
           <ScrollArea viewportRef={strip} type="auto" offsetScrollbars style={{ flex: 1 }}>
@@ -129,7 +129,7 @@ export function ImageCarousel({ assetId, canEdit }: { assetId: number; canEdit: 
                       variant="filled"
                       size="sm"
                       onClick={() => void onDelete(b.id, b.dateiname)}
-                      aria-label={t('assets.images.remove')}
+                      aria-label={t('images.remove')}
                       data-testid="image-remove"
                     >
                       <IconTrash size={14} />
@@ -139,7 +139,7 @@ export function ImageCarousel({ assetId, canEdit }: { assetId: number; canEdit: 
               ))}
             </Group>
           </ScrollArea>
-          <ActionIcon variant="subtle" onClick={() => scroll(1)} aria-label={t('assets.images.next')} visibleFrom="xs">
+          <ActionIcon variant="subtle" onClick={() => scroll(1)} aria-label={t('images.next')} visibleFrom="xs">
             <IconChevronRight size={18} />
           </ActionIcon>
         </Group>

@@ -17,19 +17,19 @@ type AssetListe = z.infer<typeof assetListe>;
 
 /** /assets: the index columns (ASS-002); without ASS_SEHEN the general no-data notice (RIGHT-013). */
 export function AssetListPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['assets', 'fields']);
   const navigate = useNavigate();
   const me = useMe().data;
 
   const columns = useMemo<ColDef<AssetListe>[]>(
     () => [
-      { field: 'assetnummer', headerName: t('assets.fields.assetnummer'), minWidth: 130, maxWidth: 180 },
-      { field: 'bezeichnung', headerName: t('assets.fields.bezeichnung'), minWidth: 220, flex: 2 },
-      { field: 'seriennummer', headerName: t('assets.fields.seriennummer'), minWidth: 150 },
-      { field: 'imei', headerName: t('assets.fields.imei'), minWidth: 160 },
+      { field: 'assetnummer', headerName: t('fields:assetnummer'), minWidth: 130, maxWidth: 180 },
+      { field: 'bezeichnung', headerName: t('fields:bezeichnung'), minWidth: 220, flex: 2 },
+      { field: 'seriennummer', headerName: t('fields:seriennummer'), minWidth: 150 },
+      { field: 'imei', headerName: t('fields:imei'), minWidth: 160 },
       {
         field: 'istAktiv',
-        headerName: t('assets.fields.istAktiv'),
+        headerName: t('fields:istAktiv'),
         minWidth: 100,
         maxWidth: 130,
         cellRenderer: textBadgeCell<AssetListe>(
@@ -45,12 +45,12 @@ export function AssetListPage() {
   return (
     <>
       <PageHeader
-        title={t('assets.title')}
-        subtitle={t('assets.subtitle')}
+        title={t('title')}
+        subtitle={t('subtitle')}
         actions={
           hasRight(me, 'ASS_AENDERN') && (
             <Button onClick={() => void navigate({ to: '/assets/$id', params: { id: 'new' } })} leftSection={<IconPlus size={16} />} data-testid="asset-new">
-              {t('assets.new')}
+              {t('new')}
             </Button>
           )
         }

@@ -17,7 +17,7 @@ interface Row {
 
 /** The customFields tab: bezeichnung/wert pairs of /freieFelder (ART-005), replaced as a whole under ART_AENDERN. */
 export function CustomFieldsTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('products');
   const { id } = useProductFromRoute();
   const me = useMe().data;
   const fields = useCustomFields(id ?? 0);
@@ -37,14 +37,14 @@ export function CustomFieldsTab() {
   return (
     <>
       <SubList
-        title={t('products.tabs.customFields')}
+        title={t('tabs.customFields')}
         rows={fields.data}
         loading={fields.isLoading}
         rowKey={(r) => r.id}
         testId="custom-fields"
         columns={[
-          { key: 'bezeichnung', label: t('products.customFields.bezeichnung'), render: (r) => r.bezeichnung, width: '40%' },
-          { key: 'wert', label: t('products.customFields.wert'), render: (r) => r.wert ?? '' },
+          { key: 'bezeichnung', label: t('customFields.bezeichnung'), render: (r) => r.bezeichnung, width: '40%' },
+          { key: 'wert', label: t('customFields.wert'), render: (r) => r.wert ?? '' },
         ]}
         actions={
           canEdit && (
@@ -54,12 +54,12 @@ export function CustomFieldsTab() {
           )
         }
       />
-      <Modal opened={rows !== null} onClose={() => setRows(null)} title={t('products.customFields.editTitle')} size="40rem">
+      <Modal opened={rows !== null} onClose={() => setRows(null)} title={t('customFields.editTitle')} size="40rem">
         <Stack gap="xs">
           {(rows ?? []).map((r) => (
             <Group key={r.key} gap="xs" wrap="nowrap" align="flex-end">
               <TextInput
-                label={t('products.customFields.bezeichnung')}
+                label={t('customFields.bezeichnung')}
                 value={r.bezeichnung}
                 onChange={(e) => update(r.key, { bezeichnung: e.currentTarget.value })}
                 maxLength={80}
@@ -67,7 +67,7 @@ export function CustomFieldsTab() {
                 data-testid="custom-field-name"
               />
               <TextInput
-                label={t('products.customFields.wert')}
+                label={t('customFields.wert')}
                 value={r.wert}
                 onChange={(e) => update(r.key, { wert: e.currentTarget.value })}
                 maxLength={2000}
@@ -92,7 +92,7 @@ export function CustomFieldsTab() {
               onClick={() => setRows((x) => [...(x ?? []), { key: Date.now(), bezeichnung: '', wert: '' }])}
               data-testid="custom-field-add"
             >
-              {t('products.customFields.add')}
+              {t('customFields.add')}
             </Button>
             <Group gap="xs">
               <Button variant="default" onClick={() => setRows(null)}>

@@ -14,7 +14,7 @@ type ScaleRow = { preisgruppe: number; bezeichnung: string } & Record<string, nu
  * /stammdaten/preisgruppen, tiers with menge, vk, vkBrutto and aufschlag; "no data" without rows (ART-004, ART-013..020).
  */
 export function PriceScaleCard({ productId, staffel }: { productId: number | null; staffel: string | null | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('products');
   const scale = usePriceScale(productId, staffel);
   const groups = usePriceGroups().data ?? [];
   const rows = (scale.data ?? []) as ScaleRow[];
@@ -25,10 +25,10 @@ export function PriceScaleCard({ productId, staffel }: { productId: number | nul
   return (
     <Card withBorder radius="md" padding="md" data-testid="price-scale">
       <Title order={3} size="h5" mb="sm">
-        {t('products.priceScale.title')}
+        {t('priceScale.title')}
         {staffel && (
           <Text span size="sm" c="dimmed" ml="xs">
-            {t('products.priceScale.kind', { ap, tiers: tiersOf(ap).length })}
+            {t('priceScale.kind', { ap, tiers: tiersOf(ap).length })}
           </Text>
         )}
       </Title>
@@ -61,11 +61,11 @@ export function PriceScaleCard({ productId, staffel }: { productId: number | nul
                     <Table verticalSpacing={6} striped>
                       <Table.Thead>
                         <Table.Tr>
-                          <Table.Th>{t('products.priceScale.tier')}</Table.Th>
-                          <Table.Th ta="right">{t('products.priceScale.menge')}</Table.Th>
-                          <Table.Th ta="right">{t('products.priceScale.vk')}</Table.Th>
-                          <Table.Th ta="right">{t('products.priceScale.vkBrutto')}</Table.Th>
-                          <Table.Th ta="right">{t('products.priceScale.aufschlag')}</Table.Th>
+                          <Table.Th>{t('priceScale.tier')}</Table.Th>
+                          <Table.Th ta="right">{t('priceScale.menge')}</Table.Th>
+                          <Table.Th ta="right">{t('priceScale.vk')}</Table.Th>
+                          <Table.Th ta="right">{t('priceScale.vkBrutto')}</Table.Th>
+                          <Table.Th ta="right">{t('priceScale.aufschlag')}</Table.Th>
                         </Table.Tr>
                       </Table.Thead>
                       <Table.Tbody>

@@ -20,7 +20,7 @@ export function ProductRecordPage() {
 }
 
 function ProductRecord({ idParam }: { idParam: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'fields']);
   const me = useMe().data;
   const { id, isNew } = parseRecordId(idParam);
   const product = useProduct(id);
@@ -30,9 +30,9 @@ function ProductRecord({ idParam }: { idParam: string }) {
   const route = useRecordRoute(
     {
       listPath: '/products',
-      backLabel: t('products.backToList'),
+      backLabel: t('backToList'),
       tabs: PRODUCT_TABS,
-      tabLabel: (tab) => t(`products.tabs.${tab as ProductTab}`),
+      tabLabel: (tab) => t(`tabs.${tab}`),
       visible: (tab) => visible(tab as ProductTab),
       editTabs: ['masterdata', 'customFields'],
     },
@@ -52,28 +52,25 @@ function ProductRecord({ idParam }: { idParam: string }) {
     remove: async (ctx) => {
       if (id) await deleteProduct(id, ctx.lockToken);
     },
-    removeConfirmText: t('products.removeConfirm', { name: p?.bezeichnung ?? '' }),
+    removeConfirmText: t('removeConfirm', { name: p?.bezeichnung ?? '' }),
   });
 
+  const artikelarten: Record<string, string> = t('artikelart', { returnObjects: true });
   const subtitle = p
-    ? [
-        `${t('products.fields.artikelnummer')} ${p.artikelnummer}`,
-        p.ean ? `${t('products.fields.ean')} ${p.ean}` : null,
-        t(`products.artikelart.${p.artikelart}` as 'products.artikelart.1'),
-      ]
+    ? [`${t('fields.artikelnummer')} ${p.artikelnummer}`, p.ean ? `${t('fields:ean')} ${p.ean}` : null, artikelarten[p.artikelart] ?? p.artikelart]
         .filter(Boolean)
         .join(' · ')
     : undefined;
 
   return (
     <RecordPage
-      title={isNew ? t('products.newTitle') : (p?.bezeichnung ?? '')}
+      title={isNew ? t('newTitle') : (p?.bezeichnung ?? '')}
       subtitle={subtitle}
       loading={!isNew && product.isLoading}
       badges={
         p?.gesperrt && (
           <Badge color="red" variant="light" data-testid="badge-blocked">
-            {t('products.blocked')}
+            {t('blocked')}
           </Badge>
         )
       }
@@ -82,7 +79,7 @@ function ProductRecord({ idParam }: { idParam: string }) {
       activeTab={route.activeTab}
       onTabChange={route.onTabChange}
       editor={editor}
-      editDisabledReason={t('products.noEditRight')}
+      editDisabledReason={t('noEditRight')}
     >
       <Outlet />
     </RecordPage>

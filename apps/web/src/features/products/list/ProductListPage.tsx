@@ -19,50 +19,50 @@ const num = { type: 'rightAligned', minWidth: 110, maxWidth: 150 } as const;
 
 /** /products: the index columns (ART-002) over server windows, quick search over number, name, EAN and manufacturer. */
 export function ProductListPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'fields']);
   const navigate = useNavigate();
   const me = useMe().data;
 
-  const columns = useMemo<ColDef<ArtikelListe>[]>(
-    () => [
+  const columns = useMemo<ColDef<ArtikelListe>[]>(() => {
+    const artikelarten: Record<string, string> = t('artikelart', { returnObjects: true });
+    return [
       {
         field: 'artikelart',
-        headerName: t('products.fields.artikelart'),
+        headerName: t('fields:artikelart'),
         minWidth: 110,
         maxWidth: 160,
-        valueFormatter: (p) => (p.value ? t(`products.artikelart.${p.value as '1'}`) : ''),
+        valueFormatter: (p) => (p.value ? (artikelarten[p.value] ?? p.value) : ''),
       },
-      { field: 'artikelnummer', headerName: t('products.fields.artikelnummer'), minWidth: 130, maxWidth: 180 },
+      { field: 'artikelnummer', headerName: t('fields.artikelnummer'), minWidth: 130, maxWidth: 180 },
       {
         field: 'bezeichnung',
-        headerName: t('products.fields.bezeichnung'),
+        headerName: t('fields:bezeichnung'),
         minWidth: 220,
         flex: 2,
         cellRenderer: textBadgeCell<ArtikelListe>(
           (a) => a.bezeichnung,
-          (a) => (a.gesperrt ? { label: t('products.blocked'), color: 'red' } : null),
+          (a) => (a.gesperrt ? { label: t('blocked'), color: 'red' } : null),
         ),
       },
-      { field: 'vknetto', headerName: t('products.fields.vknetto'), ...num, valueFormatter: (p) => formatCurrency(p.value) },
-      { field: 'vkbrutto', headerName: t('products.fields.vkbrutto'), ...num, valueFormatter: (p) => formatCurrency(p.value) },
-      { field: 'bestand', headerName: t('products.fields.bestand'), ...num, valueFormatter: (p) => formatDecimal(p.value) },
-      { field: 'verfuegbar', headerName: t('products.fields.verfuegbar'), ...num, valueFormatter: (p) => formatDecimal(p.value) },
+      { field: 'vknetto', headerName: t('fields:vknetto'), ...num, valueFormatter: (p) => formatCurrency(p.value) },
+      { field: 'vkbrutto', headerName: t('fields:vkbrutto'), ...num, valueFormatter: (p) => formatCurrency(p.value) },
+      { field: 'bestand', headerName: t('fields:bestand'), ...num, valueFormatter: (p) => formatDecimal(p.value) },
+      { field: 'verfuegbar', headerName: t('fields:verfuegbar'), ...num, valueFormatter: (p) => formatDecimal(p.value) },
       {
         field: 'naechsteLieferung',
-        headerName: t('products.fields.naechsteLieferung'),
+        headerName: t('fields:naechsteLieferung'),
         minWidth: 130,
         maxWidth: 170,
         valueFormatter: (p) => formatDate(p.value),
       },
-    ],
-    [t],
-  );
+    ];
+  }, [t]);
 
   return (
     <>
       <PageHeader
-        title={t('products.title')}
-        subtitle={t('products.subtitle')}
+        title={t('title')}
+        subtitle={t('subtitle')}
         actions={
           hasRight(me, 'ART_AENDERN') && (
             <Button
@@ -70,7 +70,7 @@ export function ProductListPage() {
               leftSection={<IconPlus size={16} />}
               data-testid="product-new"
             >
-              {t('products.new')}
+              {t('new')}
             </Button>
           )
         }

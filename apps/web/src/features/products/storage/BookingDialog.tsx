@@ -17,19 +17,19 @@ const ARTEN = ['ZUGANG', 'ABGANG', 'UMBUCHUNG', 'INVENTUR'] as const;
  * (`POST /lager/buchungen`): warehouses with storage places ask for the place; a count books the difference.
  */
 export function BookingDialog(props: { opened: boolean; onClose: () => void; artikelId: number; lagerId?: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'fields']);
   return (
     <SchemaFormDialog
       opened={props.opened}
       onClose={props.onClose}
-      title={t('products.booking.title')}
+      title={t('booking.title')}
       schema={buchungEingabe}
       defaultValues={{ art: 'ZUGANG', artikelId: props.artikelId, lagerId: props.lagerId ?? undefined, lagerplatzId: null, menge: undefined, text: null }}
-      submitLabel={t('products.booking.submit')}
+      submitLabel={t('booking.submit')}
       onSubmit={async (values) => {
         await bookStock(values);
         props.onClose();
-        notifySuccess(t('products.booking.booked'));
+        notifySuccess(t('booking.booked'));
       }}
     >
       <BookingFields />
@@ -38,28 +38,23 @@ export function BookingDialog(props: { opened: boolean; onClose: () => void; art
 }
 
 function BookingFields() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'fields']);
   const base = useBasisdaten().data;
   const art = useWatch({ name: 'art' }) as (typeof ARTEN)[number];
   const warehouses = (base?.lager ?? []).map((l) => ({ value: String(l.id), label: `${l.kurzbezeichnung} – ${l.bezeichnung}` }));
   return (
     <>
-      <SelectField name="art" label={t('products.journal.art')} data={ARTEN.map((a) => ({ value: a, label: t(`products.journal.arten.${a}`) }))} keepOrder />
-      <Place
-        from="lagerId"
-        place="lagerplatzId"
-        label={art === 'UMBUCHUNG' ? t('products.booking.fromWarehouse') : t('storage.fields.lager')}
-        warehouses={warehouses}
-      />
-      {art === 'UMBUCHUNG' && <Place from="nachLagerId" place="nachLagerplatzId" label={t('products.booking.toWarehouse')} warehouses={warehouses} />}
+      <SelectField name="art" label={t('journal.art')} data={ARTEN.map((a) => ({ value: a, label: t(`journal.arten.${a}`) }))} keepOrder />
+      <Place from="lagerId" place="lagerplatzId" label={art === 'UMBUCHUNG' ? t('booking.fromWarehouse') : t('fields:lager')} warehouses={warehouses} />
+      {art === 'UMBUCHUNG' && <Place from="nachLagerId" place="nachLagerplatzId" label={t('booking.toWarehouse')} warehouses={warehouses} />}
       <NumberField
         name="menge"
-        label={art === 'INVENTUR' ? t('products.booking.counted') : t('products.journal.menge')}
-        description={art === 'INVENTUR' ? t('products.booking.countedHint') : undefined}
+        label={art === 'INVENTUR' ? t('booking.counted') : t('journal.menge')}
+        description={art === 'INVENTUR' ? t('booking.countedHint') : undefined}
         min={0}
         decimals={3}
       />
-      <TextField name="text" label={t('products.journal.text')} multiline rows={2} />
+      <TextField name="text" label={t('journal.text')} multiline rows={2} />
     </>
   );
 }
@@ -71,7 +66,7 @@ function Place(props: {
   label: string;
   warehouses: { value: string; label: string }[];
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'fields']);
   const { setValue } = useFormContext();
   const lagerId = (useWatch({ name: props.from }) as number | undefined) ?? null;
   const base = useBasisdaten().data;
@@ -86,7 +81,7 @@ function Place(props: {
       {hasPlaces && (
         <SelectField
           name={props.place}
-          label={t('products.booking.place')}
+          label={t('booking.place')}
           data={places.map((p) => ({ value: String(p.id), label: p.kistennummer ? `${p.location} (${p.kistennummer})` : p.location }))}
           numeric
           searchable

@@ -11,7 +11,7 @@ import { useProductFromRoute } from '../use-product-id';
 
 /** The serviceStorage tab (technicians, artikelart '1'): the product's stock in the user's three service stores (ART-007, LAG-011..013). */
 export function ServiceStorageTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'fields', 'storage']);
   const { id, product } = useProductFromRoute();
   const me = useMe().data;
   const base = useBasisdaten().data;
@@ -41,22 +41,22 @@ export function ServiceStorageTab() {
         .filter((s) => !s.lagerId)
         .map((s) => (
           <Alert key={s.kind} color="yellow" variant="light" data-testid={`no-store-${s.kind}`}>
-            {t(`storage.noStore.${s.kind}`)}
+            {t(`storage:noStore.${s.kind}`)}
           </Alert>
         ))}
       <SubList
-        title={t('products.tabs.serviceStorage')}
+        title={t('tabs.serviceStorage')}
         rows={rows}
         loading={stock.isLoading}
         rowKey={(r) => r.kind}
         testId="service-stock"
         columns={[
-          { key: 'kind', label: t('products.storage.store'), render: (r) => t(`storage.stores.${r.kind}`) },
-          { key: 'name', label: t('storage.fields.lager'), render: (r) => r.name, visibleFrom: 'sm' },
-          { key: 'bestand', label: t('storage.fields.bestand'), render: (r) => formatDecimal(r.bestand), align: 'right' },
-          { key: 'reserviert', label: t('storage.fields.reserviert'), render: (r) => formatDecimal(r.reserviert), align: 'right' },
-          { key: 'bestellt', label: t('storage.fields.bestellt'), render: (r) => formatDecimal(r.bestellt), align: 'right', visibleFrom: 'sm' },
-          { key: 'blockiert', label: t('storage.fields.blockiert'), render: (r) => formatDecimal(r.blockiert), align: 'right', visibleFrom: 'sm' },
+          { key: 'kind', label: t('storage.store'), render: (r) => t(`storage:stores.${r.kind}`) },
+          { key: 'name', label: t('fields:lager'), render: (r) => r.name, visibleFrom: 'sm' },
+          { key: 'bestand', label: t('fields:bestand'), render: (r) => formatDecimal(r.bestand), align: 'right' },
+          { key: 'reserviert', label: t('fields:reserviert'), render: (r) => formatDecimal(r.reserviert), align: 'right' },
+          { key: 'bestellt', label: t('fields:bestellt'), render: (r) => formatDecimal(r.bestellt), align: 'right', visibleFrom: 'sm' },
+          { key: 'blockiert', label: t('fields:blockiert'), render: (r) => formatDecimal(r.blockiert), align: 'right', visibleFrom: 'sm' },
         ]}
       />
     </Stack>

@@ -20,7 +20,8 @@ type StockRow = NonNullable<ReturnType<typeof useProductStock>['data']>[number];
  * the figures are summed from; a warehouse with places opens the place stock (LAG-006).
  */
 export function StorageTab() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation(['products', 'fields', 'storage']);
+  const arten: Record<string, string> = t('journal.arten', { returnObjects: true });
   const { id, product } = useProductFromRoute();
   const base = useBasisdaten().data;
   const allowed = hasStorageTab(product?.artikelart);
@@ -39,7 +40,7 @@ export function StorageTab() {
   return (
     <Stack gap="md" data-testid="product-storage">
       <SubList
-        title={t('products.storage.perWarehouse')}
+        title={t('storage.perWarehouse')}
         rows={stock.data}
         loading={stock.isLoading}
         rowKey={(r) => r.lagerId}
@@ -47,55 +48,55 @@ export function StorageTab() {
         actions={
           canBook && (
             <Button size="xs" variant="light" leftSection={<IconTransferIn size={14} />} onClick={() => setBooking(true)} data-testid="stock-book">
-              {t('products.booking.action')}
+              {t('booking.action')}
             </Button>
           )
         }
         onRowClick={(r) => r.hatLagerplaetze && setRow(r)}
         columns={[
-          { key: 'lager', label: t('storage.fields.lager'), render: (r) => `${r.kurzbezeichnung} (${r.lager})` },
-          { key: 'region', label: t('storage.region'), render: (r) => region(r.lagerkreisId), visibleFrom: 'sm' },
-          { key: 'bestand', label: t('storage.fields.bestand'), render: (r) => q(r.bestand), align: 'right' },
-          { key: 'reserviert', label: t('storage.fields.reserviert'), render: (r) => q(r.reserviert), align: 'right', visibleFrom: 'sm' },
-          { key: 'bestellt', label: t('storage.fields.bestellt'), render: (r) => q(r.bestellt), align: 'right', visibleFrom: 'sm' },
-          { key: 'blockiert', label: t('storage.fields.blockiert'), render: (r) => q(r.blockiert), align: 'right', visibleFrom: 'md' },
-          { key: 'inUmlagerung', label: t('storage.fields.inUmlagerung'), render: (r) => q(r.inUmlagerung), align: 'right', visibleFrom: 'lg' },
+          { key: 'lager', label: t('fields:lager'), render: (r) => `${r.kurzbezeichnung} (${r.lager})` },
+          { key: 'region', label: t('storage:region'), render: (r) => region(r.lagerkreisId), visibleFrom: 'sm' },
+          { key: 'bestand', label: t('fields:bestand'), render: (r) => q(r.bestand), align: 'right' },
+          { key: 'reserviert', label: t('fields:reserviert'), render: (r) => q(r.reserviert), align: 'right', visibleFrom: 'sm' },
+          { key: 'bestellt', label: t('fields:bestellt'), render: (r) => q(r.bestellt), align: 'right', visibleFrom: 'sm' },
+          { key: 'blockiert', label: t('fields:blockiert'), render: (r) => q(r.blockiert), align: 'right', visibleFrom: 'md' },
+          { key: 'inUmlagerung', label: t('fields:inUmlagerung'), render: (r) => q(r.inUmlagerung), align: 'right', visibleFrom: 'lg' },
           {
             key: 'inKommissionierung',
-            label: t('storage.fields.inKommissionierung'),
+            label: t('fields:inKommissionierung'),
             render: (r) => q(r.inKommissionierung),
             align: 'right',
             visibleFrom: 'lg',
           },
-          { key: 'inProduktion', label: t('storage.fields.inProduktion'), render: (r) => q(r.inProduktion), align: 'right', visibleFrom: 'lg' },
-          { key: 'verfuegbar', label: t('storage.fields.verfuegbar'), render: (r) => q(r.verfuegbar), align: 'right' },
+          { key: 'inProduktion', label: t('fields:inProduktion'), render: (r) => q(r.inProduktion), align: 'right', visibleFrom: 'lg' },
+          { key: 'verfuegbar', label: t('fields:verfuegbar'), render: (r) => q(r.verfuegbar), align: 'right' },
           {
             key: 'naechsteLieferung',
-            label: t('storage.fields.naechsteLieferung'),
+            label: t('fields:naechsteLieferung'),
             render: (r) => formatDate(r.naechsteLieferung),
             visibleFrom: 'md',
           },
         ]}
       />
       <SubList
-        title={t('products.storage.journal')}
+        title={t('storage.journal')}
         rows={journal.data?.result}
         count={journal.data?.resultCount}
         loading={journal.isLoading}
         rowKey={(r) => r.id}
         testId="stock-journal"
         columns={[
-          { key: 'zeitpunkt', label: t('products.journal.zeitpunkt'), render: (r) => formatDateTime(r.zeitpunkt) },
-          { key: 'lager', label: t('storage.fields.lager'), render: (r) => warehouse(r.lagerId) },
-          { key: 'feld', label: t('products.journal.feld'), render: (r) => t(`storage.fields.${r.feld}`) },
-          { key: 'menge', label: t('products.journal.menge'), render: (r) => formatDecimal(r.menge), align: 'right' },
+          { key: 'zeitpunkt', label: t('journal.zeitpunkt'), render: (r) => formatDateTime(r.zeitpunkt) },
+          { key: 'lager', label: t('fields:lager'), render: (r) => warehouse(r.lagerId) },
+          { key: 'feld', label: t('journal.feld'), render: (r) => t(`fields:${r.feld}`) },
+          { key: 'menge', label: t('journal.menge'), render: (r) => formatDecimal(r.menge), align: 'right' },
           {
             key: 'art',
-            label: t('products.journal.art'),
-            render: (r) => (i18n.exists(`products.journal.arten.${r.art}`) ? t(`products.journal.arten.${r.art}` as 'products.journal.arten.ZUGANG') : r.art),
+            label: t('journal.art'),
+            render: (r) => arten[r.art] ?? r.art,
             visibleFrom: 'sm',
           },
-          { key: 'text', label: t('products.journal.text'), render: (r) => r.text ?? '', visibleFrom: 'md' },
+          { key: 'text', label: t('journal.text'), render: (r) => r.text ?? '', visibleFrom: 'md' },
         ]}
       />
       {id && <BookingDialog opened={booking} onClose={() => setBooking(false)} artikelId={id} />}
