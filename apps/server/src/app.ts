@@ -10,19 +10,18 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbHandle } from './db/index';
 import { ApiError, errorBody } from './lib/errors';
+import type { AppModule, LoginLimit } from './lib/module';
 import type { Ctx } from './lib/resource';
 import { serializerCompiler } from './lib/serializer';
-import { adressenRoutes } from './modules/adressen/adressen.routes';
-import { auswertungenRoutes } from './modules/adressen/auswertungen.routes';
-import { preiseRoutes } from './modules/adressen/preise.routes';
-import { artikelRoutes } from './modules/artikel/artikel.routes';
-import { assetsRoutes } from './modules/assets/assets.routes';
-import { authRoutes, type LoginLimit } from './modules/auth/auth.routes';
-import { erinnerungenRoutes } from './modules/crm/erinnerungen.routes';
-import { lagerRoutes } from './modules/lager/lager.routes';
-import { stammdatenRoutes } from './modules/stammdaten/stammdaten.routes';
-import { systemRoutes } from './modules/system/system.routes';
-import { webappRoutes } from './modules/webapp/webapp.routes';
+import { adressenModule } from './modules/adressen/adressen.module';
+import { artikelModule } from './modules/artikel/artikel.module';
+import { assetsModule } from './modules/assets/assets.module';
+import { authModule } from './modules/auth/auth.module';
+import { crmModule } from './modules/crm/crm.module';
+import { lagerModule } from './modules/lager/lager.module';
+import { stammdatenModule } from './modules/stammdaten/stammdaten.module';
+import { systemModule } from './modules/system/system.module';
+import { webappModule } from './modules/webapp/webapp.module';
 import { registerAuth, SessionCache } from './plugins/auth';
 import { registerJsonCompression } from './plugins/compress';
 import { registerErrorHandling } from './plugins/errors';
@@ -42,6 +41,19 @@ export interface AppOptions {
 }
 
 export const MAINTENANCE_PARAMETER = 'SYSTEM.WARTUNGSMODUS';
+
+/** The API's areas, one line each: a module registers its routes (modules/<area>/<area>.module.ts). */
+export const MODULES: AppModule[] = [
+  authModule,
+  webappModule,
+  systemModule,
+  stammdatenModule,
+  crmModule,
+  adressenModule,
+  artikelModule,
+  lagerModule,
+  assetsModule,
+];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { handle } = opts;
@@ -68,10 +80,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ctx: Ctx = {
     db: handle.db,
     dialect: handle.dialect,
-    async parameter(name) {
+    async parameter(name, db = handle.db) {
       const hit = cache.get(name);
       if (hit && Date.now() - hit.at < cacheMs) return hit.wert;
-      const row = await handle.db.selectFrom('systemParameter').select('wert').where('name', '=', name).executeTakeFirst();
+      const row = await db.selectFrom('systemParameter').select('wert').where('name', '=', name).executeTakeFirst();
       const wert = row?.wert ?? null;
       cache.set(name, { wert, at: Date.now() });
       return wert;
@@ -123,17 +135,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       const sessions = new SessionCache(opts.sessionCacheMs ?? 2000);
       registerAuth(api, handle.db, sessions, isMaintenance, maintenanceCached);
-      authRoutes(api, handle.db, sessions, opts.loginLimit ?? { max: 10, timeWindow: 60_000 });
-      webappRoutes(api, ctx);
-      systemRoutes(api, ctx);
-      stammdatenRoutes(api, ctx);
-      erinnerungenRoutes(api, ctx);
-      adressenRoutes(api, ctx);
-      preiseRoutes(api, ctx);
-      auswertungenRoutes(api, ctx);
-      artikelRoutes(api, ctx);
-      lagerRoutes(api, ctx);
-      assetsRoutes(api, ctx);
+      const moduleCtx = { ...ctx, sessions, loginLimit: opts.loginLimit ?? { max: 10, timeWindow: 60_000 } };
+      for (const m of MODULES) m.register(api, moduleCtx);
       opts.extraRoutes?.(api);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.setNotFoundHandler(apiNotFound);

@@ -1,119 +1,101 @@
+import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
 import { avatarPng } from '../src/seed/png';
+import { api, buildUrl, expectOk, invalid } from './client';
+import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
 
 const t = await createTestApp();
-const admin = await t.login('admin');
-const buero = await t.login('buero');
-const techniker = await t.login('techniker');
-const base = '/vario-api/stammdaten/adressen';
-const get = (token: string, url: string) => t.call(token, { method: 'GET', url });
+const c = api(t);
+const f = factories(c);
 const adresse = (await t.handle.db.selectFrom('adressen').select('id').where('anrede', '=', 'Firma').orderBy('id').executeTakeFirstOrThrow()).id;
 const andere = (await t.handle.db.selectFrom('adressen').select('id').where('id', '!=', adresse).orderBy('id').executeTakeFirstOrThrow()).id;
 const b64 = (b: Buffer) => b.toString('base64');
+const as = 'buero';
 
 describe('persons', () => {
+  const create = (data: { name: string; vorname?: string; anrede?: string }) =>
+    c.call(endpoints.ansprechpartnerCreate, { as, params: { id: adresse }, body: { data } });
+  const upload = (id: number, dateiname: string, daten: Buffer) => c.call(endpoints.ansprechpartnerBild, { as, params: { id }, body: { data: { dateiname, daten: b64(daten) } } });
+
   it('[ADR-036] [ADR-037] lists the persons of an address ordered by sortierung', async () => {
-    const rows = (await get(buero, `${base}/${adresse}/ansprechpartner?orderBy=sortierung`)).json().result;
+    const rows = expectOk(await c.call(endpoints.ansprechpartnerVonAdresse, { as, params: { id: adresse }, query: { orderBy: 'sortierung' } })).result;
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r: { adresseId: number }) => r.adresseId === adresse)).toBe(true);
-    const s = rows.map((r: { sortierung: number }) => r.sortierung);
-    expect(s).toEqual([...s].sort((a: number, b: number) => a - b));
+    expect(rows.every((r) => r.adresseId === adresse)).toBe(true);
+    const s = rows.map((r) => r.sortierung);
+    expect(s).toEqual([...s].sort((a, b) => a - b));
   });
 
   it('[ADR-043] [ADR-046] create needs a last name, answers Location of the person', async () => {
-    const bad = expectError(await t.call(buero, { method: 'POST', url: `${base}/${adresse}/ansprechpartner`, payload: { data: { vorname: 'Ohne' } } }), 400);
+    const bad = expectError(await c.call(endpoints.ansprechpartnerCreate, { as, params: { id: adresse }, body: invalid({ data: { vorname: 'Ohne' } }) }), 400);
     expect(bad.errors.fieldErrors.name).toBeDefined();
-    const blank = expectError(await t.call(buero, { method: 'POST', url: `${base}/${adresse}/ansprechpartner`, payload: { data: { name: '  ' } } }), 400);
+    const blank = expectError(await create({ name: '  ' }), 400);
     expect(blank.errors.fieldErrors.name).toEqual(['Please enter a last name to continue']);
-    const res = await t.call(buero, {
-      method: 'POST',
-      url: `${base}/${adresse}/ansprechpartner`,
-      payload: { data: { name: 'Neumann', vorname: 'Nora', anrede: 'Frau' } },
-    });
-    expect(res.statusCode).toBe(201);
-    const p = res.json().result;
-    expect(res.headers.location).toBe(`/vario-api/stammdaten/ansprechpartner/${p.id}`);
+    const res = await create({ name: 'Neumann', vorname: 'Nora', anrede: 'Frau' });
+    expect(res.status).toBe(201);
+    const p = expectOk(res).result;
+    expect(res.headers.location).toBe(buildUrl(endpoints.ansprechpartnerGet.path, { id: p.id }));
     expect(p).toMatchObject({ adresseId: adresse, name: 'Neumann', vorname: 'Nora', gfxid: null });
-    expect((await get(buero, `/vario-api/stammdaten/ansprechpartner/${p.id}`)).json().result.name).toBe('Neumann');
+    expect(expectOk(await c.call(endpoints.ansprechpartnerGet, { as, params: { id: p.id } })).result.name).toBe('Neumann');
   });
 
   it('a person of an unknown address is a 404', async () => {
-    expectError(await t.call(buero, { method: 'POST', url: `${base}/999999/ansprechpartner`, payload: { data: { name: 'X' } } }), 404);
+    expectError(await c.call(endpoints.ansprechpartnerCreate, { as, params: { id: 999999 }, body: { data: { name: 'X' } } }), 404);
   });
 
   it('[APP-108] [ADR-042] a picture must be an image; the image is served as binary', async () => {
-    const p = (await t.call(buero, { method: 'POST', url: `${base}/${adresse}/ansprechpartner`, payload: { data: { name: 'Bild' } } })).json().result;
-    const refused = await t.call(buero, {
-      method: 'POST',
-      url: `/vario-api/stammdaten/ansprechpartner/${p.id}/bild`,
-      payload: { data: { dateiname: 'foto.png', daten: b64(Buffer.from('kein Bild, nur Text')) } },
-    });
+    const p = await f.ansprechpartner(adresse, { name: 'Bild' }, { as });
+    const refused = await upload(p.id, 'foto.png', Buffer.from('kein Bild, nur Text'));
     expect(expectError(refused, 400).errors.fieldErrors.daten).toBeDefined();
     const image = avatarPng(200, 32);
-    const ok = await t.call(buero, {
-      method: 'POST',
-      url: `/vario-api/stammdaten/ansprechpartner/${p.id}/bild`,
-      payload: { data: { dateiname: 'foto.png', daten: b64(image) } },
-    });
-    const gfxid = ok.json().result.gfxid;
+    const gfxid = expectOk(await upload(p.id, 'foto.png', image)).result.gfxid;
     expect(gfxid).toBeGreaterThan(0);
-    const gfx = await get(buero, `/vario-api/stammdaten/bilder/${gfxid}/gfx`);
+    const gfx = await c.callRaw(endpoints.bild, { as, params: { id: gfxid! } });
     expect(gfx.headers['content-type']).toBe('image/png');
     expect(gfx.rawPayload.equals(image)).toBe(true);
-    expectError(await t.call(null, { method: 'GET', url: `/vario-api/stammdaten/bilder/${gfxid}/gfx` }), 401);
+    expectError(await c.callRaw(endpoints.bild, { params: { id: gfxid! } }), 401);
   });
 
   it('[ADR-049] delete removes the person and its picture', async () => {
-    const p = (await t.call(buero, { method: 'POST', url: `${base}/${adresse}/ansprechpartner`, payload: { data: { name: 'Kurz' } } })).json().result;
-    const withPic = (
-      await t.call(buero, {
-        method: 'POST',
-        url: `/vario-api/stammdaten/ansprechpartner/${p.id}/bild`,
-        payload: { data: { dateiname: 'a.png', daten: b64(avatarPng(10, 16)) } },
-      })
-    ).json().result;
-    expect((await t.call(buero, { method: 'DELETE', url: `/vario-api/stammdaten/ansprechpartner/${p.id}` })).statusCode).toBe(204);
-    expectError(await get(buero, `/vario-api/stammdaten/ansprechpartner/${p.id}`), 404);
-    expectError(await get(buero, `/vario-api/stammdaten/bilder/${withPic.gfxid}/gfx`), 404);
+    const p = await f.ansprechpartner(adresse, { name: 'Kurz' }, { as });
+    const withPic = expectOk(await upload(p.id, 'a.png', avatarPng(10, 16))).result;
+    expect((await c.call(endpoints.ansprechpartnerDelete, { as, params: { id: p.id } })).status).toBe(204);
+    expectError(await c.call(endpoints.ansprechpartnerGet, { as, params: { id: p.id } }), 404);
+    expectError(await c.callRaw(endpoints.bild, { as, params: { id: withPic.gfxid! } }), 404);
   });
 });
 
 describe('activities', () => {
-  const arten = async () => (await get(buero, '/vario-api/crm/aktivitaetsarten')).json().result as { id: number; wert: string; bezeichnung: string }[];
+  const arten = async () => expectOk(await c.call(endpoints.aktivitaetsarten, { as })).result;
 
   it('[ADR-050] [ADR-051] [ADR-052] create, read with its type, list newest first, change, delete', async () => {
-    const [art] = await arten();
-    const res = await t.call(buero, {
-      method: 'POST',
-      url: '/vario-api/crm/aktivitaeten',
-      payload: { data: { adresseId: adresse, artId: art?.id, beschreibung: 'Anruf wegen Wartung', dauer: 15, datum: '2099-01-02T10:00:00+01:00' } },
+    const art = (await arten())[0]!;
+    const res = await c.call(endpoints.aktivitaetCreate, {
+      as,
+      body: { data: { adresseId: adresse, artId: art.id, beschreibung: 'Anruf wegen Wartung', dauer: 15, datum: '2099-01-02T10:00:00+01:00' } },
     });
-    expect(res.statusCode).toBe(201);
-    const a = res.json().result;
-    expect(a).toMatchObject({ adresseId: adresse, dauer: 15, datum: '2099-01-02T09:00:00.000Z', art: { wert: art?.wert, bezeichnung: art?.bezeichnung } });
+    expect(res.status).toBe(201);
+    const a = expectOk(res).result;
+    expect(a).toMatchObject({ adresseId: adresse, dauer: 15, datum: '2099-01-02T09:00:00.000Z', art: { wert: art.wert, bezeichnung: art.bezeichnung } });
     expect(a.benutzerId).toBeGreaterThan(0);
-    const list = (await get(buero, `${base}/${adresse}/aktivitaeten`)).json().result;
-    expect(list[0].id).toBe(a.id);
-    const changed = await t.call(buero, { method: 'PATCH', url: `/vario-api/crm/aktivitaeten/${a.id}`, payload: { data: { dauer: 30 } } });
-    expect(changed.json().result.dauer).toBe(30);
-    expect((await t.call(buero, { method: 'DELETE', url: `/vario-api/crm/aktivitaeten/${a.id}` })).statusCode).toBe(204);
+    const list = expectOk(await c.call(endpoints.aktivitaetenVonAdresse, { as, params: { id: adresse } })).result;
+    expect(list[0]?.id).toBe(a.id);
+    const changed = await c.call(endpoints.aktivitaetUpdate, { as, params: { id: a.id }, body: { data: { dauer: 30 } } });
+    expect(expectOk(changed).result.dauer).toBe(30);
+    expect((await c.call(endpoints.aktivitaetDelete, { as, params: { id: a.id } })).status).toBe(204);
   });
 
   it('an unknown type, a negative duration or a person of another address are 400', async () => {
-    const [art] = await arten();
+    const art = (await arten())[0]!;
     const fremd = (await t.handle.db.selectFrom('ansprechpartner').select('id').where('adresseId', '!=', adresse).executeTakeFirstOrThrow()).id;
     const cases: [Record<string, unknown>, string][] = [
       [{ artId: 9999 }, 'artId'],
-      [{ artId: art?.id, dauer: -1 }, 'dauer'],
-      [{ artId: art?.id, ansprechpartnerId: fremd }, 'ansprechpartnerId'],
+      [{ artId: art.id, dauer: -1 }, 'dauer'],
+      [{ artId: art.id, ansprechpartnerId: fremd }, 'ansprechpartnerId'],
     ];
     for (const [extra, field] of cases) {
-      const res = await t.call(buero, {
-        method: 'POST',
-        url: '/vario-api/crm/aktivitaeten',
-        payload: { data: { adresseId: adresse, beschreibung: 'x', dauer: 5, datum: new Date().toISOString(), ...extra } },
-      });
+      const data = { adresseId: adresse, beschreibung: 'x', dauer: 5, datum: new Date().toISOString(), ...extra };
+      const res = await c.call(endpoints.aktivitaetCreate, { as, body: invalid({ data }) });
       expect(Object.keys(expectError(res, 400).errors.fieldErrors)).toContain(field);
     }
   });
@@ -121,77 +103,64 @@ describe('activities', () => {
 
 describe('additional addresses', () => {
   it('[ADR-034] [ADR-035] create, filter by art, read, change, delete — always under their own address', async () => {
-    const res = await t.call(buero, {
-      method: 'POST',
-      url: `${base}/${adresse}/zusatzadressen`,
-      payload: { data: { art: 'LIEFERADRESSE', name1: 'Lager Süd', ort: 'Ulm' } },
-    });
-    expect(res.statusCode).toBe(201);
-    const z = res.json().result;
-    expect(res.headers.location).toBe(`/vario-api/stammdaten/adressen/${adresse}/zusatzadressen/${z.id}`);
-    const rows = (await get(buero, `${base}/${adresse}/zusatzadressen?filter=art=LIEFERADRESSE`)).json().result;
-    expect(rows.map((r: { id: number }) => r.id)).toContain(z.id);
-    expect(rows.every((r: { art: string }) => r.art === 'LIEFERADRESSE')).toBe(true);
-    expect((await get(buero, `${base}/${adresse}/zusatzadressen?filter=art=RECHNUNGSADRESSE`)).json().result.map((r: { id: number }) => r.id)).not.toContain(
-      z.id,
+    const res = await c.call(endpoints.zusatzadresseCreate, { as, params: { id: adresse }, body: { data: { art: 'LIEFERADRESSE', name1: 'Lager Süd', ort: 'Ulm' } } });
+    expect(res.status).toBe(201);
+    const z = expectOk(res).result;
+    expect(res.headers.location).toBe(buildUrl(endpoints.zusatzadresseGet.path, { id: adresse, subId: z.id }));
+    const byArt = async (art: string) =>
+      expectOk(await c.call(endpoints.zusatzadressenList, { as, params: { id: adresse }, query: { filter: `art=${art}` } })).result;
+    const rows = await byArt('LIEFERADRESSE');
+    expect(rows.map((r) => r.id)).toContain(z.id);
+    expect(rows.every((r) => r.art === 'LIEFERADRESSE')).toBe(true);
+    expect((await byArt('RECHNUNGSADRESSE')).map((r) => r.id)).not.toContain(z.id);
+    expectError(await c.call(endpoints.zusatzadresseGet, { as, params: { id: andere, subId: z.id } }), 404);
+    expectError(await c.call(endpoints.zusatzadresseUpdate, { as, params: { id: andere, subId: z.id }, body: { data: { ort: 'X' } } }), 404);
+    const changed = await c.call(endpoints.zusatzadresseUpdate, { as, params: { id: adresse, subId: z.id }, body: { data: { ort: 'Neu-Ulm' } } });
+    expect(expectOk(changed).result.ort).toBe('Neu-Ulm');
+    expectError(
+      await c.call(endpoints.zusatzadresseCreate, { as, params: { id: adresse }, body: invalid({ data: { art: 'IRGENDWAS', name1: 'x' } }) }),
+      400,
     );
-    expectError(await get(buero, `${base}/${andere}/zusatzadressen/${z.id}`), 404);
-    expectError(await t.call(buero, { method: 'PATCH', url: `${base}/${andere}/zusatzadressen/${z.id}`, payload: { data: { ort: 'X' } } }), 404);
-    expect(
-      (await t.call(buero, { method: 'PATCH', url: `${base}/${adresse}/zusatzadressen/${z.id}`, payload: { data: { ort: 'Neu-Ulm' } } })).json().result.ort,
-    ).toBe('Neu-Ulm');
-    expectError(await t.call(buero, { method: 'POST', url: `${base}/${adresse}/zusatzadressen`, payload: { data: { art: 'IRGENDWAS', name1: 'x' } } }), 400);
-    expect((await t.call(buero, { method: 'DELETE', url: `${base}/${adresse}/zusatzadressen/${z.id}` })).statusCode).toBe(204);
+    expect((await c.call(endpoints.zusatzadresseDelete, { as, params: { id: adresse, subId: z.id } })).status).toBe(204);
   });
 });
 
 describe('files', () => {
+  const upload = (data: { dateiname: string; daten: string; betreff?: string }) => c.call(endpoints.dateiCreate, { as, params: { id: adresse }, body: { data } });
+
   it('[ADR-069] [ADR-070] [ADR-071] upload, list without e-mails, read base64, download binary, delete', async () => {
     const content = Buffer.from('%PDF-1.4\n% Testdokument\n', 'latin1');
-    const up = await t.call(buero, {
-      method: 'POST',
-      url: `${base}/${adresse}/dateien`,
-      payload: { data: { dateiname: 'Angebot Ä.pdf', daten: b64(content), betreff: 'Angebot' } },
-    });
-    expect(up.statusCode).toBe(201);
-    const f = up.json().result;
-    expect(f).toMatchObject({ dateiname: 'Angebot Ä.pdf', mimeType: 'application/pdf', groesse: content.length, istEmail: false });
-    expect(f.daten).toBeUndefined();
-    await t.call(buero, {
-      method: 'POST',
-      url: `${base}/${adresse}/dateien`,
-      payload: { data: { dateiname: 'Mail.eml', daten: b64(Buffer.from('Subject: x')) } },
-    });
-    const list = (await get(buero, `${base}/${adresse}/dateien?filter=istEmail=false&returnTotal=true`)).json();
-    expect(list.result.every((r: { istEmail: boolean }) => !r.istEmail)).toBe(true);
-    expect(list.result.map((r: { id: number }) => r.id)).toContain(f.id);
+    const up = await upload({ dateiname: 'Angebot Ä.pdf', daten: b64(content), betreff: 'Angebot' });
+    expect(up.status).toBe(201);
+    const file = expectOk(up).result;
+    expect(file).toMatchObject({ dateiname: 'Angebot Ä.pdf', mimeType: 'application/pdf', groesse: content.length, istEmail: false });
+    expect(file).not.toHaveProperty('daten');
+    expectOk(await upload({ dateiname: 'Mail.eml', daten: b64(Buffer.from('Subject: x')) }));
+    const list = expectOk(await c.call(endpoints.dateienList, { as, params: { id: adresse }, query: { filter: 'istEmail=false', returnTotal: true } }));
+    expect(list.result.every((r) => !r.istEmail)).toBe(true);
+    expect(list.result.map((r) => r.id)).toContain(file.id);
     expect(list.resultCount).toBe(list.result.length);
-    const one = (await get(buero, `${base}/${adresse}/dateien/${f.id}`)).json().result;
+    const params = { id: adresse, subId: file.id };
+    const one = expectOk(await c.call(endpoints.dateiGet, { as, params })).result;
     expect(Buffer.from(one.daten, 'base64').equals(content)).toBe(true);
-    const dl = await get(buero, `${base}/${adresse}/dateien/${f.id}/download`);
+    const dl = await c.callRaw(endpoints.dateiDownload, { as, params });
     expect(dl.headers['content-type']).toBe('application/pdf');
     expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''Angebot%20%C3%84.pdf");
     expect(dl.rawPayload.equals(content)).toBe(true);
-    expectError(await get(buero, `${base}/${andere}/dateien/${f.id}`), 404);
-    expect((await t.call(buero, { method: 'DELETE', url: `${base}/${adresse}/dateien/${f.id}` })).statusCode).toBe(204);
+    expectError(await c.call(endpoints.dateiGet, { as, params: { id: andere, subId: file.id } }), 404);
+    expect((await c.call(endpoints.dateiDelete, { as, params })).status).toBe(204);
   });
 
   it('an empty or non-base64 upload is a 400', async () => {
-    expectError(await t.call(buero, { method: 'POST', url: `${base}/${adresse}/dateien`, payload: { data: { dateiname: 'x.txt', daten: '' } } }), 400);
-    expectError(await t.call(buero, { method: 'POST', url: `${base}/${adresse}/dateien`, payload: { data: { dateiname: 'x.txt', daten: '###' } } }), 400);
+    expectError(await upload({ dateiname: 'x.txt', daten: '' }), 400);
+    expectError(await upload({ dateiname: 'x.txt', daten: '###' }), 400);
   });
 });
 
 describe('customer-specific prices', () => {
-  const create = async (data: Record<string, unknown>) => {
-    const res = await t.call(buero, {
-      method: 'POST',
-      url: `${base}/${adresse}/kundensonderpreise`,
-      payload: { data: { artikelnummer: `T-${Math.random()}`, ...data } },
-    });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    return res.json().result;
-  };
+  const create = (data: Parameters<typeof f.preis>[1]) => f.preis(adresse, data, { as });
+  const update = (params: { id: number; priceId: number }, data: Parameters<typeof f.preis>[1], by = as) =>
+    c.call(endpoints.preisUpdate, { as: by, params, body: { data } });
 
   it('[ADR-054] [ADR-060] a price answers gross, the effective price after both discounts', async () => {
     const p = await create({ sonderpreis: 100, rabatt1: 10, rabatt2: 5, preisart: 0 });
@@ -200,14 +169,14 @@ describe('customer-specific prices', () => {
 
   it('[ADR-056] [ADR-061] [ADR-064] tiers: set by number, deleted by null, gross derived and ignored on input', async () => {
     const p = await create({ sonderpreis: 50, preisart: 1 });
-    const url = `${base}/${adresse}/kundensonderpreise/${p.id}`;
-    const set = await t.call(buero, {
-      method: 'PATCH',
-      url,
-      payload: { data: { mengenabhaengigePreise: { menge2: 10, vk2: 45, vk2Brutto: 999, menge3: 50, vk3: 40, rabatt3: 2 } } },
+    const params = { id: adresse, priceId: p.id };
+    const set = await c.call(endpoints.preisUpdate, {
+      as,
+      params,
+      body: invalid({ data: { mengenabhaengigePreise: { menge2: 10, vk2: 45, vk2Brutto: 999, menge3: 50, vk3: 40, rabatt3: 2 } } }),
     });
-    expect(set.statusCode).toBe(200);
-    expect(set.json().result.mengenabhaengigePreise).toEqual({
+    expect(set.status).toBe(200);
+    expect(expectOk(set).result.mengenabhaengigePreise).toEqual({
       menge2: 10,
       vk2: 45,
       vk2Brutto: 53.55,
@@ -217,85 +186,78 @@ describe('customer-specific prices', () => {
       vk3Brutto: 47.6,
       rabatt3: 2,
     });
-    const del = await t.call(buero, {
-      method: 'PATCH',
-      url,
-      payload: { data: { mengenabhaengigePreise: { menge3: null, vk3: null, rabatt3: null, vk2: null } } },
-    });
-    expect(del.json().result.mengenabhaengigePreise).toEqual({ menge2: 10, vk2: null, vk2Brutto: null, rabatt2: null });
-    const rab = await t.call(buero, { method: 'PATCH', url, payload: { data: { mengenabhaengigeRabatte: { menge2: 5, rabatt2: 3 } } } });
-    expect(rab.json().result.mengenabhaengigeRabatte).toEqual({ menge2: 5, rabatt2: 3 });
-    expect(rab.json().result.mengenabhaengigePreise).toEqual({ menge2: 10, vk2: null, vk2Brutto: null, rabatt2: null });
+    const del = await update(params, { mengenabhaengigePreise: { menge3: null, vk3: null, rabatt3: null, vk2: null } });
+    expect(expectOk(del).result.mengenabhaengigePreise).toEqual({ menge2: 10, vk2: null, vk2Brutto: null, rabatt2: null });
+    const rab = expectOk(await update(params, { mengenabhaengigeRabatte: { menge2: 5, rabatt2: 3 } })).result;
+    expect(rab.mengenabhaengigeRabatte).toEqual({ menge2: 5, rabatt2: 3 });
+    expect(rab.mengenabhaengigePreise).toEqual({ menge2: 10, vk2: null, vk2Brutto: null, rabatt2: null });
   });
 
   it('tier values out of range are 400', async () => {
     const p = await create({ preisart: 2 });
-    const url = `${base}/${adresse}/kundensonderpreise/${p.id}`;
-    expectError(await t.call(buero, { method: 'PATCH', url, payload: { data: { mengenabhaengigeRabatte: { rabatt2: 150 } } } }), 400);
-    expectError(await t.call(buero, { method: 'PATCH', url, payload: { data: { mengenabhaengigePreise: { vk2: 'zehn' } } } }), 400);
+    const params = { id: adresse, priceId: p.id };
+    expectError(await update(params, { mengenabhaengigeRabatte: { rabatt2: 150 } }), 400);
+    expectError(await c.call(endpoints.preisUpdate, { as, params, body: invalid({ data: { mengenabhaengigePreise: { vk2: 'zehn' } } }) }), 400);
   });
 
   it('[ADR-065] [ADR-066] [ADR-067] [ADR-068] time- and quantity-dependent records: create, read, change, delete', async () => {
     const p = await create({ preisart: 3, sonderpreis: 20 });
-    const url = `${base}/${adresse}/kundensonderpreise/${p.id}/apz`;
-    const res = await t.call(buero, {
-      method: 'POST',
-      url,
-      payload: { data: { abMenge: 10, sonderpreis: 18.5, gueltigVon: '2026-01-01', gueltigBis: '2026-06-30' } },
-    });
-    expect(res.statusCode).toBe(201);
-    const apz = res.json().result;
-    expect(res.headers.location).toBe(`${url}/${apz.id}`);
-    expect((await get(buero, `${url}/${apz.id}`)).json().result).toEqual({
+    const params = { id: adresse, priceId: p.id };
+    const res = await c.call(endpoints.apzCreate, { as, params, body: { data: { abMenge: 10, sonderpreis: 18.5, gueltigVon: '2026-01-01', gueltigBis: '2026-06-30' } } });
+    expect(res.status).toBe(201);
+    const apz = expectOk(res).result;
+    const apzParams = { ...params, apzId: apz.id };
+    expect(res.headers.location).toBe(buildUrl(endpoints.apzGet.path, apzParams));
+    expect(expectOk(await c.call(endpoints.apzGet, { as, params: apzParams })).result).toEqual({
       id: apz.id,
       abMenge: 10,
       sonderpreis: 18.5,
       gueltigVon: '2026-01-01',
       gueltigBis: '2026-06-30',
     });
-    expect(
-      (
-        await t.call(buero, {
-          method: 'PATCH',
-          url: `${url}/${apz.id}`,
-          payload: { data: { abMenge: 20, sonderpreis: 17, gueltigVon: '2026-01-01', gueltigBis: null } },
-        })
-      ).json().result,
-    ).toMatchObject({ abMenge: 20, gueltigBis: null });
+    const changed = await c.call(endpoints.apzUpdate, {
+      as,
+      params: apzParams,
+      body: { data: { abMenge: 20, sonderpreis: 17, gueltigVon: '2026-01-01', gueltigBis: null } },
+    });
+    expect(expectOk(changed).result).toMatchObject({ abMenge: 20, gueltigBis: null });
     const bad = expectError(
-      await t.call(buero, { method: 'POST', url, payload: { data: { abMenge: 1, sonderpreis: 1, gueltigVon: '2026-05-01', gueltigBis: '2026-04-01' } } }),
+      await c.call(endpoints.apzCreate, { as, params, body: { data: { abMenge: 1, sonderpreis: 1, gueltigVon: '2026-05-01', gueltigBis: '2026-04-01' } } }),
       400,
     );
     expect(bad.errors.fieldErrors.gueltigBis).toBeDefined();
-    expect((await get(buero, `${base}/${adresse}/kundensonderpreise/${p.id}`)).json().result.zeitabhaengigePreise).toHaveLength(1);
-    expect((await t.call(buero, { method: 'DELETE', url: `${url}/${apz.id}` })).statusCode).toBe(204);
-    expectError(await get(buero, `${url}/${apz.id}`), 404);
+    expect(expectOk(await c.call(endpoints.preisGet, { as, params })).result.zeitabhaengigePreise).toHaveLength(1);
+    expect((await c.call(endpoints.apzDelete, { as, params: apzParams })).status).toBe(204);
+    expectError(await c.call(endpoints.apzGet, { as, params: apzParams }), 404);
   });
 
   it('[RIGHT-011] without ART_SONDERPREISE prices can be read but not changed', async () => {
     const p = await create({ sonderpreis: 10 });
-    const url = `${base}/${adresse}/kundensonderpreise/${p.id}`;
-    expect((await get(techniker, url)).statusCode).toBe(200);
-    expectError(await t.call(techniker, { method: 'PATCH', url, payload: { data: { sonderpreis: 1 } } }), 403);
-    expectError(await t.call(techniker, { method: 'POST', url: `${url}/apz`, payload: { data: { abMenge: 1, sonderpreis: 1 } } }), 403);
-    expectError(await t.call(techniker, { method: 'DELETE', url }), 403);
-    expect((await get(admin, url)).json().result.sonderpreis).toBe(10);
+    const params = { id: adresse, priceId: p.id };
+    expect((await c.call(endpoints.preisGet, { as: 'techniker', params })).status).toBe(200);
+    expectError(await update(params, { sonderpreis: 1 }, 'techniker'), 403);
+    expectError(await c.call(endpoints.apzCreate, { as: 'techniker', params, body: { data: { abMenge: 1, sonderpreis: 1 } } }), 403);
+    expectError(await c.call(endpoints.preisDelete, { as: 'techniker', params }), 403);
+    expect(expectOk(await c.call(endpoints.preisGet, { as: 'admin', params })).result.sonderpreis).toBe(10);
   });
 
   it('a price of another address is a 404', async () => {
     const p = await create({ sonderpreis: 10 });
-    expectError(await get(buero, `${base}/${andere}/kundensonderpreise/${p.id}`), 404);
+    expectError(await c.call(endpoints.preisGet, { as, params: { id: andere, priceId: p.id } }), 404);
   });
 });
 
 describe('turnover, backorders, history', () => {
   const kunde = async () =>
     (await t.handle.db.selectFrom('belege').select('adresseId').where('belegart', '=', '0400').orderBy('adresseId').executeTakeFirstOrThrow()).adresseId;
+  const historie = async (id: number, query: Parameters<typeof historieQuery>[0] = {}) =>
+    expectOk(await c.call(endpoints.historie, { as, params: { id }, query }));
+  const historieQuery = (q: { artikelnr?: string; bezeichnung?: string; datumvon?: string; datumbis?: string; returnTotal?: boolean }) => q;
 
   it('[ADR-020] turnover by month equals the invoices less credit notes', async () => {
     const id = await kunde();
-    const res = (await get(buero, `/vario-api/auswertungen/umsatzstatistik/daten?adresseId=${id}`)).json();
-    const rows = res.daten[0].datensaetze as { jahr: number; monat: number; summe: number }[];
+    const res = expectOk(await c.call(endpoints.umsatzstatistik, { as, query: { adresseId: id } }));
+    const rows = res.daten[0]!.datensaetze;
     const belege = await t.handle.db
       .selectFrom('belege')
       .select(['belegart', 'belegdatum', 'betragNetto'])
@@ -319,45 +281,38 @@ describe('turnover, backorders, history', () => {
       .where('b.belegart', '=', '0200')
       .where('b.belegstatus', 'in', [1, 2])
       .whereRef('p.mengeGeliefert', '<', 'p.menge')
-      .executeTakeFirst();
-    expect(offen).toBeDefined();
-    const rows = (await get(buero, `/vario-api/auswertungen/auftragsrueckstaende/daten?adresseId=${offen?.adresseId}`)).json().daten[0].datensaetze;
+      .executeTakeFirstOrThrow();
+    const rows = expectOk(await c.call(endpoints.auftragsrueckstaende, { as, query: { adresseId: offen.adresseId } })).daten[0]!.datensaetze;
     expect(rows.length).toBeGreaterThan(0);
-    expect(
-      rows.every((r: { offeneMenge: number; menge: number; mengeGeliefert: number }) => r.offeneMenge > 0 && r.offeneMenge === r.menge - r.mengeGeliefert),
-    ).toBe(true);
-    const dates = rows.map((r: { belegdatum: string }) => r.belegdatum);
+    expect(rows.every((r) => r.offeneMenge > 0 && r.offeneMenge === r.menge - r.mengeGeliefert)).toBe(true);
+    const dates = rows.map((r) => r.belegdatum);
     expect(dates).toEqual([...dates].sort());
     expect(rows[0]).toEqual(expect.objectContaining({ belegid: expect.any(Number), belegnr: expect.stringMatching(/^AB/), belegdatum: expect.any(String) }));
   });
 
   it('[ADR-076] [ADR-077] [ADR-079] history lists invoice lines and filters by article, description and dates', async () => {
     const id = await kunde();
-    const all = (await get(buero, `${base}/${id}/historie?returnTotal=true`)).json();
+    const all = await historie(id, { returnTotal: true });
     expect(all.result.length).toBeGreaterThan(0);
     expect(all.resultCount).toBe(all.result.length);
     expect(all.result[0]).toEqual(
       expect.objectContaining({ rowKey: expect.any(String), belegId: expect.any(Number), belegnummer: expect.stringMatching(/^RE/) }),
     );
-    const first = all.result[0];
-    const byArticle = (await get(buero, `${base}/${id}/historie?artikelnr=${encodeURIComponent(first.artikelnummer)}`)).json().result;
+    const first = all.result[0]!;
+    const byArticle = (await historie(id, { artikelnr: first.artikelnummer })).result;
     expect(byArticle.length).toBeGreaterThan(0);
-    expect(byArticle.every((r: { artikelnummer: string }) => r.artikelnummer === first.artikelnummer)).toBe(true);
-    const word = first.bezeichnung.split(' ')[0].toLowerCase();
-    expect(
-      (await get(buero, `${base}/${id}/historie?bezeichnung=${encodeURIComponent(word)}`))
-        .json()
-        .result.every((r: { bezeichnung: string }) => r.bezeichnung.toLowerCase().includes(word)),
-    ).toBe(true);
+    expect(byArticle.every((r) => r.artikelnummer === first.artikelnummer)).toBe(true);
+    const word = first.bezeichnung.split(' ')[0]!.toLowerCase();
+    expect((await historie(id, { bezeichnung: word })).result.every((r) => r.bezeichnung.toLowerCase().includes(word))).toBe(true);
     const von = first.belegdatum;
-    const ranged = (await get(buero, `${base}/${id}/historie?datumvon=${von}&datumbis=${von}`)).json().result;
+    const ranged = (await historie(id, { datumvon: von, datumbis: von })).result;
     expect(ranged.length).toBeGreaterThan(0);
-    expect(ranged.every((r: { belegdatum: string }) => r.belegdatum === von)).toBe(true);
-    expectError(await get(buero, `${base}/${id}/historie?datumvon=01.01.2024`), 400);
+    expect(ranged.every((r) => r.belegdatum === von)).toBe(true);
+    expectError(await c.call(endpoints.historie, { as, params: { id }, query: { datumvon: '01.01.2024' } }), 400);
   });
 
   it('reports of an unknown address are 404', async () => {
-    expectError(await get(buero, '/vario-api/auswertungen/umsatzstatistik/daten?adresseId=999999'), 404);
-    expectError(await get(buero, '/vario-api/auswertungen/auftragsrueckstaende/daten'), 400);
+    expectError(await c.call(endpoints.umsatzstatistik, { as, query: { adresseId: 999999 } }), 404);
+    expectError(await c.call(endpoints.auftragsrueckstaende, { as, query: invalid({}) }), 400);
   });
 });

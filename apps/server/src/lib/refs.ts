@@ -10,13 +10,3 @@ export async function assertRef(db: Db, table: keyof Database, id: number | null
   if (extra) q = q.where(extra.column, '=', extra.value);
   if (!(await q.executeTakeFirst())) throw badRequest('Bitte die Eingaben prüfen!', { [field]: [`Unbekannter Datensatz: ${id}`] });
 }
-
-/** Money and percent conversions at the API edge: the database holds integers. */
-export const toCents = (euro: number | null | undefined) => (euro === null || euro === undefined ? euro : Math.round(euro * 100));
-export const fromCents = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : Number(cents) / 100);
-export const toMicro = (euro: number | null | undefined) => (euro === null || euro === undefined ? euro : Math.round(euro * 10_000));
-export const fromMicro = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v) / 10_000);
-export const toHundredths = (p: number | null | undefined) => (p === null || p === undefined ? p : Math.round(p * 100));
-export const fromHundredths = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v) / 100);
-export const toMilli = (q: number | null | undefined) => (q === null || q === undefined ? q : Math.round(q * 1000));
-export const fromMilli = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v) / 1000);

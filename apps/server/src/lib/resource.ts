@@ -2,10 +2,11 @@ import { API_PREFIX, type ListQuery } from '@vario/contract';
 import type { FastifyReply } from 'fastify';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import type { Db } from '../db/index';
+import { type Db, inTransaction } from '../db/index';
 import type { Dialect } from '../db/schema-helpers';
 import type { Database } from '../db/types';
-import { logChange } from './change-log';
+import { type Aktion, logChange } from './change-log';
+import { codecsOf, type FieldCodecs } from './codecs';
 import { badRequest, notFound } from './errors';
 import { fieldTypes } from './fields';
 import { invalidateCounts, type ListResult, type ListSpec, runList } from './list-query';
@@ -18,42 +19,55 @@ export type Row = Record<string, unknown>;
 export interface Ctx {
   db: Db;
   dialect: Dialect;
-  /** Reads a system parameter (cached by the app). */
-  parameter(name: string): Promise<string | null>;
+  /** Reads a system parameter (cached by the app); inside a transaction pass it, so the read does not wait for it. */
+  parameter(name: string, db?: Db): Promise<string | null>;
 }
 
-/** A table exposed as a REST resource: list, read, create, change, delete — each once, for every area. */
-export interface Resource {
+/**
+ * A table exposed as a REST resource: list, read, create, change, delete — each once, for every area.
+ * `S` is the contract's record schema (what `getRecord` and writes answer), `L` the list's (what `listRecords` answers).
+ */
+export interface Resource<S extends z.ZodObject = z.ZodObject, L extends z.ZodObject = S> {
   table: keyof Database;
   /** Short code used in the change log and for record locks (ADR, ART, …). */
   kuerzel: string;
   /** API path of the collection, for the Location header (`:parent` is replaced by the parent id). */
   path: string;
-  schema: z.ZodObject;
+  schema: S;
   /** Fields the list answers (defaults to `schema`). */
-  listSchema?: z.ZodObject;
+  listSchema?: L;
   defaultOrder: string[];
   search?: ListSpec['search'];
   /** Column that ties a nested record to its parent (e.g. `adresseId`). */
   parentColumn?: string;
   /** Restricts every read and write to rows the actor may see (others answer 404). */
   scope?: (qb: AnyQB, actor: Actor) => AnyQB;
-  /** Base query with joins; it must select `columns` of the table plus what `fromRow` needs. */
-  query?: (db: Db, columns: string[]) => AnyQB;
+  /** Base query with joins and what `fromRow` needs besides the table's columns (those are added to it). */
+  query?: (db: Db) => AnyQB;
   /** System parameter that, when set, makes a change remark (ProtokollBemerkung) mandatory. */
   remarkParameter?: string;
-  /** Turns validated API input into column values (defaults to the input itself). */
-  toRow?: (data: Row, existing?: Row) => Row | Promise<Row>;
-  /** Turns a database row into the API record (money units, nested objects). */
+  /** Fields stored as integers (money, quantities, percentages): list scales, reading and writing follow from it. */
+  fields?: FieldCodecs;
+  /** Turns validated API input (already in stored units) into column values, in the write's transaction. */
+  toRow?: (trx: Db, data: Row, existing?: Row) => Row | Promise<Row>;
+  /** Turns a database row (already in API units) into the API record (nested objects, derived fields). */
   fromRow?: (row: Row) => Row;
   /** API fields computed in SQL (filterable and sortable), e.g. `vkbrutto`. */
   computed?: Record<string, string>;
-  /** Fields stored in smaller units than the API shows (factor: cents 100, prices 10,000, quantities 1,000). */
-  scales?: Record<string, number>;
   /** Columns stamped on every write (e.g. geaendertAm), and on create. */
   stamp?: { create?: () => Row; update?: () => Row };
   label?: string;
+  /**
+   * Rules and effects of a delete, in its transaction after the lock check and before the row goes: refuse (409),
+   * or remove what refers to the record. A refusal rolls back everything.
+   */
+  beforeDelete?: (trx: Db, before: Row) => Promise<void>;
+  /** Effects of a write in its transaction (stock, status history, pictures): the row after the write (before-image on delete). */
+  afterWrite?: (trx: Db, row: Row, action: Aktion) => Promise<void>;
 }
+
+/** Declares a resource; its read and write answers are typed by its schemas. */
+export const defineResource = <S extends z.ZodObject, L extends z.ZodObject = S>(r: Resource<S, L>): Resource<S, L> => r;
 
 const specCache = new WeakMap<z.ZodObject, Record<string, ReturnType<typeof fieldTypes>[string]>>();
 const fieldsOf = (schema: z.ZodObject) => {
@@ -63,16 +77,28 @@ const fieldsOf = (schema: z.ZodObject) => {
   specCache.set(schema, f);
   return f;
 };
+const codecCache = new WeakMap<FieldCodecs, ReturnType<typeof codecsOf>>();
+const codecs = (r: { fields?: FieldCodecs }) => {
+  if (!r.fields) return undefined;
+  const hit = codecCache.get(r.fields);
+  if (hit) return hit;
+  const made = codecsOf(r.fields);
+  codecCache.set(r.fields, made);
+  return made;
+};
 
-export function listSpec(r: Resource, schema = r.listSchema ?? r.schema): ListSpec {
-  return { table: r.table, fields: fieldsOf(schema), defaultOrder: r.defaultOrder, search: r.search, expressions: r.computed, scales: r.scales };
+// biome-ignore lint/suspicious/noExplicitAny: any resource, whatever its schemas
+type AnyResource = Resource<any, any>;
+
+export function listSpec(r: AnyResource, schema: z.ZodObject = r.listSchema ?? r.schema): ListSpec {
+  return { table: r.table, fields: fieldsOf(schema), defaultOrder: r.defaultOrder, search: r.search, expressions: r.computed, scales: codecs(r)?.scales };
 }
 
-function baseQuery(ctx: Ctx, r: Resource, actor: Actor, schema: z.ZodObject, parentId?: number): AnyQB {
+function baseQuery(db: Db, r: AnyResource, actor: Actor, schema: z.ZodObject, parentId?: number): AnyQB {
   const fields = Object.keys(fieldsOf(schema));
   const cols = fields.filter((c) => !r.computed?.[c]).map((c) => `${r.table}.${c}`);
   // biome-ignore lint/suspicious/noExplicitAny: dynamic table
-  let qb = r.query ? r.query(ctx.db, cols) : ((ctx.db as any).selectFrom(r.table).select(cols) as AnyQB);
+  let qb = (r.query ? r.query(db) : ((db as any).selectFrom(r.table) as AnyQB)).select(cols);
   for (const c of fields) {
     const expr = r.computed?.[c];
     if (expr) qb = qb.select(sql.raw(expr).as(c));
@@ -82,108 +108,179 @@ function baseQuery(ctx: Ctx, r: Resource, actor: Actor, schema: z.ZodObject, par
   return qb;
 }
 
-const out = (r: Resource, row: Row) => (r.fromRow ? r.fromRow(row) : row);
+/**
+ * A stored row in the resource's API shape. The row's columns are the schema's fields (baseQuery selects exactly
+ * those), converted by the field codecs and `fromRow`; the live-answer tests check every answer against the schema.
+ */
+function out<T>(r: AnyResource, row: Row): T {
+  const c = codecs(r);
+  const decoded = c ? c.decodeRow(row) : row;
+  return (r.fromRow ? r.fromRow(decoded) : decoded) as T;
+}
 
-export async function listRecords<T = Row>(ctx: Ctx, r: Resource, q: ListQuery, actor: Actor, parentId?: number): Promise<ListResult<T>> {
+export async function listRecords<S extends z.ZodObject, L extends z.ZodObject>(
+  ctx: Ctx,
+  r: Resource<S, L>,
+  q: ListQuery,
+  actor: Actor,
+  parentId?: number,
+): Promise<ListResult<z.input<L>>> {
   const schema = r.listSchema ?? r.schema;
-  const res = await runList<Row>(baseQuery(ctx, r, actor, schema, parentId), listSpec(r, schema), q, ctx.dialect);
-  return { ...res, result: (r.fromRow ? res.result.map(r.fromRow) : res.result) as T[] };
+  const res = await runList<Row>(baseQuery(ctx.db, r, actor, schema, parentId), listSpec(r, schema), q, ctx.dialect);
+  return { ...res, result: res.result.map((row) => out<z.input<L>>(r, row)) };
 }
 
-export async function getRecord<T = Row>(ctx: Ctx, r: Resource, id: number, actor: Actor, parentId?: number): Promise<T> {
-  const row = await baseQuery(ctx, r, actor, r.schema, parentId).where(`${r.table}.id`, '=', id).executeTakeFirst();
+/** One record in its API shape; 404 when it does not exist or the actor may not see it. Reads through `db` (a trx or the root). */
+export async function getRecord<S extends z.ZodObject, L extends z.ZodObject>(
+  db: Db,
+  r: Resource<S, L>,
+  id: number,
+  actor: Actor,
+  parentId?: number,
+): Promise<z.input<S>> {
+  const row = await baseQuery(db, r, actor, r.schema, parentId).where(`${r.table}.id`, '=', id).executeTakeFirst();
   if (!row) throw notFound(r.label);
-  return out(r, row) as T;
+  return out<z.input<S>>(r, row);
 }
 
-async function checkRemark(ctx: Ctx, r: Resource, remark: string | undefined) {
+async function checkRemark(trx: Db, ctx: Ctx, r: AnyResource, remark: string | undefined) {
   if (!r.remarkParameter) return;
-  const wert = await ctx.parameter(r.remarkParameter);
+  const wert = await ctx.parameter(r.remarkParameter, trx);
   if (wert && wert !== '0' && wert.toLowerCase() !== 'false' && !remark?.trim()) {
     throw badRequest('Es muss eine Bemerkung eingegeben werden!', { ProtokollBemerkung: ['Es muss eine Bemerkung eingegeben werden!'] });
   }
 }
 
 const defined = (data: Row) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
-const location = (r: Resource, parentId: number | undefined, id: number) => `${API_PREFIX}${r.path.replace(':parent', String(parentId ?? ''))}/${id}`;
+const location = (r: AnyResource, parentId: number | undefined, id: number) => `${API_PREFIX}${r.path.replace(':parent', String(parentId ?? ''))}/${id}`;
+const unscoped = <S extends z.ZodObject, L extends z.ZodObject>(r: Resource<S, L>): Resource<S, L> => ({ ...r, scope: undefined });
+
+/** The stored row as it is now (all columns), read in the write's transaction — row-locked on PostgreSQL. */
+async function beforeImage(trx: Db, ctx: Ctx, r: AnyResource, actor: Actor, id: number, parentId?: number): Promise<Row> {
+  let q = baseQuery(trx, r, actor, r.schema, parentId)
+    .clearSelect()
+    // biome-ignore lint/suspicious/noExplicitAny: dynamic table
+    .selectAll(r.table as any)
+    .where(`${r.table}.id`, '=', id);
+  if (ctx.dialect === 'postgres') q = q.forUpdate(r.table);
+  const before = (await q.executeTakeFirst()) as Row | undefined;
+  if (!before) throw notFound(r.label);
+  return before;
+}
+
+const toStored = async (trx: Db, r: AnyResource, data: Row, existing?: Row) => {
+  const encoded = codecs(r)?.encodeRow(data) ?? data;
+  return defined(r.toRow ? await r.toRow(trx, encoded, existing) : encoded);
+};
 
 export interface WriteBody {
   data: Row;
   ProtokollBemerkung?: string;
 }
 
-export async function createRecord<T = Row>(
+/**
+ * Creates a record with its change-log entry and `afterWrite` effects in one transaction: the caller's `db` when it is
+ * one, else a new one. Sets `Location` when a reply is given.
+ */
+export async function createRecord<S extends z.ZodObject, L extends z.ZodObject>(
+  db: Db,
   ctx: Ctx,
-  r: Resource,
+  r: Resource<S, L>,
   actor: Actor,
   body: WriteBody,
-  reply: FastifyReply,
+  reply?: FastifyReply,
   parentId?: number,
-): Promise<{ result: T }> {
-  await checkRemark(ctx, r, body.ProtokollBemerkung);
-  const values = defined({
-    ...(await (r.toRow ?? ((d) => d))(body.data)),
-    ...(r.parentColumn && parentId !== undefined ? { [r.parentColumn]: parentId } : {}),
-    ...(r.stamp?.create?.() ?? {}),
-  });
-  const id = await ctx.db.transaction().execute(async (trx) => {
+): Promise<{ result: z.input<S> }> {
+  const result = await inTransaction(db, async (trx) => {
+    await checkRemark(trx, ctx, r, body.ProtokollBemerkung);
+    const values = {
+      ...(await toStored(trx, r, body.data)),
+      ...(r.parentColumn && parentId !== undefined ? { [r.parentColumn]: parentId } : {}),
+      ...(r.stamp?.create?.() ?? {}),
+    };
     // biome-ignore lint/suspicious/noExplicitAny: dynamic table
     const inserted = await (trx as any).insertInto(r.table).values(values).returning('id').executeTakeFirstOrThrow();
+    const id = inserted.id as number;
     await logChange(trx, {
       tabelle: r.kuerzel,
-      datensatzId: inserted.id,
+      datensatzId: id,
       aktion: 'NEU',
       benutzerId: actor.id,
       bemerkung: body.ProtokollBemerkung,
       felder: Object.keys(values),
     });
-    return inserted.id as number;
+    if (r.afterWrite) await r.afterWrite(trx, { ...values, id }, 'NEU');
+    reply?.header('Location', location(r, parentId, id));
+    return getRecord(trx, unscoped(r), id, actor);
   });
   invalidateCounts(r.table);
-  reply.header('Location', location(r, parentId, id));
-  return { result: await getRecord<T>(ctx, { ...r, scope: undefined }, id, actor) };
+  return { result };
 }
 
-export async function updateRecord<T = Row>(
+/**
+ * Changes the given fields: before-image, lock check, update, change-log entry and `afterWrite` effects in one
+ * transaction (the caller's, or a new one).
+ */
+export async function updateRecord<S extends z.ZodObject, L extends z.ZodObject>(
+  db: Db,
   ctx: Ctx,
-  r: Resource,
+  r: Resource<S, L>,
   actor: Actor,
   id: number,
   body: WriteBody,
   lockToken: string | undefined,
   parentId?: number,
-): Promise<{ result: T }> {
-  const before = (await baseQuery(ctx, r, actor, r.schema, parentId)
-    .clearSelect()
-    // biome-ignore lint/suspicious/noExplicitAny: dynamic table
-    .selectAll(r.table as any)
-    .where(`${r.table}.id`, '=', id)
-    .executeTakeFirst()) as Row | undefined;
-  if (!before) throw notFound(r.label);
-  await checkRemark(ctx, r, body.ProtokollBemerkung);
-  const values = defined(await (r.toRow ?? ((d) => d))(body.data, before));
-  const changed = Object.keys(values).filter((k) => JSON.stringify(values[k]) !== JSON.stringify(before[k]));
-  await ctx.db.transaction().execute(async (trx) => {
+): Promise<{ result: z.input<S> }> {
+  const result = await inTransaction(db, async (trx) => {
+    const before = await beforeImage(trx, ctx, r, actor, id, parentId);
+    await checkRemark(trx, ctx, r, body.ProtokollBemerkung);
     await assertWritable(trx, actor, r.kuerzel, id, lockToken);
-    if (changed.length === 0) return;
-    const patch = { ...Object.fromEntries(changed.map((k) => [k, values[k]])), ...(r.stamp?.update?.() ?? {}) };
-    // biome-ignore lint/suspicious/noExplicitAny: dynamic table
-    await (trx as any).updateTable(r.table).set(patch).where('id', '=', id).execute();
-    await logChange(trx, { tabelle: r.kuerzel, datensatzId: id, aktion: 'AENDERN', benutzerId: actor.id, bemerkung: body.ProtokollBemerkung, felder: changed });
+    const values = await toStored(trx, r, body.data, before);
+    const changed = Object.keys(values).filter((k) => JSON.stringify(values[k]) !== JSON.stringify(before[k]));
+    if (changed.length > 0) {
+      const patch = { ...Object.fromEntries(changed.map((k) => [k, values[k]])), ...(r.stamp?.update?.() ?? {}) };
+      // biome-ignore lint/suspicious/noExplicitAny: dynamic table
+      await (trx as any).updateTable(r.table).set(patch).where('id', '=', id).execute();
+      await logChange(trx, {
+        tabelle: r.kuerzel,
+        datensatzId: id,
+        aktion: 'AENDERN',
+        benutzerId: actor.id,
+        bemerkung: body.ProtokollBemerkung,
+        felder: changed,
+      });
+      if (r.afterWrite) await r.afterWrite(trx, { ...before, ...patch }, 'AENDERN');
+    }
+    return getRecord(trx, unscoped(r), id, actor);
   });
   invalidateCounts(r.table);
-  return { result: await getRecord<T>(ctx, { ...r, scope: undefined }, id, actor) };
+  return { result };
 }
 
-export async function deleteRecord(ctx: Ctx, r: Resource, actor: Actor, id: number, lockToken: string | undefined, remark?: string, parentId?: number) {
-  await getRecord(ctx, r, id, actor, parentId);
-  await checkRemark(ctx, r, remark);
-  await ctx.db.transaction().execute(async (trx) => {
+/**
+ * Deletes a record: before-image, remark and lock check, `beforeDelete` rules, the delete, its locks, the change-log
+ * entry and `afterWrite` effects — all in one transaction, so a refusal at any step leaves everything as it was.
+ */
+export async function deleteRecord(
+  db: Db,
+  ctx: Ctx,
+  r: AnyResource,
+  actor: Actor,
+  id: number,
+  lockToken: string | undefined,
+  remark?: string,
+  parentId?: number,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const before = await beforeImage(trx, ctx, r, actor, id, parentId);
+    await checkRemark(trx, ctx, r, remark);
     await assertWritable(trx, actor, r.kuerzel, id, lockToken);
+    if (r.beforeDelete) await r.beforeDelete(trx, before);
     // biome-ignore lint/suspicious/noExplicitAny: dynamic table
     await (trx as any).deleteFrom(r.table).where('id', '=', id).execute();
     await trx.deleteFrom('sperren').where('tabelle', '=', r.kuerzel).where('datensatzId', '=', id).execute();
     await logChange(trx, { tabelle: r.kuerzel, datensatzId: id, aktion: 'LOESCHEN', benutzerId: actor.id, bemerkung: remark });
+    if (r.afterWrite) await r.afterWrite(trx, before, 'LOESCHEN');
   });
   invalidateCounts(r.table);
 }

@@ -12,7 +12,8 @@ export type RouteRequest<E extends Endpoint> = FastifyRequest<{
   Body: In<E['body']>;
 }>;
 
-export type Handler<E extends Endpoint> = (req: RouteRequest<E>, reply: FastifyReply) => Promise<Out<E['response']> | undefined>;
+/** A handler answers the contract's response body — or the reply itself when it sent a binary answer (pictures, downloads, cached bytes). */
+export type Handler<E extends Endpoint> = (req: RouteRequest<E>, reply: FastifyReply) => Promise<Out<E['response']> | FastifyReply | undefined>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

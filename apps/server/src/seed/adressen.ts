@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { inTransaction } from '../db/index';
-import { NUMMERN_START } from '../modules/adressen/adressen.resources';
+import { NUMMERN_START } from '../modules/adressen/adressen.service';
 import { AUFTRAG } from '../modules/adressen/auswertungen.routes';
 import { insertChunked, type SeedContext, type Seeder } from './context';
 import { avatarPng, png } from './png';

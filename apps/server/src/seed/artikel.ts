@@ -1,6 +1,6 @@
 import type { ARTIKELARTEN } from '@vario/contract';
 import { inTransaction } from '../db/index';
-import { saveAssetImage } from '../modules/assets/assets.routes';
+import { saveAssetImage } from '../modules/assets/assets.service';
 import { buche } from '../modules/lager/lager.service';
 import { artikelKatalog } from './adressen';
 import { insertChunked, type SeedContext, type Seeder } from './context';

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { blobType, dialectOf, nocase, withId } from '../schema-helpers';
 
 /** Products, storage places, stock with its movement journal, assets with images and files. */
@@ -110,7 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('lagerplaetze_uq', ['lagerId', 'location'])
     .execute();
 
-  const mengen = (tb: ReturnType<typeof s.createTable>) =>
+  const mengen = <T extends string, C extends string>(tb: CreateTableBuilder<T, C>) =>
     tb
       .addColumn('bestand', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('reserviert', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -126,7 +126,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('lagerId', 'integer', (c) => c.notNull().references('lager.id')),
   )
     .addColumn('naechsteLieferung', 'text')
-    .addPrimaryKeyConstraint('bestaende_pk', ['artikelId', 'lagerId'] as never)
+    .addPrimaryKeyConstraint('bestaende_pk', ['artikelId', 'lagerId'])
     .execute();
   await s.createIndex('bestaende_lager_idx').on('bestaende').columns(['lagerId', 'artikelId']).execute();
   await mengen(
@@ -135,7 +135,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('artikelId', 'integer', (c) => c.notNull().references('artikel.id'))
       .addColumn('lagerplatzId', 'integer', (c) => c.notNull().references('lagerplaetze.id')),
   )
-    .addPrimaryKeyConstraint('lagerplatzBestaende_pk', ['artikelId', 'lagerplatzId'] as never)
+    .addPrimaryKeyConstraint('lagerplatzBestaende_pk', ['artikelId', 'lagerplatzId'])
     .execute();
 
   await withId(db, s.createTable('lagerbewegungen'))

@@ -1,11 +1,12 @@
 import { endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { money2, money4, percent2, qty3 } from '../../lib/codecs';
 import { containsExpr } from '../../lib/list-query';
-import { fromCents, fromHundredths, fromMicro, fromMilli } from '../../lib/refs';
+import { lineNet } from '../../lib/money';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
-import { requireAdresse as requireAdressePresent } from './adressen.resources';
+import { requireAdresse as requireAdressePresent } from './adressen.service';
 
 /** Invoices raise the turnover, credit notes lower it. */
 const UMSATZ_ARTEN = { plus: '0400', minus: '0500' } as const;
@@ -37,7 +38,7 @@ export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
       .orderBy(jahr)
       .orderBy(monat)
       .execute();
-    return { daten: [{ datensaetze: rows.map((r) => ({ jahr: Number(r.jahr), monat: Number(r.monat), summe: fromCents(Number(r.summe)) ?? 0 })) }] };
+    return { daten: [{ datensaetze: rows.map((r) => ({ jahr: Number(r.jahr), monat: Number(r.monat), summe: money2.fromDb(r.summe) })) }] };
   });
 
   route(app, endpoints.auftragsrueckstaende, async (req) => {
@@ -70,8 +71,7 @@ export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
       .orderBy('p.position')
       .execute();
     const datensaetze = rows.map((r) => {
-      const offen = (Number(r.menge) - Number(r.mengeGeliefert)) / 1000;
-      const preis = (fromMicro(r.einzelpreis) ?? 0) * (1 - (fromHundredths(r.rabatt1) ?? 0) / 100);
+      const offen = r.menge - r.mengeGeliefert;
       return {
         rowKey: `${r.belegid}-${r.position}-${r.id}`,
         belegid: r.belegid,
@@ -81,11 +81,11 @@ export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
         position: r.position,
         artikelnummer: r.artikelnummer,
         bezeichnung: r.bezeichnung,
-        menge: fromMilli(r.menge) ?? 0,
-        mengeGeliefert: fromMilli(r.mengeGeliefert) ?? 0,
-        offeneMenge: offen,
+        menge: qty3.fromDb(r.menge),
+        mengeGeliefert: qty3.fromDb(r.mengeGeliefert),
+        offeneMenge: qty3.fromDb(offen),
         mengeneinheit: r.mengeneinheit,
-        offenerBetrag: Math.round(offen * preis * 100) / 100,
+        offenerBetrag: money2.fromDb(lineNet(r.einzelpreis, offen, r.rabatt1)),
       };
     });
     return { daten: [{ datensaetze }] };
@@ -135,11 +135,11 @@ export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
       belegdatum: r.belegdatum,
       artikelnummer: r.artikelnummer,
       bezeichnung: r.bezeichnung,
-      menge: fromMilli(r.menge) ?? 0,
+      menge: qty3.fromDb(r.menge),
       mengeneinheit: r.mengeneinheit,
-      einzelpreis: fromMicro(r.einzelpreis) ?? 0,
-      rabatt: fromHundredths(r.rabatt1) ?? 0,
-      gesamtpreis: fromCents(r.gesamtpreis) ?? 0,
+      einzelpreis: money4.fromDb(r.einzelpreis),
+      rabatt: percent2.fromDb(r.rabatt1),
+      gesamtpreis: money2.fromDb(r.gesamtpreis),
     }));
     if (q.returnTotal !== 'true') return { result, hasMoreData };
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();

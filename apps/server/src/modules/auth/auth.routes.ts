@@ -4,6 +4,7 @@ import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { ApiError } from '../../lib/errors';
 import { newToken, sha256 } from '../../lib/locks';
+import type { LoginLimit } from '../../lib/module';
 import { route } from '../../lib/route';
 import { actor, type SessionCache } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
@@ -21,10 +22,7 @@ export function parseBasic(header: string | undefined): { user: string; password
   return { user: decoded.slice(0, i), password: decoded.slice(i + 1) };
 }
 
-export interface LoginLimit {
-  max: number;
-  timeWindow: number;
-}
+export type { LoginLimit };
 
 export function authRoutes(app: FastifyInstance, db: Db, sessions: SessionCache, limit: LoginLimit) {
   route(app, endpoints.loginCheck, async () => undefined);

@@ -4,12 +4,20 @@ import type { Db } from '../../db/index';
 import { toStoredIso } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import { containsExpr } from '../../lib/list-query';
-import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, type Resource, updateRecord } from '../../lib/resource';
+import { type Ctx, createRecord, defineResource, deleteRecord, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 
+/** The addressee of a reminder must be a user who is not blocked (400 on benutzerId). */
+async function assertAddressee(db: Db, benutzerId: unknown) {
+  if (benutzerId === undefined) return;
+  const u =
+    typeof benutzerId === 'number' ? await db.selectFrom('benutzer').select(['id', 'gesperrt']).where('id', '=', benutzerId).executeTakeFirst() : undefined;
+  if (!u || u.gesperrt) throw badRequest('Bitte die Eingaben prüfen!', { benutzerId: ['Unbekannter oder gesperrter Benutzer'] });
+}
+
 /** Reminders: a user sees and changes only the reminders addressed to them; administrators all. */
-export const erinnerungen: Resource = {
+export const erinnerungen = defineResource({
   table: 'erinnerungen',
   kuerzel: 'ERI',
   path: '/crm/erinnerungen',
@@ -18,34 +26,32 @@ export const erinnerungen: Resource = {
   defaultOrder: ['erinnerungDatum'],
   search: (eb, term, d) => containsExpr(eb.ref('erinnerungen.bemerkung'), term, d),
   scope: (qb, user) => (user.istAdmin ? qb : qb.where('erinnerungen.benutzerId', '=', user.id)),
-  toRow: (d) => ({ ...d, erinnerungDatum: typeof d.erinnerungDatum === 'string' ? toStoredIso(d.erinnerungDatum) : undefined }),
-};
-
-async function assertAddressee(db: Db, benutzerId: number | undefined) {
-  if (benutzerId === undefined) return;
-  const u = await db.selectFrom('benutzer').select(['id', 'gesperrt']).where('id', '=', benutzerId).executeTakeFirst();
-  if (!u || u.gesperrt) throw badRequest('Bitte die Eingaben prüfen!', { benutzerId: ['Unbekannter oder gesperrter Benutzer'] });
-}
+  toRow: async (trx, d) => {
+    await assertAddressee(trx, d.benutzerId);
+    return { ...d, erinnerungDatum: typeof d.erinnerungDatum === 'string' ? toStoredIso(d.erinnerungDatum) : undefined };
+  },
+});
 
 export function erinnerungenRoutes(app: FastifyInstance, ctx: Ctx) {
-  const lockToken = (h: Record<string, unknown>) => (typeof h['x-lock-token'] === 'string' ? h['x-lock-token'] : undefined);
+  const { db } = ctx;
   // The creator and an administrator read back what they wrote even when it is addressed to someone else.
-  const unscoped: Resource = { ...erinnerungen, scope: undefined };
+  const unscoped = { ...erinnerungen, scope: undefined };
 
-  route(app, endpoints.erinnerungenList, async (req) => listRecords(ctx, erinnerungen, req.query, actor(req)) as never);
-  route(app, endpoints.erinnerungGet, async (req) => ({ result: await getRecord(ctx, erinnerungen, req.params.id, actor(req)) }) as never);
+  route(app, endpoints.erinnerungenList, async (req) => listRecords(ctx, erinnerungen, req.query, actor(req)));
+  route(app, endpoints.erinnerungGet, async (req) => ({ result: await getRecord(db, erinnerungen, req.params.id, actor(req)) }));
   route(app, endpoints.erinnerungCreate, async (req, reply) => {
-    await assertAddressee(ctx.db, req.body.data.benutzerId);
     const data = { ...req.body.data, erstelltVon: actor(req).id };
-    return createRecord(ctx, unscoped, actor(req), { ...req.body, data }, reply) as never;
+    return createRecord(db, ctx, unscoped, actor(req), { ...req.body, data }, reply);
   });
-  route(app, endpoints.erinnerungUpdate, async (req) => {
-    await getRecord(ctx, erinnerungen, req.params.id, actor(req));
-    await assertAddressee(ctx.db, req.body.data.benutzerId);
-    return updateRecord(ctx, unscoped, actor(req), req.params.id, req.body, lockToken(req.headers)) as never;
-  });
+  route(app, endpoints.erinnerungUpdate, async (req) =>
+    db.transaction().execute(async (trx) => {
+      // only a reminder the actor may see can be changed (404 otherwise), even when it is then addressed to someone else
+      await getRecord(trx, erinnerungen, req.params.id, actor(req));
+      return updateRecord(trx, ctx, unscoped, actor(req), req.params.id, req.body, lockTokenOf(req.headers));
+    }),
+  );
   route(app, endpoints.erinnerungDelete, async (req) => {
-    await deleteRecord(ctx, erinnerungen, actor(req), req.params.id, lockToken(req.headers));
+    await deleteRecord(db, ctx, erinnerungen, actor(req), req.params.id, lockTokenOf(req.headers));
     return undefined;
   });
 }

@@ -1,19 +1,21 @@
 import { bewegung, endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index';
+import { qty3 } from '../../lib/codecs';
 import { notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
-import { runList } from '../../lib/list-query';
-import { fromMilli, toMilli } from '../../lib/refs';
-import type { Ctx, Row } from '../../lib/resource';
+import { type ListSpec, runList } from '../../lib/list-query';
+import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { artikelSuche } from '../artikel/artikel.resource';
-import { type Bewegung, buche } from './lager.service';
+import { bewegungOut, bucheManuell } from './lager.service';
+import type { LagerbewegungTable } from './lager.tables';
 
 const MENGEN = ['bestand', 'reserviert', 'bestellt', 'blockiert', 'inUmlagerung', 'inKommissionierung', 'inProduktion'] as const;
 
-/** Stock rows of bestaende joined with article and warehouse, in API units. */
+/** Stock rows of bestaende joined with article and warehouse. */
 function bestandQuery(db: Db) {
   return db
     .selectFrom('bestaende')
@@ -31,19 +33,16 @@ function bestandQuery(db: Db) {
       ...MENGEN.map((m) => `bestaende.${m}` as const),
     ]);
 }
+type BestandRow = Awaited<ReturnType<ReturnType<typeof bestandQuery>['executeTakeFirstOrThrow']>>;
 
-function bestandOut(r: Row) {
-  const m = Object.fromEntries(MENGEN.map((k) => [k, fromMilli(r[k] as number) ?? 0])) as Record<(typeof MENGEN)[number], number>;
-  return {
-    ...r,
-    ...m,
-    artikelNummer: r.artikelnummer,
-    lager: r.lagerId,
-    verfuegbar: Math.round((m.bestand - m.reserviert - m.blockiert) * 1000) / 1000,
-  };
+/** A stock row in API units (pieces), with the available quantity and the spec's alias fields. */
+function bestandOut(r: BestandRow) {
+  const verfuegbar = qty3.fromDb(r.bestand - r.reserviert - r.blockiert);
+  const m = Object.fromEntries(MENGEN.map((k) => [k, qty3.fromDb(r[k])])) as Record<(typeof MENGEN)[number], number>;
+  return { ...r, ...m, artikelNummer: r.artikelnummer, lager: r.lagerId, verfuegbar };
 }
 
-const bestandSpec = (search: boolean) => ({
+const bestandSpec = (search: boolean): ListSpec => ({
   table: 'bestaende',
   fields: {
     artikelId: 'number',
@@ -52,14 +51,14 @@ const bestandSpec = (search: boolean) => ({
     bezeichnung: 'string',
     naechsteLieferung: 'string',
     verfuegbar: 'number',
-    ...Object.fromEntries(MENGEN.map((m) => [m, 'number'])),
-  } as const,
+    ...Object.fromEntries(MENGEN.map((m) => [m, 'number' as const])),
+  },
   expressions: {
     artikelnummer: '"artikel"."artikelnummer"',
     bezeichnung: '"artikel"."bezeichnung"',
     verfuegbar: '("bestaende"."bestand" - "bestaende"."reserviert" - "bestaende"."blockiert")',
   },
-  scales: { ...Object.fromEntries(MENGEN.map((m) => [m, 1000])), verfuegbar: 1000 },
+  scales: { ...Object.fromEntries(MENGEN.map((m) => [m, qty3.scale])), verfuegbar: qty3.scale },
   defaultOrder: ['artikelnummer'],
   key: 'artikelId',
   search: search ? artikelSuche : undefined,
@@ -68,19 +67,19 @@ const bestandSpec = (search: boolean) => ({
 export function lagerRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   route(app, endpoints.artikelBestaende, async (req) => {
     if (!(await db.selectFrom('artikel').select('id').where('id', '=', req.params.id).executeTakeFirst())) throw notFound('Artikel');
-    const res = await runList<Row>(
+    const res = await runList<BestandRow>(
       bestandQuery(db).where('bestaende.artikelId', '=', req.params.id),
       { ...bestandSpec(false), defaultOrder: ['lagerId'], key: 'lagerId' },
       req.query,
       dialect,
     );
-    return { ...res, result: res.result.map(bestandOut) } as never;
+    return { ...res, result: res.result.map(bestandOut) };
   });
 
   route(app, endpoints.lagerBestaende, async (req) => {
     if (!(await db.selectFrom('lager').select('id').where('id', '=', req.params.id).executeTakeFirst())) throw notFound('Lager');
-    const res = await runList<Row>(bestandQuery(db).where('bestaende.lagerId', '=', req.params.id), bestandSpec(true), req.query, dialect);
-    return { ...res, result: res.result.map(bestandOut) } as never;
+    const res = await runList<BestandRow>(bestandQuery(db).where('bestaende.lagerId', '=', req.params.id), bestandSpec(true), req.query, dialect);
+    return { ...res, result: res.result.map(bestandOut) };
   });
 
   route(app, endpoints.lagerplaetze, async (req) => {
@@ -107,53 +106,24 @@ export function lagerRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
       .orderBy('p.location')
       .execute();
     return {
-      result: rows.map((r) => ({ ...r, bestand: fromMilli(r.bestand) ?? 0, reserviert: fromMilli(r.reserviert) ?? 0, blockiert: fromMilli(r.blockiert) ?? 0 })),
+      result: rows.map((r) => ({ ...r, bestand: qty3.fromDb(r.bestand), reserviert: qty3.fromDb(r.reserviert), blockiert: qty3.fromDb(r.blockiert) })),
       hasMoreData: false,
     };
   });
 
   route(app, endpoints.bewegungen, async (req) => {
-    const res = await runList<Row>(
+    const res = await runList<Selectable<LagerbewegungTable>>(
       db.selectFrom('lagerbewegungen').selectAll(),
-      { table: 'lagerbewegungen', fields: fieldTypes(bewegung), defaultOrder: ['-zeitpunkt'], scales: { menge: 1000 } },
+      { table: 'lagerbewegungen', fields: fieldTypes(bewegung), defaultOrder: ['-zeitpunkt'], scales: { menge: qty3.scale } },
       req.query,
       dialect,
     );
-    return { ...res, result: res.result.map((r) => ({ ...r, menge: fromMilli(r.menge as number) ?? 0 })) } as never;
+    return { ...res, result: res.result.map(bewegungOut) };
   });
 
   route(app, endpoints.buchung, async (req, reply) => {
-    const b = req.body.data;
-    const me = actor(req);
-    const menge = toMilli(b.menge) as number;
-    const base = { artikelId: b.artikelId, feld: 'bestand' as const, art: b.art, text: b.text ?? null, benutzerId: me.id };
-    const ids = await db.transaction().execute(async (trx) => {
-      const moves: Bewegung[] = [];
-      if (b.art === 'ZUGANG') moves.push({ ...base, lagerId: b.lagerId, lagerplatzId: b.lagerplatzId, menge });
-      if (b.art === 'ABGANG') moves.push({ ...base, lagerId: b.lagerId, lagerplatzId: b.lagerplatzId, menge: -menge });
-      if (b.art === 'UMBUCHUNG') {
-        moves.push({ ...base, lagerId: b.lagerId, lagerplatzId: b.lagerplatzId, menge: -menge });
-        moves.push({ ...base, lagerId: b.nachLagerId as number, lagerplatzId: b.nachLagerplatzId, menge });
-      }
-      if (b.art === 'INVENTUR') {
-        // An inventory count books the difference between the counted and the booked quantity.
-        const platz = b.lagerplatzId ?? null;
-        const current =
-          platz === null
-            ? await trx.selectFrom('bestaende').select('bestand').where('artikelId', '=', b.artikelId).where('lagerId', '=', b.lagerId).executeTakeFirst()
-            : await trx
-                .selectFrom('lagerplatzBestaende')
-                .select('bestand')
-                .where('artikelId', '=', b.artikelId)
-                .where('lagerplatzId', '=', platz)
-                .executeTakeFirst();
-        const diff = menge - Number(current?.bestand ?? 0);
-        if (diff !== 0) moves.push({ ...base, lagerId: b.lagerId, lagerplatzId: platz, menge: diff });
-      }
-      return buche(trx, moves);
-    });
-    const rows = ids.length ? await db.selectFrom('lagerbewegungen').selectAll().where('id', 'in', ids).orderBy('id').execute() : [];
+    const result = await db.transaction().execute((trx) => bucheManuell(trx, actor(req).id, req.body.data));
     reply.code(201);
-    return { result: rows.map((r) => ({ ...r, menge: fromMilli(r.menge) ?? 0 })), hasMoreData: false } as never;
+    return { result, hasMoreData: false };
   });
 }

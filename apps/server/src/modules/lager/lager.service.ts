@@ -1,8 +1,9 @@
 import type { Db } from '../../db/index';
-import type { Mengen } from '../../db/types';
 import { nowIso } from '../../lib/clock';
+import { qty3 } from '../../lib/codecs';
 import { badRequest, unprocessable } from '../../lib/errors';
 import { invalidateCounts } from '../../lib/list-query';
+import type { Mengen } from './lager.tables';
 
 /** Fields of the article row that carry totals over every warehouse. */
 const ARTIKEL_SUMMEN = new Set<keyof Mengen>(['bestand', 'reserviert', 'blockiert']);
@@ -117,3 +118,52 @@ export async function buche(trx: Db, bewegungen: Bewegung[]): Promise<number[]> 
   invalidateCounts('artikel');
   return ids;
 }
+
+/** A manual booking as the API takes it (quantity in pieces). */
+export interface Buchung {
+  art: 'ZUGANG' | 'ABGANG' | 'UMBUCHUNG' | 'INVENTUR';
+  artikelId: number;
+  lagerId: number;
+  lagerplatzId?: number | null;
+  nachLagerId?: number;
+  nachLagerplatzId?: number | null;
+  menge: number;
+  text?: string | null;
+}
+
+/**
+ * Books an arrival, issue, transfer (both legs) or inventory count (the difference to the booked quantity) in the
+ * caller's transaction and answers the movements written.
+ */
+export async function bucheManuell(trx: Db, benutzerId: number, b: Buchung) {
+  const menge = qty3.toDb(b.menge);
+  const base = { artikelId: b.artikelId, feld: 'bestand' as const, art: b.art, text: b.text ?? null, benutzerId };
+  const moves: Bewegung[] = [];
+  if (b.art === 'ZUGANG') moves.push({ ...base, lagerId: b.lagerId, lagerplatzId: b.lagerplatzId, menge });
+  if (b.art === 'ABGANG') moves.push({ ...base, lagerId: b.lagerId, lagerplatzId: b.lagerplatzId, menge: -menge });
+  if (b.art === 'UMBUCHUNG') {
+    if (b.nachLagerId === undefined) throw badRequest('Bitte die Eingaben prüfen!', { nachLagerId: ['Bitte einen Wert eingeben'] });
+    moves.push({ ...base, lagerId: b.lagerId, lagerplatzId: b.lagerplatzId, menge: -menge });
+    moves.push({ ...base, lagerId: b.nachLagerId, lagerplatzId: b.nachLagerplatzId, menge });
+  }
+  if (b.art === 'INVENTUR') {
+    const platz = b.lagerplatzId ?? null;
+    const current =
+      platz === null
+        ? await trx.selectFrom('bestaende').select('bestand').where('artikelId', '=', b.artikelId).where('lagerId', '=', b.lagerId).executeTakeFirst()
+        : await trx
+            .selectFrom('lagerplatzBestaende')
+            .select('bestand')
+            .where('artikelId', '=', b.artikelId)
+            .where('lagerplatzId', '=', platz)
+            .executeTakeFirst();
+    const diff = menge - Number(current?.bestand ?? 0);
+    if (diff !== 0) moves.push({ ...base, lagerId: b.lagerId, lagerplatzId: platz, menge: diff });
+  }
+  const ids = await buche(trx, moves);
+  const rows = ids.length ? await trx.selectFrom('lagerbewegungen').selectAll().where('id', 'in', ids).orderBy('id').execute() : [];
+  return rows.map(bewegungOut);
+}
+
+/** A journal row in API units. */
+export const bewegungOut = <R extends { menge: number }>(r: R): R => ({ ...r, menge: qty3.fromDb(r.menge) });

@@ -13,7 +13,7 @@ export function webappRoutes(app: FastifyInstance, { db }: Ctx) {
     const me = actor(req);
     // The answer is serialised once per session-cache entry; the burst of calls a screen makes reuses the bytes.
     const cached = req.session?.me as string | undefined;
-    if (cached) return reply.type('application/json; charset=utf-8').send(cached) as never;
+    if (cached) return reply.type('application/json; charset=utf-8').send(cached);
     const [benutzer, rechte, techniker] = await Promise.all([
       db
         .selectFrom('benutzer')
@@ -27,7 +27,7 @@ export function webappRoutes(app: FastifyInstance, { db }: Ctx) {
     const answer: Me = { result: { benutzer: { ...benutzer, webappBerechtigt }, rechte, techniker: techniker ?? null } };
     const json = reply.serialize(answer);
     if (req.session) req.session.me = json;
-    return reply.type('application/json; charset=utf-8').send(json) as never;
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   route(app, endpoints.basisdaten, async () => {

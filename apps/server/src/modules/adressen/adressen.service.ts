@@ -1,0 +1,84 @@
+import type { Db } from '../../db/index';
+import { logChange } from '../../lib/change-log';
+import { badRequest, notFound } from '../../lib/errors';
+import { requireImage } from '../../lib/files';
+import { type Actor, assertWritable } from '../../lib/locks';
+import { assertRef } from '../../lib/refs';
+import type { Row } from '../../lib/resource';
+
+/** Address rules: numbering, references, the contact person's picture. Every function takes the transaction first. */
+
+export const NUMMERN_START = { adressnummer: 10_000, kundennummer: 100_000, lieferantennummer: 700_000 } as const;
+
+/** 404 unless the address exists — for every nested path and report. */
+export async function requireAdresse(db: Db, id: number) {
+  if (!(await db.selectFrom('adressen').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('Adresse');
+}
+
+/** Next free number of a numbering column (addresses, customers, suppliers), starting at `start`. */
+export async function nextNumber(db: Db, column: 'adressnummer' | 'kundennummer' | 'lieferantennummer', start: number) {
+  const row = await db
+    .selectFrom('adressen')
+    .select((eb) => eb.fn.max(column).as('n'))
+    .executeTakeFirst();
+  return Math.max(start, Number(row?.n ?? 0) + 1);
+}
+
+/** Referenced delivery terms, payment kind, representatives and country must exist (400 on the field). */
+export async function assertAdresseRefs(trx: Db, data: Row) {
+  await assertRef(trx, 'lieferbedingungen', data.lieferart as number | null | undefined, 'lieferart');
+  await assertRef(trx, 'zahlungsarten', data.zahlart as number | null | undefined, 'zahlart');
+  for (const f of ['vertreter1', 'vertreter2', 'vertreter3']) await assertRef(trx, 'benutzer', data[f] as number | null | undefined, f);
+  if (typeof data.lkz === 'string') {
+    const land = await trx.selectFrom('landeskennzeichen').select('lkz').where('lkz', '=', data.lkz).executeTakeFirst();
+    if (!land) throw badRequest('Bitte die Eingaben prüfen!', { lkz: [`Unbekanntes Land: ${data.lkz}`] });
+  }
+}
+
+/** Column values of a new or changed address: references checked, numbers drawn in the write's transaction. */
+export async function adresseToRow(trx: Db, data: Row, existing?: Row): Promise<Row> {
+  await assertAdresseRefs(trx, data);
+  const row: Row = { ...data };
+  const istKunde = (data.istKunde ?? existing?.istKunde) === true;
+  const istLieferant = (data.istLieferant ?? existing?.istLieferant) === true;
+  if (!existing && row.adressnummer === undefined) row.adressnummer = await nextNumber(trx, 'adressnummer', NUMMERN_START.adressnummer);
+  // A customer or supplier gets its number when it becomes one and has none.
+  if (istKunde && row.kundennummer == null && !existing?.kundennummer) row.kundennummer = await nextNumber(trx, 'kundennummer', NUMMERN_START.kundennummer);
+  if (istLieferant && row.lieferantennummer == null && !existing?.lieferantennummer)
+    row.lieferantennummer = await nextNumber(trx, 'lieferantennummer', NUMMERN_START.lieferantennummer);
+  return row;
+}
+
+const PERSON = 'ASP';
+
+/** The person as stored, in the caller's transaction; 404 when it does not exist. */
+async function person(trx: Db, id: number) {
+  const p = await trx.selectFrom('ansprechpartner').select(['id', 'gfxid']).where('id', '=', id).executeTakeFirst();
+  if (!p) throw notFound('Ansprechpartner');
+  return p;
+}
+
+export async function deletePersonBild(trx: Db, gfxid: number | null) {
+  if (gfxid) await trx.deleteFrom('bilder').where('id', '=', gfxid).execute();
+}
+
+/** Stores a new picture of a person (images only), replacing the old one: lock check, rows and change log in one transaction. */
+export async function setPersonBild(trx: Db, me: Actor, personId: number, bild: { dateiname: string; daten: Buffer }, lockToken?: string) {
+  const p = await person(trx, personId);
+  const mimeType = requireImage(bild.daten);
+  await assertWritable(trx, me, PERSON, personId, lockToken);
+  const { id } = await trx.insertInto('bilder').values({ dateiname: bild.dateiname, mimeType, daten: bild.daten }).returning('id').executeTakeFirstOrThrow();
+  await trx.updateTable('ansprechpartner').set({ gfxid: id }).where('id', '=', personId).execute();
+  await deletePersonBild(trx, p.gfxid);
+  await logChange(trx, { tabelle: PERSON, datensatzId: personId, aktion: 'AENDERN', benutzerId: me.id, felder: ['gfxid'] });
+}
+
+/** Removes the picture of a person (404 when it has none). */
+export async function removePersonBild(trx: Db, me: Actor, personId: number, lockToken?: string) {
+  const p = await person(trx, personId);
+  if (!p.gfxid) throw notFound('Bild');
+  await assertWritable(trx, me, PERSON, personId, lockToken);
+  await trx.updateTable('ansprechpartner').set({ gfxid: null }).where('id', '=', personId).execute();
+  await deletePersonBild(trx, p.gfxid);
+  await logChange(trx, { tabelle: PERSON, datensatzId: personId, aktion: 'AENDERN', benutzerId: me.id, felder: ['gfxid'] });
+}

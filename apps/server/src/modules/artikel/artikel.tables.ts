@@ -1,0 +1,64 @@
+import type { Generated } from 'kysely';
+import type { Bool, Frei } from '../../db/column-types';
+import type { BezeichnungTable } from '../stammdaten/stammdaten.tables';
+
+export interface ArtikelTable extends Frei {
+  id: Generated<number>;
+  artikelnummer: string;
+  artikelart: string;
+  name1: string | null;
+  bezeichnung: string;
+  artikeltext: string | null;
+  ean: string | null;
+  hersteller: string | null;
+  gesperrt: Bool;
+  /** 1/10,000 euro. */
+  vknetto: number;
+  /** Hundredths of a percent. */
+  mwstsatz: number;
+  preiseinheit: number;
+  /** Thousandths. */
+  verpackungseinheit: number | null;
+  mengeneinheit: string | null;
+  /** Grams. */
+  gewicht: number | null;
+  gewichtNetto: number | null;
+  maße: string | null;
+  istRabattierfaehig: Bool;
+  istChargenArtikel: Bool;
+  istSeriennummernArtikel: Bool;
+  istSkontofaehig: Bool;
+  warengruppeId: number | null;
+  staffel: string | null;
+  /** Thousandths, totals over every warehouse (kept by the stock service). */
+  bestand: number;
+  reserviert: number;
+  blockiert: number;
+  naechsteLieferung: string | null;
+  angelegtAm: string;
+  geaendertAm: string;
+}
+export interface ArtikelFreiesFeldTable {
+  id: Generated<number>;
+  artikelId: number;
+  bezeichnung: string;
+  wert: string | null;
+  sortierung: number;
+}
+export interface ArtikelPreisstaffelTable {
+  artikelId: number;
+  ap: string;
+  preisgruppe: number;
+  stufe: number;
+  menge: number | null;
+  vk: number | null;
+  aufschlag: number | null;
+}
+
+/** Tables of the area, merged into `Database` (db/types.ts). */
+export interface ArtikelTables {
+  warengruppen: BezeichnungTable;
+  artikel: ArtikelTable;
+  artikelFreieFelder: ArtikelFreiesFeldTable;
+  artikelPreisstaffeln: ArtikelPreisstaffelTable;
+}

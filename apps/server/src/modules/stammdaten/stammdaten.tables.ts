@@ -1,0 +1,55 @@
+import type { Generated } from 'kysely';
+import type { Bool } from '../../db/column-types';
+
+export interface BelegartTable {
+  belegart: string;
+  anzeige: string;
+  istEinkauf: Bool;
+}
+export interface ZahlungsartTable {
+  id: Generated<number>;
+  bezeichnung: string;
+  nettoTage: number;
+  skontoTage: number;
+  /** Hundredths of a percent (2.5 % = 250). */
+  skontoProzent: number;
+}
+export interface BezeichnungTable {
+  id: Generated<number>;
+  bezeichnung: string;
+}
+export interface LandTable {
+  lkz: string;
+  land: string;
+}
+export interface TextTable {
+  id: Generated<number>;
+  schluessel: string;
+  wert: string;
+  bezeichnung: string;
+  sortierung: number;
+  istAktiv: Bool;
+}
+export interface PreisgruppeTable {
+  nummer: number;
+  bezeichnung: string;
+}
+export interface BildTable {
+  id: Generated<number>;
+  dateiname: string;
+  mimeType: string;
+  daten: Buffer;
+}
+
+/** Tables of the area, merged into `Database` (db/types.ts). */
+export interface StammdatenTables {
+  belegarten: BelegartTable;
+  zahlungsarten: ZahlungsartTable;
+  lieferbedingungen: BezeichnungTable;
+  serviceAuftragsarten: BezeichnungTable;
+  serviceAbrechnungsarten: BezeichnungTable;
+  landeskennzeichen: LandTable;
+  texte: TextTable;
+  preisgruppen: PreisgruppeTable;
+  bilder: BildTable;
+}

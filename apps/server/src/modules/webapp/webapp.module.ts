@@ -1,0 +1,4 @@
+import { defineModule } from '../../lib/module';
+import { webappRoutes } from './webapp.routes';
+
+export const webappModule = defineModule('webapp', webappRoutes);
