@@ -38,9 +38,27 @@ export function useRecordEditorContext(): RecordEditor {
   return ctx;
 }
 
+/** The record's own actions (book, print …) in view mode, each a button (`record-action-<id>`). */
+function ActionButtons({ editor }: { editor: RecordEditor }) {
+  return editor.actions.map((a) => (
+    <Button
+      key={a.id}
+      variant="light"
+      leftSection={a.icon}
+      onClick={() => void editor.runAction(a.id)}
+      loading={a.loading}
+      disabled={a.disabled}
+      data-testid={`record-action-${a.id}`}
+    >
+      {a.label}
+    </Button>
+  ));
+}
+
 export function RecordActions({ editor, editDisabledReason }: { editor: RecordEditor; editDisabledReason?: string }) {
   const { t } = useTranslation();
   const busy = editor.busy !== null;
+  if (!editor.editing && editor.readOnly) return <ActionButtons editor={editor} />;
   if (!editor.editing) {
     const button = (
       <Button
@@ -53,12 +71,17 @@ export function RecordActions({ editor, editDisabledReason }: { editor: RecordEd
         {t('common.edit')}
       </Button>
     );
-    return editor.canEdit ? (
-      button
-    ) : (
-      <Tooltip label={editDisabledReason ?? t('record.noEditRight')} withArrow>
-        <span data-testid="record-edit-disabled">{button}</span>
-      </Tooltip>
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <ActionButtons editor={editor} />
+        {editor.canEdit ? (
+          button
+        ) : (
+          <Tooltip label={editDisabledReason ?? t('record.noEditRight')} withArrow>
+            <span data-testid="record-edit-disabled">{button}</span>
+          </Tooltip>
+        )}
+      </Group>
     );
   }
   return (

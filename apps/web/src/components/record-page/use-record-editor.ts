@@ -4,13 +4,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DefaultValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { dirtyValues, type ObjectSchema, useSchemaForm } from '@/components/form/schema';
 import { applyServerFieldErrors, fieldErrorsOnly } from '@/components/form/server-errors';
 import { api } from '@/lib/api/client';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { isApiError } from '@/lib/api/errors';
+import { hasAllRights } from '@/lib/rights';
 import { askRemark, leaveDialog } from './dialogs';
+import { type RecordAction, recordActionStates } from './record-actions';
 
 export interface SaveContext {
   remark?: string;
@@ -30,6 +33,12 @@ export interface RecordEditorConfig<T, S extends ObjectSchema> {
   remarkRequired?: boolean;
   canEdit: boolean;
   canRemove: boolean;
+  /** False for a record that cannot be changed any more (a booked document): view only, no edit button. */
+  editable?: (record: T) => boolean;
+  /** Actions of the record in its header (book, cancel, print, transform); see `RecordAction`. */
+  actions?: readonly RecordAction<T>[];
+  /** The refreshed record an action answered (e.g. to put it into the query cache). */
+  onRecordChanged?: (record: T) => void;
   /** Paths below this one are the same record (tabs): leaving them is not guarded. */
   basePath: string;
   save: (data: Partial<z.output<S>>, ctx: SaveContext) => Promise<{ id: number | null }>;
@@ -52,6 +61,8 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
   const form = useSchemaForm(config.schema, config.toFormValues(config.record));
   const [editing, setEditingState] = useState(config.isNew);
   const [busy, setBusy] = useState<null | 'lock' | 'save' | 'remove'>(null);
+  const [running, setRunning] = useState<string | null>(null);
+  const me = useMe().data;
   const lockRef = useRef<{ id: number; token: string } | null>(null);
   const editingRef = useRef(editing);
   const cfg = useRef(config);
@@ -208,6 +219,23 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
     }
   }, [t, setEditing]);
 
+  /** Runs a record action (after its confirmation); the refreshed record goes to `onRecordChanged` (APP-056). */
+  const runAction = useCallback(async (id: string) => {
+    const c = cfg.current;
+    const action = c.actions?.find((a) => a.id === id);
+    if (!action || !c.record || editingRef.current) return;
+    if (action.confirm && !(await confirmDialog({ message: action.confirm(c.record), confirmLabel: action.label }))) return;
+    setRunning(id);
+    try {
+      const fresh = await action.run(c.record);
+      c.onRecordChanged?.(fresh);
+    } catch (e) {
+      handleApiError(e);
+    } finally {
+      setRunning(null);
+    }
+  }, []);
+
   // leaving the record with unsaved changes asks first; save continues the navigation (APP-063..065)
   useBlocker({
     shouldBlockFn: async ({ next }) => {
@@ -227,13 +255,23 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
     enableBeforeUnload: () => editingRef.current,
   });
 
+  const readOnly = !config.isNew && config.record !== undefined && config.editable?.(config.record) === false;
   return {
     form,
     schema: config.schema as ObjectSchema,
     editing,
     busy,
     isNew: config.isNew,
-    canEdit: config.canEdit,
+    /** The record cannot be changed (booked): no edit button at all. */
+    readOnly,
+    canEdit: config.canEdit && !readOnly,
+    actions: recordActionStates(config.actions ?? [], config.isNew ? undefined : config.record, {
+      hasRights: (rights) => hasAllRights(me, rights),
+      editing,
+      running,
+      busy: busy !== null,
+    }),
+    runAction,
     canRemove: config.canRemove && !!config.remove && !config.isNew,
     startEdit,
     cancel,
