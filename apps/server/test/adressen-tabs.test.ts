@@ -1,7 +1,7 @@
 import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
 import { avatarPng } from '../src/seed/png';
-import { api, buildUrl, expectOk, invalid } from './client';
+import { api, type BodyOf, buildUrl, expectOk, invalid, type QueryOf } from './client';
 import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
 
@@ -16,7 +16,8 @@ const as = 'buero';
 describe('persons', () => {
   const create = (data: { name: string; vorname?: string; anrede?: string }) =>
     c.call(endpoints.ansprechpartnerCreate, { as, params: { id: adresse }, body: { data } });
-  const upload = (id: number, dateiname: string, daten: Buffer) => c.call(endpoints.ansprechpartnerBild, { as, params: { id }, body: { data: { dateiname, daten: b64(daten) } } });
+  const upload = (id: number, dateiname: string, daten: Buffer) =>
+    c.call(endpoints.ansprechpartnerBild, { as, params: { id }, body: { data: { dateiname, daten: b64(daten) } } });
 
   it('[ADR-036] [ADR-037] lists the persons of an address ordered by sortierung', async () => {
     const rows = expectOk(await c.call(endpoints.ansprechpartnerVonAdresse, { as, params: { id: adresse }, query: { orderBy: 'sortierung' } })).result;
@@ -103,7 +104,11 @@ describe('activities', () => {
 
 describe('additional addresses', () => {
   it('[ADR-034] [ADR-035] create, filter by art, read, change, delete — always under their own address', async () => {
-    const res = await c.call(endpoints.zusatzadresseCreate, { as, params: { id: adresse }, body: { data: { art: 'LIEFERADRESSE', name1: 'Lager Süd', ort: 'Ulm' } } });
+    const res = await c.call(endpoints.zusatzadresseCreate, {
+      as,
+      params: { id: adresse },
+      body: { data: { art: 'LIEFERADRESSE', name1: 'Lager Süd', ort: 'Ulm' } },
+    });
     expect(res.status).toBe(201);
     const z = expectOk(res).result;
     expect(res.headers.location).toBe(buildUrl(endpoints.zusatzadresseGet.path, { id: adresse, subId: z.id }));
@@ -117,16 +122,14 @@ describe('additional addresses', () => {
     expectError(await c.call(endpoints.zusatzadresseUpdate, { as, params: { id: andere, subId: z.id }, body: { data: { ort: 'X' } } }), 404);
     const changed = await c.call(endpoints.zusatzadresseUpdate, { as, params: { id: adresse, subId: z.id }, body: { data: { ort: 'Neu-Ulm' } } });
     expect(expectOk(changed).result.ort).toBe('Neu-Ulm');
-    expectError(
-      await c.call(endpoints.zusatzadresseCreate, { as, params: { id: adresse }, body: invalid({ data: { art: 'IRGENDWAS', name1: 'x' } }) }),
-      400,
-    );
+    expectError(await c.call(endpoints.zusatzadresseCreate, { as, params: { id: adresse }, body: invalid({ data: { art: 'IRGENDWAS', name1: 'x' } }) }), 400);
     expect((await c.call(endpoints.zusatzadresseDelete, { as, params: { id: adresse, subId: z.id } })).status).toBe(204);
   });
 });
 
 describe('files', () => {
-  const upload = (data: { dateiname: string; daten: string; betreff?: string }) => c.call(endpoints.dateiCreate, { as, params: { id: adresse }, body: { data } });
+  const upload = (data: { dateiname: string; daten: string; betreff?: string }) =>
+    c.call(endpoints.dateiCreate, { as, params: { id: adresse }, body: { data } });
 
   it('[ADR-069] [ADR-070] [ADR-071] upload, list without e-mails, read base64, download binary, delete', async () => {
     const content = Buffer.from('%PDF-1.4\n% Testdokument\n', 'latin1');
@@ -159,7 +162,7 @@ describe('files', () => {
 
 describe('customer-specific prices', () => {
   const create = (data: Parameters<typeof f.preis>[1]) => f.preis(adresse, data, { as });
-  const update = (params: { id: number; priceId: number }, data: Parameters<typeof f.preis>[1], by = as) =>
+  const update = (params: { id: number; priceId: number }, data: BodyOf<typeof endpoints.preisUpdate>['data'], by = as) =>
     c.call(endpoints.preisUpdate, { as: by, params, body: { data } });
 
   it('[ADR-054] [ADR-060] a price answers gross, the effective price after both discounts', async () => {
@@ -203,7 +206,11 @@ describe('customer-specific prices', () => {
   it('[ADR-065] [ADR-066] [ADR-067] [ADR-068] time- and quantity-dependent records: create, read, change, delete', async () => {
     const p = await create({ preisart: 3, sonderpreis: 20 });
     const params = { id: adresse, priceId: p.id };
-    const res = await c.call(endpoints.apzCreate, { as, params, body: { data: { abMenge: 10, sonderpreis: 18.5, gueltigVon: '2026-01-01', gueltigBis: '2026-06-30' } } });
+    const res = await c.call(endpoints.apzCreate, {
+      as,
+      params,
+      body: { data: { abMenge: 10, sonderpreis: 18.5, gueltigVon: '2026-01-01', gueltigBis: '2026-06-30' } },
+    });
     expect(res.status).toBe(201);
     const apz = expectOk(res).result;
     const apzParams = { ...params, apzId: apz.id };
@@ -250,9 +257,8 @@ describe('customer-specific prices', () => {
 describe('turnover, backorders, history', () => {
   const kunde = async () =>
     (await t.handle.db.selectFrom('belege').select('adresseId').where('belegart', '=', '0400').orderBy('adresseId').executeTakeFirstOrThrow()).adresseId;
-  const historie = async (id: number, query: Parameters<typeof historieQuery>[0] = {}) =>
+  const historie = async (id: number, query: QueryOf<typeof endpoints.historie> = {}) =>
     expectOk(await c.call(endpoints.historie, { as, params: { id }, query }));
-  const historieQuery = (q: { artikelnr?: string; bezeichnung?: string; datumvon?: string; datumbis?: string; returnTotal?: boolean }) => q;
 
   it('[ADR-020] turnover by month equals the invoices less credit notes', async () => {
     const id = await kunde();
@@ -299,7 +305,7 @@ describe('turnover, backorders, history', () => {
       expect.objectContaining({ rowKey: expect.any(String), belegId: expect.any(Number), belegnummer: expect.stringMatching(/^RE/) }),
     );
     const first = all.result[0]!;
-    const byArticle = (await historie(id, { artikelnr: first.artikelnummer })).result;
+    const byArticle = (await historie(id, { artikelnr: first.artikelnummer! })).result;
     expect(byArticle.length).toBeGreaterThan(0);
     expect(byArticle.every((r) => r.artikelnummer === first.artikelnummer)).toBe(true);
     const word = first.bezeichnung.split(' ')[0]!.toLowerCase();
