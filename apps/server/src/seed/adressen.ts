@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { inTransaction } from '../db/index';
+import { discountedUnit, documentTotals, lineNet, rescale } from '../lib/money';
 import { NUMMERN_START } from '../modules/adressen/adressen.service';
 import { AUFTRAG } from '../modules/adressen/auswertungen.routes';
 import { insertChunked, type SeedContext, type Seeder } from './context';
@@ -12,7 +13,8 @@ export function artikelKatalog(faker: Faker) {
   return Array.from({ length: 240 }, (_, i) => ({
     artikelnummer: `A-${String(10_000 + i * 7)}`,
     bezeichnung: `${faker.helpers.arrayElement(gruppen)} ${faker.helpers.arrayElement(zusatz)} ${faker.string.alphanumeric({ length: 3, casing: 'upper' })}`,
-    preis: faker.number.int({ min: 250, max: 250_000 }) / 100,
+    /** Net unit price in 1/10,000 (whole cents). */
+    preis: rescale(faker.number.int({ min: 250, max: 250_000 }), 2, 4),
     einheit: faker.helpers.arrayElement(['Stk', 'Stk', 'Stk', 'm', 'Set', 'Std']),
   }));
 }
@@ -310,7 +312,7 @@ export const adressenSeeder: Seeder = {
       for (let k = 0; k < 1 + rnd(i, 4, 81); k++) {
         const art = katalog[rnd(i * 7 + k, katalog.length, 82)] as { artikelnummer: string; bezeichnung: string; preis: number };
         const preisart = (i + k) % 4;
-        const sonder = Math.round(art.preis * 0.9 * 10_000);
+        const sonder = discountedUnit(art.preis, 1000);
         const { id } = await db
           .insertInto('kundensonderpreise')
           .values({
@@ -345,7 +347,7 @@ export const adressenSeeder: Seeder = {
                 art: preisart === 1 ? ('P' as const) : ('R' as const),
                 stufe,
                 menge: [10, 50, 100][stufe - 2]! * 1000,
-                vk: preisart === 1 ? Math.round(sonder * (1 - (stufe - 1) * 0.04)) : null,
+                vk: preisart === 1 ? discountedUnit(sonder, (stufe - 1) * 400) : null,
                 rabatt: preisart === 2 ? (stufe - 1) * 250 : null,
               })),
             )
@@ -357,7 +359,7 @@ export const adressenSeeder: Seeder = {
             .insertInto('kundensonderpreisApz')
             .values([
               { kundensonderpreisId: id, abMenge: 1000, sonderpreis: sonder, gueltigVon: `${year}-01-01`, gueltigBis: `${year}-06-30` },
-              { kundensonderpreisId: id, abMenge: 20_000, sonderpreis: Math.round(sonder * 0.92), gueltigVon: `${year}-01-01`, gueltigBis: `${year}-12-31` },
+              { kundensonderpreisId: id, abMenge: 20_000, sonderpreis: discountedUnit(sonder, 800), gueltigVon: `${year}-01-01`, gueltigBis: `${year}-12-31` },
             ])
             .execute();
         }
@@ -384,9 +386,9 @@ export const adressenSeeder: Seeder = {
           const positionen = Array.from({ length: 1 + rnd(seed, 5, 92) }, (_, p) => {
             const art = katalog[rnd(seed * 13 + p, katalog.length, 93)] as (typeof katalog)[number];
             const menge = (1 + rnd(seed * 17 + p, 20, 94)) * 1000;
-            const einzelpreis = Math.round(art.preis * 10_000);
+            const einzelpreis = art.preis;
             const rabatt1 = rnd(seed + p, 5, 95) === 0 ? 500 : 0;
-            const gesamt = Math.round((((menge / 1000) * einzelpreis) / 100) * (1 - rabatt1 / 10_000));
+            const gesamt = lineNet(einzelpreis, menge, rabatt1);
             return {
               position: (p + 1) * 10,
               artikelnummer: art.artikelnummer,
@@ -412,8 +414,7 @@ export const adressenSeeder: Seeder = {
           for (const b of kette) {
             if (b.datum > heute) continue;
             const lines = b.art === '0500' ? positionen.slice(0, 1) : positionen;
-            const netto = lines.reduce((s, p) => s + p.gesamtpreis, 0);
-            const mwst = Math.round(netto * 0.19);
+            const summen = documentTotals(lines.map((p) => ({ netCents: p.gesamtpreis, ratePercent2: 1900 })));
             const jahr = b.datum.getUTCFullYear();
             const inserted: { id: number } = await db
               .insertInto('belege')
@@ -424,9 +425,9 @@ export const adressenSeeder: Seeder = {
                 belegstatus: b.status,
                 adresseId: kunde.id,
                 betreff: `Bestellung ${kunde.id}-${o + 1}`,
-                betragNetto: netto,
-                mwstBetrag: mwst,
-                betragBrutto: netto + mwst,
+                betragNetto: summen.net,
+                mwstBetrag: summen.vat,
+                betragBrutto: summen.gross,
                 liefertermin: b.art === AUFTRAG ? iso(addDays(datum, 14)) : null,
                 benutzerId: admin,
                 vorgaengerId,
@@ -443,7 +444,7 @@ export const adressenSeeder: Seeder = {
                   belegId: inserted.id,
                   positionsArt: 'A',
                   mwstSatz: 1900,
-                  ek: Math.round(p.einzelpreis * 0.6),
+                  ek: discountedUnit(p.einzelpreis, 4000),
                   ...p,
                   mengeGeliefert: b.geliefert(p.menge),
                 })),

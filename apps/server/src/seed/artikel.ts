@@ -1,5 +1,6 @@
 import type { ARTIKELARTEN } from '@vario/contract';
 import { inTransaction } from '../db/index';
+import { discountedUnit, rescale } from '../lib/money';
 import { saveAssetImage } from '../modules/assets/assets.service';
 import { buche } from '../modules/lager/lager.service';
 import { artikelKatalog } from './adressen';
@@ -36,7 +37,7 @@ export const artikelSeeder: Seeder = {
         const bezeichnung =
           k?.bezeichnung ??
           `${(katalog[rnd(i, katalog.length, 2)] as { bezeichnung: string }).bezeichnung.split(' ').slice(0, 2).join(' ')} ${String(i).padStart(6, '0')}`;
-        const preis = k?.preis ?? (rnd(i, 250_000, 3) + 99) / 100;
+        const preis = k?.preis ?? rescale(rnd(i, 250_000, 3) + 99, 2, 4);
         return {
           artikelnummer: k?.artikelnummer ?? `B-${String(100_000 + i)}`,
           artikelart,
@@ -46,7 +47,7 @@ export const artikelSeeder: Seeder = {
           ean: artikelart === '1' || artikelart === '2' ? ean13(String(400_000_000_000 + i)) : null,
           hersteller: hersteller[rnd(i, hersteller.length, 5)] as string,
           gesperrt: rnd(i, 50, 6) === 0,
-          vknetto: Math.round(preis * 10_000),
+          vknetto: preis,
           mwstsatz: rnd(i, 10, 7) === 0 ? 700 : 1900,
           preiseinheit: 1,
           verpackungseinheit: artikelart === '1' ? (1 + rnd(i, 10, 8)) * 1000 : null,
@@ -119,7 +120,7 @@ export const artikelSeeder: Seeder = {
           preisgruppe: gruppe,
           stufe,
           menge: [1, 10, 25, 50, 100][stufe - 1]! * 1000,
-          vk: Math.round(a.vknetto * (1 - (gruppe - 1) * 0.03) * (1 - (stufe - 1) * 0.05)),
+          vk: discountedUnit(a.vknetto, (gruppe - 1) * 300, (stufe - 1) * 500),
           aufschlag: 3000 - stufe * 300 - gruppe * 100,
         };
       },

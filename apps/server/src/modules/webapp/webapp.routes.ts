@@ -1,6 +1,7 @@
 import { BENUTZER_TYPEN_WEBAPP, endpoints, type meResponse } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { percent2 } from '../../lib/codecs';
 import { notFound } from '../../lib/errors';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
@@ -44,7 +45,7 @@ export function webappRoutes(app: FastifyInstance, { db }: Ctx) {
     return {
       result: {
         belegarten,
-        zahlungsarten: zahlungsarten.map((z) => ({ ...z, skontoProzent: z.skontoProzent / 100 })),
+        zahlungsarten: zahlungsarten.map((z) => ({ ...z, skontoProzent: percent2.fromDb(z.skontoProzent) })),
         lieferbedingungen,
         benutzer,
         lager,
