@@ -43,22 +43,28 @@ const FOLD: [string, string][] = [
   ).flatMap(([letters, base]) => [...letters].map((c): [string, string] => [c, base])),
 ];
 
+const DIN = 8; // the first entries of FOLD: Ä ä Ö ö Ü ü ß ẞ
+const chain = (e: string, pairs: [string, string][]) => pairs.reduce((x, [from, to]) => `replace(${x}, '${from}', '${to}')`, e);
+const nonAscii = (e: string) => `length(${e}) <> length(cast(${e} as blob))`;
+
 /**
  * The sort key of a text column (`"name1"` or `"adressen"."name1"`) as SQL — written identically in the index and in
  * the list's ORDER BY, so that the database matches them. SQLite's lower() folds ASCII only, and so does PostgreSQL's
- * under COLLATE "C": the mapped letters are replaced first. SQLite skips the replacements for pure ASCII text (byte
- * length = character length), which most names are.
+ * under COLLATE "C": the mapped letters are replaced first. SQLite replaces nothing in pure ASCII text (byte length =
+ * character length), which most names are, and the other accents only where some remain after the umlauts and ß.
  */
 export function sortKeyExpression(column: string, dialect: Dialect): string {
   if (dialect === 'postgres') {
     const single = FOLD.filter(([, to]) => to.length === 1);
-    let e = column;
-    for (const [from, to] of FOLD.filter(([, t]) => t.length > 1)) e = `replace(${e}, '${from}', '${to}')`;
+    const e = chain(
+      column,
+      FOLD.filter(([, t]) => t.length > 1),
+    );
     return `lower(translate(${e}, '${single.map(([f]) => f).join('')}', '${single.map(([, t]) => t).join('')}') collate "C")`;
   }
-  let e = column;
-  for (const [from, to] of FOLD) e = `replace(${e}, '${from}', '${to}')`;
-  return `lower(case when length(${column}) <> length(cast(${column} as blob)) then ${e} else ${column} end)`;
+  const din = chain(column, FOLD.slice(0, DIN));
+  const accents = `case when ${nonAscii(din)} then ${chain(din, FOLD.slice(DIN))} else ${din} end`;
+  return `lower(case when ${nonAscii(column)} then ${accents} else ${column} end)`;
 }
 
 /** Text-order indexes that move to the key: [old index, new index, table, leading columns, text column]. */
