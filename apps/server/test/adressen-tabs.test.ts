@@ -14,7 +14,7 @@ const b64 = (b: Buffer) => b.toString('base64');
 const as = 'buero';
 
 describe('persons', () => {
-  const create = (data: { name: string; vorname?: string; anrede?: string }) =>
+  const create = (data: BodyOf<typeof endpoints.ansprechpartnerCreate>['data']) =>
     c.call(endpoints.ansprechpartnerCreate, { as, params: { id: adresse }, body: { data } });
   const upload = (id: number, dateiname: string, daten: Buffer) =>
     c.call(endpoints.ansprechpartnerBild, { as, params: { id }, body: { data: { dateiname, daten: b64(daten) } } });
@@ -128,8 +128,7 @@ describe('additional addresses', () => {
 });
 
 describe('files', () => {
-  const upload = (data: { dateiname: string; daten: string; betreff?: string }) =>
-    c.call(endpoints.dateiCreate, { as, params: { id: adresse }, body: { data } });
+  const upload = (data: BodyOf<typeof endpoints.dateiCreate>['data']) => c.call(endpoints.dateiCreate, { as, params: { id: adresse }, body: { data } });
 
   it('[ADR-069] [ADR-070] [ADR-071] upload, list without e-mails, read base64, download binary, delete', async () => {
     const content = Buffer.from('%PDF-1.4\n% Testdokument\n', 'latin1');

@@ -1,6 +1,6 @@
 import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
-import { api, expectOk, invalid } from './client';
+import { api, expectOk, invalid, type QueryOf } from './client';
 import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
 
@@ -10,8 +10,7 @@ const f = factories(c);
 const ids = Object.fromEntries((await t.handle.db.selectFrom('benutzer').select(['id', 'anmeldename']).execute()).map((u) => [u.anmeldename, u.id]));
 const blocked = await t.handle.db.selectFrom('benutzer').select('id').where('gesperrt', '=', true).executeTakeFirstOrThrow();
 const bueroId = ids.buero!;
-const list = async (as: string, query: { filter?: string; orderBy?: string; limit?: number }) =>
-  expectOk(await c.call(endpoints.erinnerungenList, { as, query })).result;
+const list = async (as: string, query: QueryOf<typeof endpoints.erinnerungenList>) => expectOk(await c.call(endpoints.erinnerungenList, { as, query })).result;
 
 describe('reminders API', () => {
   it('[REM-013] a user lists their own reminders ordered by erinnerungDatum', async () => {
