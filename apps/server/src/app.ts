@@ -117,7 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: (_req, c) =>
       new ApiError(429, MessageCode.tooManyRequests, `Zu viele Anfragen; bitte in ${Math.ceil(c.ttl / 1000)} Sekunden erneut versuchen`, {
         headers: { 'Retry-After': String(Math.max(1, Math.ceil(c.ttl / 1000))) },
-      }) as unknown as object,
+      }),
   });
 
   // An API path that exists with other methods answers 405 with the methods it allows; any other a 404 error object.

@@ -175,3 +175,57 @@ describe('assets', () => {
     await unlock(buero, l.id);
   });
 });
+
+describe('addresses', () => {
+  it('a customer price changed under another user’s lock keeps its head and tiers', async () => {
+    const created = await t.call(admin, {
+      method: 'POST',
+      url: `${api}/stammdaten/adressen/${adresse}/kundensonderpreise`,
+      payload: { data: { artikelnummer: 'TX-1', preisart: 1, sonderpreis: 10, mwstSatz: 19 } },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().result.id as number;
+    const url = `${api}/stammdaten/adressen/${adresse}/kundensonderpreise/${id}`;
+    expect((await t.call(admin, { method: 'PATCH', url, payload: { data: { mengenabhaengigePreise: { menge2: 10, vk2: 9 } } } })).statusCode).toBe(200);
+    const l = await lock(buero, 'KSP', id);
+    expectError(await t.call(admin, { method: 'PATCH', url, payload: { data: { sonderpreis: 1, mengenabhaengigePreise: { vk2: null } } } }), 423);
+    expectError(await t.call(admin, { method: 'DELETE', url }), 423);
+    const p = (await t.call(admin, { method: 'GET', url })).json().result;
+    expect(p).toMatchObject({ sonderpreis: 10, sonderpreisBrutto: 11.9, mengenabhaengigePreise: { menge2: 10, vk2: 9, vk2Brutto: 10.71 } });
+    await unlock(buero, l.id);
+  });
+
+  it('a file another user holds is not deleted (423)', async () => {
+    const f = await t.call(admin, {
+      method: 'POST',
+      url: `${api}/stammdaten/adressen/${adresse}/dateien`,
+      payload: { data: { dateiname: 'notiz.txt', daten: b64(Buffer.from('Hallo')) } },
+    });
+    expect(f.statusCode).toBe(201);
+    const id = f.json().result.id as number;
+    const l = await lock(buero, 'ADD', id);
+    expectError(await t.call(admin, { method: 'DELETE', url: `${api}/stammdaten/adressen/${adresse}/dateien/${id}` }), 423);
+    expect((await db.selectFrom('adressDateien').select('id').where('id', '=', id).execute()).length).toBe(1);
+    await unlock(buero, l.id);
+  });
+
+  it('an activity with a person of another address is refused (400) and writes nothing', async () => {
+    const fremd = await db.selectFrom('ansprechpartner').select('id').where('adresseId', '!=', adresse).executeTakeFirstOrThrow();
+    const before = (await db.selectFrom('aktivitaeten').select('id').where('adresseId', '=', adresse).execute()).length;
+    const art = await db.selectFrom('aktivitaetsarten').select('id').executeTakeFirstOrThrow();
+    const res = await t.call(admin, {
+      method: 'POST',
+      url: `${api}/crm/aktivitaeten`,
+      payload: { data: { adresseId: adresse, artId: art.id, beschreibung: 'x', dauer: 5, datum: '2026-01-01T10:00:00Z', ansprechpartnerId: fremd.id } },
+    });
+    expect(expectError(res, 400).errors.fieldErrors, res.body).toHaveProperty('ansprechpartnerId');
+    expect((await db.selectFrom('aktivitaeten').select('id').where('adresseId', '=', adresse).execute()).length).toBe(before);
+  });
+
+  it('an address in use by documents is not deleted (409) and keeps its persons', async () => {
+    const used = await db.selectFrom('belege').select('adresseId').executeTakeFirstOrThrow();
+    const persons = (await db.selectFrom('ansprechpartner').select('id').where('adresseId', '=', used.adresseId).execute()).length;
+    expectError(await t.call(admin, { method: 'DELETE', url: `${api}/stammdaten/adressen/${used.adresseId}?ProtokollBemerkung=Test` }), 409);
+    expect((await db.selectFrom('ansprechpartner').select('id').where('adresseId', '=', used.adresseId).execute()).length).toBe(persons);
+  });
+});

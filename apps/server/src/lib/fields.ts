@@ -3,28 +3,27 @@ import type { z } from 'zod';
 export type FieldType = 'string' | 'number' | 'boolean';
 type Kind = FieldType | 'composite';
 
-interface ZodInternals {
-  _zod: { def: { type: string; innerType?: ZodInternals; in?: ZodInternals; values?: unknown[] } };
-}
+/** The definition of any zod type, discriminated by `type` (zod's own union of its types). */
+type AnyDef = z.core.$ZodTypes['_zod']['def'];
 
-function baseType(t: ZodInternals): Kind {
-  const def = t._zod.def;
+function baseType(t: z.core.$ZodType): Kind {
+  // every zod type's definition is one member of the union: `type` tells which
+  const def = t._zod.def as AnyDef;
   switch (def.type) {
     case 'optional':
     case 'nullable':
     case 'default':
     case 'readonly':
-      return baseType(def.innerType as ZodInternals);
+      return baseType(def.innerType);
     case 'pipe':
-      return baseType(def.in as ZodInternals);
+      return baseType(def.in);
     case 'number':
-    case 'int':
     case 'bigint':
       return 'number';
     case 'boolean':
       return 'boolean';
     case 'literal':
-      return typeof def.values?.[0] === 'number' ? 'number' : typeof def.values?.[0] === 'boolean' ? 'boolean' : 'string';
+      return typeof def.values[0] === 'number' ? 'number' : typeof def.values[0] === 'boolean' ? 'boolean' : 'string';
     case 'object':
     case 'array':
     case 'record':
@@ -39,7 +38,7 @@ function baseType(t: ZodInternals): Kind {
 export function fieldTypes(schema: z.ZodObject): Record<string, FieldType> {
   const out: Record<string, FieldType> = {};
   for (const [k, v] of Object.entries(schema.shape)) {
-    const kind = baseType(v as unknown as ZodInternals);
+    const kind = baseType(v);
     if (kind !== 'composite') out[k] = kind;
   }
   return out;
