@@ -1,9 +1,11 @@
 import { useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
-import { type BackRouteSearch, resolveBackLink } from './back-link';
+import type { BackRouteSearch } from './back-link';
 import type { RecordTab } from './RecordPage';
+import { mountedBackLink, useRouteMount } from './route-mount';
 
 export interface RecordRouteConfig<T extends string = string> {
-  /** The list route of the area, e.g. `/addresses`; records live at `{listPath}/{id}/{tab}`. */
+  /** The list route of the area on its own, e.g. `/addresses`; records live at `{listPath}/{id}/{tab}`. A route set
+   * mounted below another record (`route-mount.ts`) uses its mount's list path and back link instead. */
   listPath: string;
   /** Label of the default back link (the list). */
   backLabel: string;
@@ -26,13 +28,15 @@ export function useRecordRoute<T extends string>(c: RecordRouteConfig<T>, idPara
   const search = useSearch({ strict: false }) as BackRouteSearch;
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { id, isNew } = parseRecordId(idParam);
-  const back = resolveBackLink(search, { to: c.listPath, label: c.backLabel });
-  const basePath = `${c.listPath}/${idParam}`;
+  const mount = useRouteMount({ listPath: c.listPath, idParam: 'id', back: null });
+  const listPath = mount.listPath;
+  const back = mountedBackLink(search, mount, { label: c.backLabel });
+  const basePath = `${listPath}/${idParam}`;
   const editTabs: readonly string[] = c.editTabs ?? ['masterdata'];
   const editTab = editTabs[0] ?? 'masterdata';
 
   const goTab = (recordId: string, tab: string, replace = false) =>
-    void navigate({ to: `${c.listPath}/${recordId}/${tab}` as never, search: search as never, replace });
+    void navigate({ to: `${listPath}/${recordId}/${tab}` as never, search: search as never, replace });
 
   const tabs: RecordTab[] = c.tabs
     .filter((tab) => c.visible?.(tab) ?? true)
@@ -61,7 +65,10 @@ export function useRecordRoute<T extends string>(c: RecordRouteConfig<T>, idPara
 }
 
 /** The record id of the current route, as a string (`new` for a new record); pages key their record by it. */
-export const useRecordIdParam = () => (useParams({ strict: false }) as { id: string }).id;
+export function useRecordIdParam(): string {
+  const mount = useRouteMount({ listPath: '', idParam: 'id', back: null });
+  return (useParams({ strict: false }) as Record<string, string>)[mount.idParam] ?? 'new';
+}
 
 /** `new` or a record id from the path. */
 export const parseRecordId = (idParam: string) => ({ isNew: idParam === 'new', id: idParam === 'new' ? null : Number(idParam) });

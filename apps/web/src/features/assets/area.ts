@@ -1,10 +1,13 @@
 import { IconDevices } from '@tabler/icons-react';
+import type { AppRoute } from '@/app/app-route';
 import type { Area } from '@/app/areas';
-import { createAssetRoutes } from './routes';
+import { ASSETS_ON_THEIR_OWN, createAssetRoutes } from './routes';
 
-export const assetsArea: Area<ReturnType<typeof createAssetRoutes>> = {
+const routes = (app: AppRoute) => createAssetRoutes(app, ASSETS_ON_THEIR_OWN);
+
+export const assetsArea: Area<ReturnType<typeof routes>> = {
   id: 'assets',
-  routes: createAssetRoutes,
+  routes,
   entries: [
     { id: 'assets', order: 90, label: 'assets:menu.nav', icon: IconDevices, to: '/assets', rights: ['ASS_SEHEN'], nav: true, tile: 'assets:menu.tile' },
   ],

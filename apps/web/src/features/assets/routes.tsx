@@ -1,27 +1,34 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import type { AppRoute } from '@/app/app-route';
+import { type AnyRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
-import { AssetListPage } from './list/AssetListPage';
+import { mountContext, type RouteMount } from '@/components/record-page/route-mount';
 
-/** The asset routes: the index, and the record with the tabs masterdata and files (ASS-001). */
-export function createAssetRoutes(app: AppRoute) {
+/** The asset route set on its own: /assets, /assets/$id/{masterdata,files}. */
+export const ASSETS_ON_THEIR_OWN = { basePath: '/assets', idParam: 'id' } as const satisfies RouteMount;
+
+/**
+ * The asset routes (ASS-001): the list, and the record with the tabs masterdata and files — below the app on their
+ * own, or below another record (e.g. `createAssetRoutes(addressRecord, { basePath: '/assets', idParam: 'assetId',
+ * back: { routeName: '/addresses/$id', params: { id: '$id' }, label } })`), with that mount's list path and back link.
+ */
+export function createAssetRoutes<P extends AnyRoute, const B extends string, const I extends string>(parent: P, mount: RouteMount<B, I>) {
   const list = createRoute({
-    getParentRoute: () => app,
-    path: '/assets',
-    // list screens load with the app: they are where most work starts (record screens load with their route)
-    component: AssetListPage,
+    getParentRoute: () => parent,
+    path: mount.basePath,
+    beforeLoad: ({ location, params }) => mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>),
+    component: lazyRouteComponent(() => import('./list/AssetListPage'), 'AssetListPage'),
   });
   const record = createRoute({
-    getParentRoute: () => app,
-    path: '/assets/$id',
+    getParentRoute: () => parent,
+    path: `${mount.basePath}/$${mount.idParam}` as `${B}/$${I}`,
     validateSearch: validateBackRouteSearch,
+    beforeLoad: ({ params }) => mountContext(mount, list.fullPath, params as Record<string, string>),
     component: lazyRouteComponent(() => import('./detail/AssetRecordPage'), 'AssetRecordPage'),
   });
   const index = createRoute({
     getParentRoute: () => record,
     path: '/',
-    beforeLoad: ({ params, search }) => {
-      throw redirect({ to: '/assets/$id/masterdata', params, search, replace: true });
+    beforeLoad: ({ location }) => {
+      throw redirect({ href: `${location.pathname.replace(/\/$/, '')}/masterdata${location.searchStr}`, replace: true });
     },
   });
   const masterdata = createRoute({

@@ -10,6 +10,7 @@ import { useMe } from '@/app/auth/session';
 import { textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
+import { useRouteMount } from '@/components/record-page/route-mount';
 import { hasRight } from '@/lib/rights';
 import { NoAssetRight } from '../NoAssetRight';
 
@@ -19,6 +20,8 @@ type AssetListe = z.infer<typeof assetListe>;
 export function AssetListPage() {
   const { t } = useTranslation(['assets', 'fields']);
   const navigate = useNavigate();
+  // on its own at /assets, or mounted below another record
+  const { listPath } = useRouteMount({ listPath: '/assets', idParam: 'id', back: null });
   const me = useMe().data;
 
   const columns = useMemo<ColDef<AssetListe>[]>(
@@ -49,7 +52,7 @@ export function AssetListPage() {
         subtitle={t('subtitle')}
         actions={
           hasRight(me, 'ASS_AENDERN') && (
-            <Button onClick={() => void navigate({ to: '/assets/$id', params: { id: 'new' } })} leftSection={<IconPlus size={16} />} data-testid="asset-new">
+            <Button onClick={() => void navigate({ href: `${listPath}/new` })} leftSection={<IconPlus size={16} />} data-testid="asset-new">
               {t('new')}
             </Button>
           )
@@ -61,7 +64,7 @@ export function AssetListPage() {
         columns={columns}
         defaultPreset={{ sortBy: 'assetnummer', descending: false }}
         getRowId={(a) => String(a.id)}
-        onRowClick={(a) => void navigate({ to: '/assets/$id/masterdata', params: { id: String(a.id) } })}
+        onRowClick={(a) => void navigate({ href: `${listPath}/${a.id}/masterdata` })}
       />
     </>
   );
