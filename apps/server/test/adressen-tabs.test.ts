@@ -1,7 +1,7 @@
 import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
 import { avatarPng } from '../src/seed/png';
-import { api, type BodyOf, buildUrl, expectOk, invalid, type QueryOf } from './client';
+import { api, type BodyOf, buildUrl, expectOk, invalid, type ParamsOf, type QueryOf } from './client';
 import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
 
@@ -161,7 +161,7 @@ describe('files', () => {
 
 describe('customer-specific prices', () => {
   const create = (data: Parameters<typeof f.preis>[1]) => f.preis(adresse, data, { as });
-  const update = (params: { id: number; priceId: number }, data: BodyOf<typeof endpoints.preisUpdate>['data'], by = as) =>
+  const update = (params: ParamsOf<typeof endpoints.preisUpdate>, data: BodyOf<typeof endpoints.preisUpdate>['data'], by = as) =>
     c.call(endpoints.preisUpdate, { as: by, params, body: { data } });
 
   it('[ADR-054] [ADR-060] a price answers gross, the effective price after both discounts', async () => {

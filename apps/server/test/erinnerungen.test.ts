@@ -1,6 +1,6 @@
 import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
-import { api, expectOk, invalid, type QueryOf } from './client';
+import { api, buildUrl, expectOk, invalid, type QueryOf } from './client';
 import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
 
@@ -40,7 +40,7 @@ describe('reminders API', () => {
     });
     expect(res.status).toBe(201);
     const created = expectOk(res).result;
-    expect(res.headers.location).toBe(`/vario-api/crm/erinnerungen/${created.id}`);
+    expect(res.headers.location).toBe(buildUrl(endpoints.erinnerungGet.path, { id: created.id }));
     expect(created).toMatchObject({
       benutzerId: bueroId,
       bemerkung: 'Kunde anrufen',
