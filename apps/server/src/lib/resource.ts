@@ -48,7 +48,10 @@ export interface Resource<S extends z.ZodObject = z.ZodObject, L extends z.ZodOb
   remarkParameter?: string;
   /** Fields stored as integers (money, quantities, percentages): list scales, reading and writing follow from it. */
   fields?: FieldCodecs;
-  /** Turns validated API input (already in stored units) into column values, in the write's transaction. */
+  /**
+   * Turns validated API input (already in stored units; with the parent column on create) into column values, in the
+   * write's transaction: the place for references and rules that refuse a write (400, 409, 422).
+   */
   toRow?: (trx: Db, data: Row, existing?: Row) => Row | Promise<Row>;
   /** Turns a database row (already in API units) into the API record (nested objects, derived fields). */
   fromRow?: (row: Row) => Row;
@@ -193,11 +196,8 @@ export async function createRecord<S extends z.ZodObject, L extends z.ZodObject>
 ): Promise<{ result: z.input<S> }> {
   const result = await inTransaction(db, async (trx) => {
     await checkRemark(trx, ctx, r, body.ProtokollBemerkung);
-    const values = {
-      ...(await toStored(trx, r, body.data)),
-      ...(r.parentColumn && parentId !== undefined ? { [r.parentColumn]: parentId } : {}),
-      ...(r.stamp?.create?.() ?? {}),
-    };
+    const parent = r.parentColumn && parentId !== undefined ? { [r.parentColumn]: parentId } : {};
+    const values = { ...(await toStored(trx, r, { ...body.data, ...parent })), ...parent, ...(r.stamp?.create?.() ?? {}) };
     // biome-ignore lint/suspicious/noExplicitAny: dynamic table
     const inserted = await (trx as any).insertInto(r.table).values(values).returning('id').executeTakeFirstOrThrow();
     const id = inserted.id as number;

@@ -8,7 +8,7 @@ import { conflict } from '../../lib/errors';
 import { containsExpr } from '../../lib/list-query';
 import { defineResource } from '../../lib/resource';
 import { fullTextMatch } from '../../lib/search';
-import { adresseToRow, deletePersonBild } from './adressen.service';
+import { adresseToRow, aktivitaetRefs, deletePersonBild } from './adressen.service';
 
 export const CHANGE_REMARK_PARAMETER = 'SONSTIGE.AENDERUNGSBEMERKUNGABFRAGEN_ADRESSEN';
 
@@ -91,7 +91,10 @@ export const aktivitaetenResource = defineResource({
       .innerJoin('aktivitaetsarten', 'aktivitaetsarten.id', 'aktivitaeten.artId')
       .select(['aktivitaetsarten.wert as artWert', 'aktivitaetsarten.bezeichnung as artBezeichnung']),
   fromRow: ({ artWert, artBezeichnung, ...r }) => ({ ...r, art: { wert: artWert, bezeichnung: artBezeichnung } }),
-  toRow: (_trx, d) => ({ ...d, ...(typeof d.datum === 'string' ? { datum: toStoredIso(d.datum) } : {}) }),
+  toRow: async (trx, d, existing) => {
+    await aktivitaetRefs(trx, d, (d.adresseId ?? existing?.adresseId) as number);
+    return { ...d, ...(typeof d.datum === 'string' ? { datum: toStoredIso(d.datum) } : {}) };
+  },
   stamp: { create: () => ({ angelegtDatum: nowIso(), geaendertDatum: nowIso() }), update: () => ({ geaendertDatum: nowIso() }) },
 });
 

@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { contentDisposition, decodeBase64, fileType } from '../../lib/files';
 import type { Actor } from '../../lib/locks';
-import { assertRef } from '../../lib/refs';
-import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, type Resource, type Row, updateRecord } from '../../lib/resource';
+import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, type Resource, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { adressenResource, aktivitaetenResource, ansprechpartnerResource, dateienResource, zusatzadressenResource } from './adressen.resources';
@@ -72,29 +71,13 @@ export function adressenRoutes(app: FastifyInstance, ctx: Ctx) {
   });
   route(app, endpoints.aktivitaetenVonAdresse, async (req) => nestedList(aktivitaetenResource, req.params.id, req.query, actor(req)));
   route(app, endpoints.aktivitaetGet, async (req) => ({ result: await getRecord(db, aktivitaetenResource, req.params.id, actor(req)) }));
-  const aktivitaetRefs = async (trx: typeof db, data: Row, adresseId: number) => {
-    await assertRef(trx, 'aktivitaetsarten', data.artId as number | undefined, 'artId');
-    await assertRef(trx, 'benutzer', data.benutzerId as number | undefined, 'benutzerId');
-    await assertRef(trx, 'ansprechpartner', data.ansprechpartnerId as number | null | undefined, 'ansprechpartnerId', {
-      column: 'adresseId',
-      value: adresseId,
-    });
-  };
   route(app, endpoints.aktivitaetCreate, async (req, reply) => {
     const { adresseId, ...rest } = req.body.data;
     const data = { ...rest, benutzerId: rest.benutzerId ?? actor(req).id };
-    return db.transaction().execute(async (trx) => {
-      await requireAdresse(trx, adresseId);
-      await aktivitaetRefs(trx, rest, adresseId);
-      return createRecord(trx, ctx, aktivitaetenResource, actor(req), { ...req.body, data }, reply, adresseId);
-    });
+    return createRecord(db, ctx, aktivitaetenResource, actor(req), { ...req.body, data }, reply, adresseId);
   });
   route(app, endpoints.aktivitaetUpdate, async (req) =>
-    db.transaction().execute(async (trx) => {
-      const current = await getRecord(trx, aktivitaetenResource, req.params.id, actor(req));
-      await aktivitaetRefs(trx, req.body.data, current.adresseId);
-      return updateRecord(trx, ctx, aktivitaetenResource, actor(req), req.params.id, req.body, lockTokenOf(req.headers));
-    }),
+    updateRecord(db, ctx, aktivitaetenResource, actor(req), req.params.id, req.body, lockTokenOf(req.headers)),
   );
   route(app, endpoints.aktivitaetDelete, async (req) => {
     await deleteRecord(db, ctx, aktivitaetenResource, actor(req), req.params.id, lockTokenOf(req.headers));

@@ -49,6 +49,14 @@ export async function adresseToRow(trx: Db, data: Row, existing?: Row): Promise<
   return row;
 }
 
+/** Kind, user and person of an activity must exist; the person must belong to the activity's address (400 on the field). */
+export async function aktivitaetRefs(trx: Db, data: Row, adresseId: number) {
+  await requireAdresse(trx, adresseId);
+  await assertRef(trx, 'aktivitaetsarten', data.artId as number | undefined, 'artId');
+  await assertRef(trx, 'benutzer', data.benutzerId as number | undefined, 'benutzerId');
+  await assertRef(trx, 'ansprechpartner', data.ansprechpartnerId as number | null | undefined, 'ansprechpartnerId', { column: 'adresseId', value: adresseId });
+}
+
 const PERSON = 'ASP';
 
 /** The person as stored, in the caller's transaction; 404 when it does not exist. */

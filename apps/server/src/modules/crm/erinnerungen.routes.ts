@@ -34,22 +34,16 @@ export const erinnerungen = defineResource({
 
 export function erinnerungenRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
-  // The creator and an administrator read back what they wrote even when it is addressed to someone else.
-  const unscoped = { ...erinnerungen, scope: undefined };
 
   route(app, endpoints.erinnerungenList, async (req) => listRecords(ctx, erinnerungen, req.query, actor(req)));
   route(app, endpoints.erinnerungGet, async (req) => ({ result: await getRecord(db, erinnerungen, req.params.id, actor(req)) }));
   route(app, endpoints.erinnerungCreate, async (req, reply) => {
     const data = { ...req.body.data, erstelltVon: actor(req).id };
-    return createRecord(db, ctx, unscoped, actor(req), { ...req.body, data }, reply);
+    // the creator reads back what they wrote even when it is addressed to someone else (writes answer unscoped)
+    return createRecord(db, ctx, erinnerungen, actor(req), { ...req.body, data }, reply);
   });
-  route(app, endpoints.erinnerungUpdate, async (req) =>
-    db.transaction().execute(async (trx) => {
-      // only a reminder the actor may see can be changed (404 otherwise), even when it is then addressed to someone else
-      await getRecord(trx, erinnerungen, req.params.id, actor(req));
-      return updateRecord(trx, ctx, unscoped, actor(req), req.params.id, req.body, lockTokenOf(req.headers));
-    }),
-  );
+  // only a reminder the actor may see can be changed (404 otherwise), even when it is then addressed to someone else
+  route(app, endpoints.erinnerungUpdate, async (req) => updateRecord(db, ctx, erinnerungen, actor(req), req.params.id, req.body, lockTokenOf(req.headers)));
   route(app, endpoints.erinnerungDelete, async (req) => {
     await deleteRecord(db, ctx, erinnerungen, actor(req), req.params.id, lockTokenOf(req.headers));
     return undefined;
