@@ -79,9 +79,13 @@ export function codecsOf(fields: FieldCodecs) {
     scales: Object.fromEntries(entries.map(([k, c]) => [k, c.scale])) as Record<string, number>,
     /** Stored integers → API numbers for the keys present in the row (null stays null). */
     decodeRow<R extends Record<string, unknown>>(row: R): R {
-      const out: Record<string, unknown> = { ...row };
-      for (const [k, c] of entries) if (k in row) out[k] = decode(c, row[k] as number | null);
-      return out as R;
+      let out: Record<string, unknown> | undefined;
+      for (const [k, c] of entries) {
+        if (!(k in row)) continue;
+        out ??= { ...row };
+        out[k] = decode(c, row[k] as number | null);
+      }
+      return (out ?? row) as R;
     },
     /** API numbers → stored integers for the keys present in the input. */
     encodeRow<R extends Record<string, unknown>>(data: R): R {
