@@ -8,6 +8,7 @@ describe('codecs', () => {
     expect(money2.toDb(1.005)).toBe(101); // Math.round(1.005 * 100) answers 100
     expect(money2.toDb(-1.005)).toBe(-101);
     expect(money2.toDb(0.285)).toBe(29);
+    expect(toScaled(2.675, 2)).toBe(268); // the double is 2.67499…; the client sent 2.675
     expect(money4.toDb(1.00005)).toBe(10_001);
     expect(money4.toDb(123.456789)).toBe(1_234_568);
     expect(qty3.toDb(2.5)).toBe(2500);
