@@ -1,4 +1,4 @@
-import { createRoute, createRouter } from '@tanstack/react-router';
+import { createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { addressesArea } from '@/features/addresses/area';
 import { assetsArea } from '@/features/assets/area';
 import { MaintenancePage } from '@/features/errors/MaintenancePage';
@@ -12,12 +12,12 @@ import { systemArea } from '@/features/system/area';
 import { appRoute, rootRoute } from './app-route';
 import { LoginPage } from './auth/LoginPage';
 import { LogoutPage } from './auth/LogoutPage';
-import { AppLayout } from './layout/AppLayout';
 import { RootLayout } from './layout/RootLayout';
 import './registry';
 
 rootRoute.update({ component: RootLayout, notFoundComponent: NotFoundPage });
-appRoute.update({ component: AppLayout });
+// the signed-in frame loads with the first signed-in screen: the login page does not load it
+appRoute.update({ component: lazyRouteComponent(() => import('./layout/AppLayout'), 'AppLayout') });
 
 /** `?redirect=` carries the remembered path to the login page (APP-022). */
 const loginRoute = createRoute({

@@ -1,14 +1,18 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
-import { AddressListPage } from './list/AddressListPage';
 import { validateAddressListSearch } from './list/list-filter';
 
 const validateCreated = (s: Record<string, unknown>): { created?: boolean } => (s.created === true || s.created === 'true' ? { created: true } : {});
 
 /** The address routes: the index, and the record with one child route per tab (ADR-001, ADR-005..010). */
 export function createAddressRoutes(app: AppRoute) {
-  const list = createRoute({ getParentRoute: () => app, path: '/addresses', validateSearch: validateAddressListSearch, component: AddressListPage });
+  const list = createRoute({
+    getParentRoute: () => app,
+    path: '/addresses',
+    validateSearch: validateAddressListSearch,
+    component: lazyRouteComponent(() => import('./list/AddressListPage'), 'AddressListPage'),
+  });
   const record = createRoute({
     getParentRoute: () => app,
     path: '/addresses/$id',

@@ -1,6 +1,5 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
-import { HomePage } from './HomePage';
 
 /** /home, and the empty path that redirects there (APP-012). */
 export function createHomeRoutes(app: AppRoute) {
@@ -11,6 +10,6 @@ export function createHomeRoutes(app: AppRoute) {
       throw redirect({ to: '/home' });
     },
   });
-  const home = createRoute({ getParentRoute: () => app, path: '/home', component: HomePage });
+  const home = createRoute({ getParentRoute: () => app, path: '/home', component: lazyRouteComponent(() => import('./HomePage'), 'HomePage') });
   return [index, home] as const;
 }

@@ -1,15 +1,13 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
-import { ProductListPage } from './list/ProductListPage';
 
 /** The product routes: the index, and the record with one child route per tab (ART-001). */
 export function createProductRoutes(app: AppRoute) {
   const list = createRoute({
     getParentRoute: () => app,
     path: '/products',
-    // list screens load with the app: they are where most work starts (record screens load with their route)
-    component: ProductListPage,
+    component: lazyRouteComponent(() => import('./list/ProductListPage'), 'ProductListPage'),
   });
   const record = createRoute({
     getParentRoute: () => app,

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Paper, ScrollArea, St
 import { IconBellOff, IconEdit, IconExternalLink, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { Erinnerung } from '@vario/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reminderTarget } from '@/app/areas';
 import { useBasisdaten } from '@/app/auth/session';
@@ -13,7 +13,9 @@ import { useStore } from '@/lib/store';
 import { reminderPanelState } from '@/lib/ui-state';
 import { useNow } from '@/lib/use-now';
 import { isDue, isPast, useDeleteAllReminders, useDeleteReminder, useReminders } from './api';
-import { ReminderForm } from './ReminderForm';
+
+// the form (date and time pickers, user select) loads when a reminder is first edited or created, not with the app
+const ReminderForm = lazy(() => import('./ReminderForm').then((m) => ({ default: m.ReminderForm })));
 
 function ReminderCard({ r, onEdit }: { r: Erinnerung; onEdit: () => void }) {
   const { t } = useTranslation('reminders');
@@ -104,6 +106,7 @@ export function ReminderPanel() {
   const removeAll = useDeleteAllReminders();
   const [editing, setEditing] = useState<Erinnerung | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const [formUsed, setFormUsed] = useState(false);
   const list = reminders.data ?? [];
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
@@ -116,6 +119,7 @@ export function ReminderPanel() {
 
   const open = (r: Erinnerung | null) => {
     setEditing(r);
+    setFormUsed(true);
     setFormOpen(true);
   };
   const deleteAll = async () => {
@@ -190,7 +194,11 @@ export function ReminderPanel() {
           </Stack>
         )}
       </Drawer>
-      <ReminderForm opened={formOpen} reminder={editing} onClose={() => setFormOpen(false)} />
+      {formUsed && (
+        <Suspense fallback={null}>
+          <ReminderForm opened={formOpen} reminder={editing} onClose={() => setFormOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

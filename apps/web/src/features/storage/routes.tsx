@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
 import { validateStorageLocationSearch } from './location-search';
-import { ServiceStorePage } from './ServiceStorePage';
 
 /** /storageLocationInformation and the service stores under /storages (LAG-001, LAG-010). */
 export function createStorageRoutes(app: AppRoute) {
@@ -12,6 +11,7 @@ export function createStorageRoutes(app: AppRoute) {
     component: lazyRouteComponent(() => import('./StorageLocationPage'), 'StorageLocationPage'),
   });
   const storages = createRoute({ getParentRoute: () => app, path: '/storages', component: Outlet });
+  const ServiceStorePage = lazyRouteComponent(() => import('./ServiceStorePage'), 'ServiceStorePage');
   const index = createRoute({
     getParentRoute: () => storages,
     path: '/',
