@@ -7,10 +7,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, APP_VERSION, MessageCode } from '@vario/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbHandle } from './db/index';
 import { ApiError, errorBody } from './lib/errors';
 import type { AppModule, LoginLimit } from './lib/module';
+import { openApiTransform, openApiTransformObject } from './lib/openapi';
 import type { Ctx } from './lib/resource';
 import { serializerCompiler } from './lib/serializer';
 import { adressenModule } from './modules/adressen/adressen.module';
@@ -110,7 +111,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       servers: [{ url: API_PREFIX }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(fastifyRateLimit, {
     global: false,

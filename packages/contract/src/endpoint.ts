@@ -2,6 +2,9 @@ import type { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS';
 
+/** The error statuses of the API; every one answers the error object `apiError`. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 423 | 424 | 429 | 500 | 503;
+
 /** One API call: the single definition used by the server (validation, rights, OpenAPI) and the web client. */
 export interface Endpoint {
   method: Method;
@@ -14,6 +17,14 @@ export interface Endpoint {
   adminOnly?: boolean;
   /** Reachable without a token. */
   public?: boolean;
+  /** Authorised by Basic credentials instead of a token (the login). */
+  basicAuth?: boolean;
+  /**
+   * Error statuses the call answers beyond those its shape implies (OpenAPI): 400 with parameters or a body, 401, 424
+   * and 503 unless public, 403 with rights, 404 with a path parameter, 409/422 for writes with a body or a record,
+   * 423 for changes and deletes of a record, 413 with a body, 500 always.
+   */
+  errors?: readonly ErrorStatus[];
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
