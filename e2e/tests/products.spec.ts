@@ -88,12 +88,44 @@ test('[ART-005] [ART-009] a product is created with custom fields, changed and d
 
   await page.getByTestId('tab-customFields').click();
   await expect(page.getByTestId('sub-empty')).toBeVisible();
-  await page.getByTestId('custom-fields-edit').click();
-  await page.getByTestId('custom-field-add').click();
+  // the free fields are an editable line list: add, change, move and delete lines, each written at once
+  const list = page.getByTestId('custom-fields');
+  const rows = list.getByTestId('line-row');
+  await page.getByTestId('custom-fields-add').click();
   await page.getByTestId('custom-field-name').fill('Farbe');
   await page.getByTestId('custom-field-value').fill('Blau');
   await page.getByTestId('custom-fields-save').click();
-  await expect(page.getByTestId('custom-fields').getByTestId('sub-row')).toHaveText(/Farbe\s*Blau/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveText(/Farbe\s*Blau/);
+  await page.getByTestId('custom-fields-add').click();
+  await page.getByTestId('custom-field-name').fill('Größe');
+  // Enter saves the line
+  await page.getByTestId('custom-field-value').fill('XL');
+  await page.getByTestId('custom-field-value').press('Enter');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toHaveText(/Größe\s*XL/);
+  // the second line moves up with its keyboard-reachable button
+  await rows.nth(1).getByTestId('line-up').focus();
+  await page.keyboard.press('Enter');
+  await expect(rows.nth(0)).toHaveText(/Größe\s*XL/);
+  await expect(rows.nth(0).getByTestId('line-up')).toBeDisabled();
+  await rows.nth(1).getByTestId('line-edit').click();
+  await page.getByTestId('custom-field-value').fill('Grün');
+  await page.getByTestId('custom-fields-save').click();
+  await expect(rows.nth(1)).toHaveText(/Farbe\s*Grün/);
+  await rows.nth(0).getByTestId('line-delete').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(rows).toHaveCount(1);
+  // the server has the lines in their order
+  const stored = await request.get(`/vario-api/stammdaten/artikel/${id}/freieFelder`, { headers: bearer(await apiLogin(request, 'admin')) });
+  expect((await stored.json()).result.map((f: { bezeichnung: string; wert: string }) => `${f.bezeichnung}=${f.wert}`)).toEqual(['Farbe=Grün']);
+  await page.getByTestId('custom-fields-add').click();
+  await page.getByTestId('custom-field-name').fill('Material');
+  await page.getByTestId('custom-fields-save').click();
+  await expect(rows).toHaveCount(2);
+  await page.reload();
+  await expect(rows.nth(0)).toHaveText(/Farbe\s*Grün/);
+  await expect(rows.nth(1)).toHaveText(/Material/);
 
   const token = await apiLogin(request, 'buero');
   await openAs(page, request, 'buero', `/products/${id}/masterdata`);

@@ -28,7 +28,8 @@ async function load(url: string) {
   return { router, last, mount };
 }
 
-describe('a mounted route set', () => {
+// the first load transforms the lazily loaded screens (a few seconds on a busy machine)
+describe('a mounted route set', { timeout: 60_000 }, () => {
   it('serves the asset record on its own, with the list as back link', async () => {
     const { last, mount } = await load('/assets/3/masterdata');
     expect(last?.fullPath).toBe('/assets/$id/masterdata');

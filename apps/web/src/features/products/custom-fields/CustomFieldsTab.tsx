@@ -1,110 +1,73 @@
-import { ActionIcon, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
-import { SubList } from '@/components/record-page/SubList';
-import { notifySuccess } from '@/lib/api/error-handler';
+import { LineList } from '@/components/line-list/LineList';
+import { moveLine } from '@/components/line-list/line-ops';
 import { hasRight } from '@/lib/rights';
 import { useCustomFields, useSaveCustomFields } from '../api';
 import { useProductFromRoute } from '../use-product-id';
 
-interface Row {
-  key: number;
+interface Draft {
   bezeichnung: string;
   wert: string;
 }
+type Line = NonNullable<ReturnType<typeof useCustomFields>['data']>[number];
 
-/** The customFields tab: bezeichnung/wert pairs of /freieFelder (ART-005), replaced as a whole under ART_AENDERN. */
+const toInput = (lines: readonly (Line | Draft)[]) => lines.map((l) => ({ bezeichnung: l.bezeichnung.trim(), wert: l.wert ? l.wert : null }));
+
+/**
+ * The customFields tab: bezeichnung/wert lines of /freieFelder (ART-005) in their order, each added, changed, moved
+ * or deleted on its own under ART_AENDERN; the server stores the list as a whole, so every write sends all lines.
+ */
 export function CustomFieldsTab() {
   const { t } = useTranslation('products');
   const { id } = useProductFromRoute();
   const me = useMe().data;
   const fields = useCustomFields(id ?? 0);
   const save = useSaveCustomFields(id ?? 0);
-  const [rows, setRows] = useState<Row[] | null>(null);
-  const canEdit = hasRight(me, 'ART_AENDERN');
-
-  const startEdit = () => setRows((fields.data ?? []).map((f, i) => ({ key: i, bezeichnung: f.bezeichnung, wert: f.wert ?? '' })));
-  const update = (key: number, patch: Partial<Row>) => setRows((r) => (r ?? []).map((x) => (x.key === key ? { ...x, ...patch } : x)));
-  const submit = async () => {
-    const data = (rows ?? []).filter((r) => r.bezeichnung.trim()).map((r) => ({ bezeichnung: r.bezeichnung.trim(), wert: r.wert === '' ? null : r.wert }));
-    await save.mutateAsync(data);
-    notifySuccess(t('notify.saved'));
-    setRows(null);
-  };
+  const lines = fields.data ?? [];
 
   return (
-    <>
-      <SubList
-        title={t('tabs.customFields')}
-        rows={fields.data}
-        loading={fields.isLoading}
-        rowKey={(r) => r.id}
-        testId="custom-fields"
-        columns={[
-          { key: 'bezeichnung', label: t('customFields.bezeichnung'), render: (r) => r.bezeichnung, width: '40%' },
-          { key: 'wert', label: t('customFields.wert'), render: (r) => r.wert ?? '' },
-        ]}
-        actions={
-          canEdit && (
-            <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={startEdit} data-testid="custom-fields-edit">
-              {t('common.edit')}
-            </Button>
-          )
-        }
-      />
-      <Modal opened={rows !== null} onClose={() => setRows(null)} title={t('customFields.editTitle')} size="40rem">
-        <Stack gap="xs">
-          {(rows ?? []).map((r) => (
-            <Group key={r.key} gap="xs" wrap="nowrap" align="flex-end">
-              <TextInput
-                label={t('customFields.bezeichnung')}
-                value={r.bezeichnung}
-                onChange={(e) => update(r.key, { bezeichnung: e.currentTarget.value })}
-                maxLength={80}
-                style={{ flex: 1 }}
-                data-testid="custom-field-name"
-              />
-              <TextInput
-                label={t('customFields.wert')}
-                value={r.wert}
-                onChange={(e) => update(r.key, { wert: e.currentTarget.value })}
-                maxLength={2000}
-                style={{ flex: 2 }}
-                data-testid="custom-field-value"
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                onClick={() => setRows((x) => (x ?? []).filter((y) => y.key !== r.key))}
-                aria-label={t('common.delete')}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-          <Group justify="space-between" mt="sm">
-            <Button
-              variant="subtle"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setRows((x) => [...(x ?? []), { key: Date.now(), bezeichnung: '', wert: '' }])}
-              data-testid="custom-field-add"
-            >
-              {t('customFields.add')}
-            </Button>
-            <Group gap="xs">
-              <Button variant="default" onClick={() => setRows(null)}>
-                {t('common.cancel')}
-              </Button>
-              <Button onClick={() => void submit()} loading={save.isPending} data-testid="custom-fields-save">
-                {t('common.save')}
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <LineList<Line, Draft>
+      title={t('tabs.customFields')}
+      testId="custom-fields"
+      query={{ data: fields.data && { lines: fields.data }, isLoading: fields.isLoading, refetch: fields.refetch }}
+      lineKey={(l) => l.id}
+      canEdit={hasRight(me, 'ART_AENDERN')}
+      columns={[
+        { key: 'bezeichnung', label: t('customFields.bezeichnung'), render: (l) => l.bezeichnung, width: '40%' },
+        { key: 'wert', label: t('customFields.wert'), render: (l) => l.wert ?? '' },
+      ]}
+      addLabel={t('customFields.add')}
+      emptyDraft={() => ({ bezeichnung: '', wert: '' })}
+      toDraft={(l) => ({ bezeichnung: l.bezeichnung, wert: l.wert ?? '' })}
+      renderEditor={(d, set) => (
+        <>
+          <TextInput
+            label={t('customFields.bezeichnung')}
+            value={d.bezeichnung}
+            onChange={(e) => set({ ...d, bezeichnung: e.currentTarget.value })}
+            maxLength={80}
+            required
+            data-autofocus
+            autoFocus
+            style={{ flex: 1 }}
+            data-testid="custom-field-name"
+          />
+          <TextInput
+            label={t('customFields.wert')}
+            value={d.wert}
+            onChange={(e) => set({ ...d, wert: e.currentTarget.value })}
+            maxLength={2000}
+            style={{ flex: 2 }}
+            data-testid="custom-field-value"
+          />
+        </>
+      )}
+      add={(draft, index) => save.mutateAsync(toInput([...lines.slice(0, index), draft, ...lines.slice(index)]))}
+      change={(line, draft) => save.mutateAsync(toInput(lines.map((l) => (l.id === line.id ? { ...l, ...draft } : l))))}
+      move={(line, to, shown) => save.mutateAsync(toInput(moveLine(shown, shown.indexOf(line), to)))}
+      remove={(line) => save.mutateAsync(toInput(lines.filter((l) => l.id !== line.id)))}
+    />
   );
 }
