@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { adressDatei } from '@vario/contract';
 import type { z } from 'zod';
 import { api } from '@/lib/api/client';
+import { fetchBlob, fileToBase64 } from '@/lib/api/files';
 import { queryClient } from '@/lib/query-client';
-import { addressKeys, fetchBlob, fileToBase64, SUB_LIST_LIMIT } from './api';
+import { addressKeys, SUB_LIST_LIMIT } from './api';
 
 export type AdressDatei = z.infer<typeof adressDatei>;
 

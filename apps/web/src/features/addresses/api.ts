@@ -2,7 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Adresse, Ansprechpartner } from '@vario/contract';
 import { useToken } from '@/app/auth/session';
 import { parameterIsSet, useSystemParameter } from '@/components/form/lookups';
-import { api, request } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
+import { fetchBlob, fileToBase64 } from '@/lib/api/files';
 import { saveForm } from '@/lib/api/form-save';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
@@ -89,14 +90,6 @@ export async function deletePerson(addressId: number, personId: number) {
   void invalidateAddress(addressId);
 }
 
-const toBase64 = (buf: ArrayBuffer) => {
-  const bytes = new Uint8Array(buf);
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
-};
-export const fileToBase64 = async (file: File) => toBase64(await file.arrayBuffer());
-
 export function useUploadPersonPicture(addressId: number, personId: number) {
   return useMutation({
     mutationFn: async (file: File) =>
@@ -116,12 +109,6 @@ export function useDeletePersonPicture(addressId: number, personId: number) {
       void invalidateAddress(addressId);
     },
   });
-}
-
-/** Binary content with the Bearer header, as a Blob (ADR-042). */
-export async function fetchBlob(method: 'GET', path: string, params: Record<string, number>): Promise<Blob> {
-  const res = await request<ArrayBuffer>(method, path, { params, headers: { Accept: '*/*' } });
-  return new Blob([res.data], { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
 }
 
 /** The picture of a contact person, loaded only when asked for (ADR-041, ADR-042). */

@@ -1,26 +1,13 @@
-import { Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
 import { CountryPicker } from '@/components/form/CountryPicker';
+import { FormCard } from '@/components/form/FormCard';
 import { CurrencyField, DateField, NumberField, SelectField, SwitchField, TextField } from '@/components/form/fields';
 import { useRecordEditorContext } from '@/components/record-page/RecordPage';
 import { useFieldLabel } from '@/i18n/field-label';
 import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useAddressFromRoute } from '../use-address-id';
-
-export function FormCard({ title, children, cols = 2 }: { title: ReactNode; children: ReactNode; cols?: number }) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: cols }} spacing="sm" verticalSpacing="xs">
-        {children}
-      </SimpleGrid>
-    </Card>
-  );
-}
 
 const FREE_FIELDS = ['s01', 's02', 's03', 's04', 's05', 's06', 's07', 's08', 's09', 's10'] as const;
 

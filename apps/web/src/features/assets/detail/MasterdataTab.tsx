@@ -2,9 +2,9 @@ import { Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core
 import { Link } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormCard } from '@/components/form/FormCard';
 import { DateField, SwitchField, TextField } from '@/components/form/fields';
 import { useRecordEditorContext } from '@/components/record-page/RecordPage';
-import { FormCard } from '@/features/addresses/detail/MasterdataTab';
 import { useFieldLabel } from '@/i18n/field-label';
 import { formatDateTime } from '@/lib/format';
 import { useAssetFieldLabels } from '../api';

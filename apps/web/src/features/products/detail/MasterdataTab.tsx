@@ -1,9 +1,9 @@
 import { Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ARTIKELARTEN } from '@vario/contract';
 import { useTranslation } from 'react-i18next';
+import { FormCard } from '@/components/form/FormCard';
 import { CurrencyField, NumberField, SelectField, SwitchField, TextField } from '@/components/form/fields';
 import { useRecordEditorContext } from '@/components/record-page/RecordPage';
-import { FormCard } from '@/features/addresses/detail/MasterdataTab';
 import { useFieldLabel } from '@/i18n/field-label';
 import { formatCurrency, formatDate, formatDateTime, formatDecimal } from '@/lib/format';
 import { useProductGroups } from '../api';

@@ -1,0 +1,15 @@
+import { request } from './client';
+
+const toBase64 = (buf: ArrayBuffer) => {
+  const bytes = new Uint8Array(buf);
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+};
+export const fileToBase64 = async (file: File) => toBase64(await file.arrayBuffer());
+
+/** Binary content with the Bearer header, as a Blob (ADR-042). */
+export async function fetchBlob(method: 'GET', path: string, params: Record<string, number>): Promise<Blob> {
+  const res = await request<ArrayBuffer>(method, path, { params, headers: { Accept: '*/*' } });
+  return new Blob([res.data], { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
+}
