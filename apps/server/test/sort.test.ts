@@ -102,12 +102,27 @@ describe('German sort order (DIN 5007-1)', () => {
     );
   });
 
-  it('products and assets by bezeichnung, persons by name sort in DIN order', async () => {
+  it('products by bezeichnung, persons by name (a nested list without its own index) sort in DIN order', async () => {
+    const stamp = { angelegtAm: '2026-01-01T00:00:00.000Z', geaendertAm: '2026-01-01T00:00:00.000Z' };
+    const products = ['Zündkerze', 'Ölfilter', 'Olive', 'ölwanne', 'Übergang', 'Uhr'];
+    await t.handle.db
+      .insertInto('artikel')
+      .values(products.map((bezeichnung, i) => ({ artikelnummer: `SORT-${i}`, artikelart: '3', bezeichnung, ...stamp })) as never)
+      .execute();
+    const byName = (await list(`/stammdaten/artikel?filter=${encodeURIComponent('artikelnummer~SORT-')}&orderBy=bezeichnung`)).result;
+    expect(byName.map((r) => r.bezeichnung)).toEqual(['Ölfilter', 'Olive', 'ölwanne', 'Übergang', 'Uhr', 'Zündkerze']);
     expectDinOrder((await list('/stammdaten/artikel?orderBy=bezeichnung&limit=10000')).result.map((r) => String(r.bezeichnung)));
     expectDinOrder(
       (await list('/stammdaten/assets?orderBy=-bezeichnung&limit=10000')).result.map((r) => String(r.bezeichnung)),
       true,
     );
+    const adresseId = (await list(`/stammdaten/adressen?${marked}&limit=1`)).result[0]?.id as number;
+    await t.handle.db
+      .insertInto('ansprechpartner')
+      .values(['Zeller', 'Özdemir', 'Ohm', 'oswald'].map((name) => ({ adresseId, name })) as never)
+      .execute();
+    const persons = (await list(`/stammdaten/adressen/${adresseId}/ansprechpartner?orderBy=-name`)).result;
+    expect(persons.map((r) => r.name)).toEqual(['Zeller', 'Özdemir', 'oswald', 'Ohm']);
   });
 
   it('a deep window (late row lookup through the key index) answers the same rows as a plain scan', async () => {
