@@ -1,4 +1,5 @@
 import { foundationBench } from './foundation';
+import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
 import { sizesBench } from './sizes';
 
@@ -6,6 +7,7 @@ import { sizesBench } from './sizes';
 const benches: Record<string, () => Promise<void>> = {
   foundation: foundationBench,
   sizes: sizesBench,
+  lighthouse: lighthouseBench,
   adressen: () =>
     listBench({
       title: 'Addresses (issue 4)',
