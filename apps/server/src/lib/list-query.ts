@@ -2,6 +2,7 @@ import type { ListQuery } from '@vario/contract';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { sortKeyExpression } from '../db/migrations/0004_german_sort';
 import type { Dialect } from '../db/schema-helpers';
+import { toScaled } from './codecs';
 import { badRequest } from './errors';
 import type { FieldType } from './fields';
 
@@ -72,7 +73,13 @@ export function parseFilter(filter: string | undefined, fields: Record<string, F
   const convert = (field: string, type: FieldType, raw: string) => {
     const v = convertValue(field, type, raw);
     const f = scales[field];
-    return f && typeof v === 'number' ? Math.round(v * f) : v;
+    if (!f || typeof v !== 'number') return v;
+    // money and quantities compare in their stored integers, scaled from the decimal as written (codecs.ts)
+    try {
+      return toScaled(v, Math.round(Math.log10(f)));
+    } catch {
+      throw badRequest(`Ungültige Zahl für ${field}`, { filter: [`${field}: '${raw}' ist zu groß`] });
+    }
   };
   return splitConditions(filter).map((part) => {
     const m = CONDITION.exec(part);
