@@ -1,16 +1,17 @@
 import type { Endpoint } from '@vario/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 type In<S> = S extends z.ZodType ? z.output<S> : unknown;
 type Out<S> = S extends z.ZodType ? z.input<S> : undefined;
 
-export type RouteRequest<E extends Endpoint> = FastifyRequest<{
+/** What a request of the endpoint carries once its schemas have validated it. */
+type RouteTypes<E extends Endpoint> = {
   Params: In<E['params']>;
   Querystring: In<E['query']>;
   Body: In<E['body']>;
-}>;
+};
+export type RouteRequest<E extends Endpoint> = FastifyRequest<RouteTypes<E>>;
 
 /** A handler answers the contract's response body — or the reply itself when it sent a binary answer (pictures, downloads, cached bytes). */
 export type Handler<E extends Endpoint> = (req: RouteRequest<E>, reply: FastifyReply) => Promise<Out<E['response']> | FastifyReply | undefined>;
@@ -24,7 +25,8 @@ declare module 'fastify' {
 /** Registers one endpoint of the contract: its schemas validate and document it, its rights guard it. */
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>, config: Record<string, unknown> = {}): void {
   const status = e.status ?? 200;
-  app.withTypeProvider<ZodTypeProvider>().route({
+  // the zod schemas validate (app.ts sets the compilers); the request's types follow from the same schemas
+  app.route<RouteTypes<E>>({
     method: e.method,
     url: e.path,
     // JSON answers need none of helmet's page headers; the API scope sets nosniff itself (app.ts).
@@ -40,7 +42,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
       ...(e.response ? { response: { [status]: e.response } } : {}),
     },
     handler: async (req, reply) => {
-      const out = await handler(req as unknown as RouteRequest<E>, reply);
+      const out = await handler(req, reply);
       // Binary answers (pictures, downloads) are sent by the handler itself.
       if (reply.sent) return reply;
       if (e.response === null) return reply.code(status).send();
