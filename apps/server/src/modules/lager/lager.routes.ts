@@ -8,8 +8,8 @@ import { fieldTypes } from '../../lib/fields';
 import { type ListSpec, runList } from '../../lib/list-query';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
+import { fullTextMatch } from '../../lib/search';
 import { actor } from '../../plugins/auth';
-import { artikelSuche } from '../artikel/artikel.resource';
 import { bewegungOut, bucheManuell } from './lager.service';
 import type { LagerbewegungTable } from './lager.tables';
 
@@ -61,7 +61,8 @@ const bestandSpec = (search: boolean): ListSpec => ({
   scales: { ...Object.fromEntries(MENGEN.map((m) => [m, qty3.scale])), verfuegbar: qty3.scale },
   defaultOrder: ['artikelnummer'],
   key: 'artikelId',
-  search: search ? artikelSuche : undefined,
+  // the products' quick search over number, name, EAN and manufacturer
+  search: search ? (_eb, term, dialect) => fullTextMatch('artikel', term, dialect) : undefined,
 });
 
 export function lagerRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
