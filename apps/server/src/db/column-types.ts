@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Booleans are `boolean` in PostgreSQL and 0/1 in SQLite; the SQLite plugin turns them into booleans both ways. */
 export type Bool = boolean;
 
@@ -14,3 +16,9 @@ export type Frei = {
   s09: string | null;
   s10: string | null;
 };
+
+/** A lookup table of id and label (delivery terms, service kinds, product groups …). */
+export interface BezeichnungTable {
+  id: Generated<number>;
+  bezeichnung: string;
+}

@@ -1,6 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Bool, Frei } from '../../db/column-types';
-import type { BezeichnungTable } from '../stammdaten/stammdaten.tables';
+import type { BezeichnungTable, Bool, Frei } from '../../db/column-types';
 
 export interface ArtikelTable extends Frei {
   id: Generated<number>;

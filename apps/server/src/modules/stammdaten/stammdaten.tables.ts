@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Bool } from '../../db/column-types';
+import type { BezeichnungTable, Bool } from '../../db/column-types';
 
 export interface BelegartTable {
   belegart: string;
@@ -13,10 +13,6 @@ export interface ZahlungsartTable {
   skontoTage: number;
   /** Hundredths of a percent (2.5 % = 250). */
   skontoProzent: number;
-}
-export interface BezeichnungTable {
-  id: Generated<number>;
-  bezeichnung: string;
 }
 export interface LandTable {
   lkz: string;
