@@ -5,6 +5,7 @@ import type { Dialect } from '../db/schema-helpers';
 import { toScaled } from './codecs';
 import { badRequest } from './errors';
 import type { FieldType } from './fields';
+import { planSearch, readsWholeTable, type SearchPlan } from './search';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries address columns by validated runtime names
 type AnyQB = SelectQueryBuilder<any, any, any>;
@@ -23,7 +24,8 @@ export interface ListSpec {
   defaultOrder: string[];
   /** Unique tie-breaker appended to every order so that windows are stable. */
   key?: string;
-  search?: (eb: AnyEB, term: string, dialect: Dialect) => Expression<SqlBool>;
+  /** The quick search; a full-text one (lib/search.ts `fullTextSearch`) also plans the window by its number of matches. */
+  search?: (eb: AnyEB, term: string, dialect: Dialect, plan?: SearchPlan) => Expression<SqlBool>;
 }
 
 export type Op = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~' | 'null' | '!null' | 'in';
@@ -231,9 +233,11 @@ async function countOf(qb: AnyQB, table: string): Promise<number> {
  * `base` selects the columns; it must not be ordered or limited yet.
  */
 export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dialect: Dialect): Promise<ListResult<T>> {
-  let qb = applyConditions(base, spec, parseFilter(q.filter, spec.fields, spec.scales), dialect);
+  const conditions = parseFilter(q.filter, spec.fields, spec.scales);
+  let qb = applyConditions(base, spec, conditions, dialect);
   const term = q.search?.trim();
-  if (term && spec.search) qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect) as Expression<SqlBool>);
+  const plan = term && spec.search ? await planSearch(base, spec.search, term, dialect) : undefined;
+  if (term && spec.search) qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect, plan) as Expression<SqlBool>);
   const order = parseOrder(q.orderBy, spec);
   const limit = q.limit === undefined || q.limit === 0 ? DEFAULT_LIMIT : q.limit;
   const offset = q.offset ?? 0;
@@ -255,6 +259,7 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   const hasMoreData = rows.length > limit;
   if (hasMoreData) rows.pop();
   const out: ListResult<T> = { result: rows, hasMoreData };
-  if (q.returnTotal === 'true') out.resultCount = await countOf(qb, spec.table);
+  // a search's matches are the total when nothing else narrows the list (counting them again through the table is slower)
+  if (q.returnTotal === 'true') out.resultCount = plan && !conditions.length && readsWholeTable(base) ? plan.matches : await countOf(qb, spec.table);
   return out;
 }

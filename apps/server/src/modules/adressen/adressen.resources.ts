@@ -1,13 +1,11 @@
 import { adressDatei, adresse, adresseListe, aktivitaet, ansprechpartner, zusatzadresse } from '@vario/contract';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/index';
-import type { Dialect } from '../../db/schema-helpers';
 import { nowIso, toStoredIso } from '../../lib/clock';
 import { money2 } from '../../lib/codecs';
 import { conflict } from '../../lib/errors';
 import { containsExpr } from '../../lib/list-query';
 import { defineResource } from '../../lib/resource';
-import { fullTextMatch } from '../../lib/search';
+import { fullTextSearch } from '../../lib/search';
 import { adresseToRow, aktivitaetRefs, deletePersonBild } from './adressen.service';
 
 export const CHANGE_REMARK_PARAMETER = 'SONSTIGE.AENDERUNGSBEMERKUNGABFRAGEN_ADRESSEN';
@@ -16,10 +14,7 @@ export const CHANGE_REMARK_PARAMETER = 'SONSTIGE.AENDERUNGSBEMERKUNGABFRAGEN_ADR
  * Index-backed quick search: every word must start a word of name, place, postcode, e-mail or number.
  * SQLite: the FTS5 table `adressen_fts`; PostgreSQL: the generated tsvector `suche` with a GIN index.
  */
-// biome-ignore lint/suspicious/noExplicitAny: shared by differently typed queries
-export function adressSuche(_eb: ExpressionBuilder<any, any>, term: string, dialect: Dialect): Expression<SqlBool> {
-  return fullTextMatch('adressen', term, dialect);
-}
+export const adressSuche = fullTextSearch('adressen');
 
 const stamps = { create: () => ({ angelegtAm: nowIso(), geaendertAm: nowIso() }), update: () => ({ geaendertAm: nowIso() }) };
 

@@ -1,17 +1,12 @@
 import { artikel, artikelListe, artikelTyp } from '@vario/contract';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Dialect } from '../../db/schema-helpers';
 import { nowIso } from '../../lib/clock';
 import { money4, percent2, qty3 } from '../../lib/codecs';
 import { defineResource } from '../../lib/resource';
-import { fullTextMatch } from '../../lib/search';
+import { fullTextSearch } from '../../lib/search';
 import { artikelBeforeDelete, artikelToRow } from './artikel.service';
 
 /** Index-backed quick search over number, name, EAN and manufacturer (prefix per word). */
-// biome-ignore lint/suspicious/noExplicitAny: shared by differently typed queries
-export function artikelSuche(_eb: ExpressionBuilder<any, any>, term: string, dialect: Dialect): Expression<SqlBool> {
-  return fullTextMatch('artikel', term, dialect);
-}
+export const artikelSuche = fullTextSearch('artikel');
 
 export const artikelResource = defineResource({
   table: 'artikel',

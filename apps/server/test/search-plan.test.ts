@@ -1,0 +1,64 @@
+import { endpoints } from '@vario/contract';
+import { describe, expect, it } from 'vitest';
+import { BROAD_SEARCH_MATCHES } from '../src/lib/search';
+import { api, expectOk } from './client';
+import { createTestApp } from './helper';
+
+// A broad quick search (more matches than BROAD_SEARCH_MATCHES) reads its window along the sort index; a narrow one looks
+// its matches up by id. Both plans must answer the same rows in the same order, and the same total.
+const t = await createTestApp();
+const c = api(t);
+const BROAD = BROAD_SEARCH_MATCHES + 150;
+const now = new Date().toISOString();
+const rows = Array.from({ length: BROAD }, (_, i) => ({
+  // numbers interleave with the other products, so the window has to skip rows that do not match
+  artikelnummer: `PT-${String((i * 7919) % 100_000).padStart(5, '0')}`,
+  artikelart: i % 3 === 0 ? '3' : '1',
+  bezeichnung: i % 2 ? `Zahnradpumpe Planungstest ${i}` : `Planungstest Kreiselpumpe ${i}`,
+  angelegtAm: now,
+  geaendertAm: now,
+}));
+for (let i = 0; i < rows.length; i += 500)
+  await t.handle.db
+    .insertInto('artikel')
+    .values(rows.slice(i, i + 500))
+    .execute();
+const expected = rows.map((r) => r.artikelnummer).sort();
+
+const list = async (query: Record<string, string | number | boolean>) =>
+  expectOk(await c.call(endpoints.artikelList, { as: 'admin', query: { limit: 20, returnTotal: true, ...query } }));
+
+describe('quick search plans', () => {
+  it('a broad search answers the first window in sort order with the exact total', async () => {
+    const res = await list({ search: 'planungstest', orderBy: 'artikelnummer' });
+    expect(res.resultCount).toBe(BROAD);
+    expect(res.result.map((r) => r.artikelnummer)).toEqual(expected.slice(0, 20));
+    expect(res.hasMoreData).toBe(true);
+  });
+
+  it('a broad search answers deeper windows, descending order and the last rows the same way', async () => {
+    const deep = await list({ search: 'planungstest', orderBy: 'artikelnummer', offset: 1000 });
+    expect(deep.result.map((r) => r.artikelnummer)).toEqual(expected.slice(1000, 1020));
+    const desc = await list({ search: 'planungstest', orderBy: '-artikelnummer' });
+    expect(desc.result.map((r) => r.artikelnummer)).toEqual([...expected].reverse().slice(0, 20));
+    const last = await list({ search: 'planungstest', orderBy: 'artikelnummer', offset: BROAD - 5 });
+    expect(last.result.map((r) => r.artikelnummer)).toEqual(expected.slice(-5));
+    expect(last.hasMoreData).toBe(false);
+  });
+
+  it('with a filter beside the search the total counts both', async () => {
+    const res = await list({ search: 'planungstest', filter: 'artikelart=3', orderBy: 'artikelnummer' });
+    const services = rows.filter((r) => r.artikelart === '3').map((r) => r.artikelnummer);
+    expect(res.resultCount).toBe(services.length);
+    expect(res.result.map((r) => r.artikelnummer)).toEqual(services.sort().slice(0, 20));
+  });
+
+  it('a narrow search (a few matches) answers the same as before: all words must match', async () => {
+    const res = await list({ search: 'zahnradpumpe planungstest 1001', orderBy: 'artikelnummer' });
+    expect(res.resultCount).toBe(1);
+    expect(res.result[0]?.bezeichnung).toBe('Zahnradpumpe Planungstest 1001');
+    const none = await list({ search: 'planungstest nirgendwo' });
+    expect(none.resultCount).toBe(0);
+    expect(none.result).toEqual([]);
+  });
+});
