@@ -16,7 +16,8 @@ export interface RecordTab {
 
 export interface RecordPageProps {
   title: ReactNode;
-  subtitle?: ReactNode;
+  /** Shown under the title; a list of parts is joined with " · " (empty parts left out). */
+  subtitle?: ReactNode | readonly (string | null | undefined | false)[];
   badges?: ReactNode;
   back: { to: string; label: string };
   tabs: RecordTab[];
@@ -123,6 +124,7 @@ export function RecordActions({ editor, editDisabledReason }: { editor: RecordEd
 export function RecordPage(props: RecordPageProps) {
   const { editor } = props;
   const busy = editor.busy === 'save' || editor.busy === 'remove';
+  const subtitle = Array.isArray(props.subtitle) ? props.subtitle.filter(Boolean).join(' · ') : props.subtitle;
   return (
     <RecordEditorContext.Provider value={editor}>
       <FormProvider {...editor.form}>
@@ -144,9 +146,9 @@ export function RecordPage(props: RecordPageProps) {
                   )}
                   {props.badges}
                 </Group>
-                {props.subtitle && (
+                {subtitle && (
                   <Text size="sm" c="dimmed" truncate>
-                    {props.subtitle}
+                    {subtitle}
                   </Text>
                 )}
               </Stack>

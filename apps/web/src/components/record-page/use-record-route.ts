@@ -1,4 +1,5 @@
 import { useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
+import { createElement, type ReactNode } from 'react';
 import type { BackRouteSearch } from './back-link';
 import type { RecordTab } from './RecordPage';
 import { mountedBackLink, useRouteMount } from './route-mount';
@@ -43,6 +44,7 @@ export function useRecordRoute<T extends string>(c: RecordRouteConfig<T>, idPara
     .map((tab) => ({ id: tab, label: c.tabLabel(tab), disabled: isNew && tab !== editTab }));
   const activeTab = tabs.find((tab) => pathname === `${basePath}/${tab.id}` || pathname.startsWith(`${basePath}/${tab.id}/`))?.id ?? null;
 
+  const onTabChange = (tab: string) => goTab(idParam, tab);
   return {
     id,
     isNew,
@@ -50,7 +52,9 @@ export function useRecordRoute<T extends string>(c: RecordRouteConfig<T>, idPara
     basePath,
     tabs,
     activeTab,
-    onTabChange: (tab: string) => goTab(idParam, tab),
+    onTabChange,
+    /** The props of `RecordPage` this hook decides: `<RecordPage {...route.page} …>`. */
+    page: { back, tabs, activeTab, onTabChange },
     /** The navigation hooks for useRecordEditor. */
     editorRoutes: {
       basePath,
@@ -68,6 +72,14 @@ export function useRecordRoute<T extends string>(c: RecordRouteConfig<T>, idPara
 export function useRecordIdParam(): string {
   const mount = useRouteMount({ listPath: '', idParam: 'id', back: null });
   return (useParams({ strict: false }) as Record<string, string>)[mount.idParam] ?? 'new';
+}
+
+/** A record screen keyed by its id parameter: another record (or `new`) mounts afresh, with its own editor state. */
+export function keyedByRecordId(Record: (props: { idParam: string }) => ReactNode) {
+  return function KeyedRecord() {
+    const idParam = useRecordIdParam();
+    return createElement(Record, { key: idParam, idParam });
+  };
 }
 
 /** `new` or a record id from the path. */

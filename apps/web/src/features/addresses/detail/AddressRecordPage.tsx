@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { RecordPage } from '@/components/record-page/RecordPage';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
-import { parseRecordId, useRecordIdParam, useRecordRoute } from '@/components/record-page/use-record-route';
+import { keyedByRecordId, parseRecordId, useRecordRoute } from '@/components/record-page/use-record-route';
 import { hasRight } from '@/lib/rights';
 import { deleteAddress, saveAddress, useAddress, useRemarkRequired } from '../api';
 import { addressSchema, toAddressForm } from './address-form';
@@ -24,10 +24,7 @@ export const ADDRESS_TABS = [
 export type AddressTab = (typeof ADDRESS_TABS)[number];
 
 /** /addresses/{id} and /addresses/new on the generic record page (ADR-005, ADR-011..018). */
-export function AddressRecordPage() {
-  const idParam = useRecordIdParam();
-  return <AddressRecord key={idParam} idParam={idParam} />;
-}
+export const AddressRecordPage = keyedByRecordId(AddressRecord);
 
 function AddressRecord({ idParam }: { idParam: string }) {
   const { t } = useTranslation(['addresses', 'fields']);
@@ -61,8 +58,6 @@ function AddressRecord({ idParam }: { idParam: string }) {
         a.kundennummer ? `${t('fields:kundennummer')} ${a.kundennummer}` : null,
         [a.plz, a.ort].filter(Boolean).join(' ') || null,
       ]
-        .filter(Boolean)
-        .join(' · ')
     : undefined;
 
   return (
@@ -96,10 +91,7 @@ function AddressRecord({ idParam }: { idParam: string }) {
           </>
         )
       }
-      back={route.back}
-      tabs={route.tabs}
-      activeTab={route.activeTab}
-      onTabChange={route.onTabChange}
+      {...route.page}
       editor={editor}
       editDisabledReason={t('noEditRight')}
     >

@@ -1,12 +1,13 @@
-import { Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
 import { CountryPicker } from '@/components/form/CountryPicker';
 import { FormCard } from '@/components/form/FormCard';
 import { CurrencyField, DateField, NumberField, SelectField, SwitchField, TextField } from '@/components/form/fields';
 import { useRecordEditorContext } from '@/components/record-page/RecordPage';
+import { RecordStamps } from '@/components/record-page/RecordStamps';
 import { useFieldLabel } from '@/i18n/field-label';
-import { formatCurrency, formatDateTime } from '@/lib/format';
+import { formatCurrency } from '@/lib/format';
 import { useAddressFromRoute } from '../use-address-id';
 
 const FREE_FIELDS = ['s01', 's02', 's03', 's04', 's05', 's06', 's07', 's08', 's09', 's10'] as const;
@@ -78,16 +79,7 @@ export function MasterdataTab() {
           <TextField key={s} name={s} label={t('freeField', { n: Number(s.slice(1)) })} />
         ))}
       </FormCard>
-      {address && (
-        <Group gap="lg" justify="flex-end">
-          <Text size="xs" c="dimmed">
-            {t('createdAt', { date: formatDateTime(address.angelegtAm) })}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('changedAt', { date: formatDateTime(address.geaendertAm) })}
-          </Text>
-        </Group>
-      )}
+      <RecordStamps record={address} text={(key, date) => t(key, { date })} />
     </Stack>
   );
 }

@@ -46,9 +46,7 @@ function AssetRecord({ idParam }: { idParam: string }) {
     removeConfirmText: t('removeConfirm', { name: a?.bezeichnung ?? '' }),
   });
 
-  const subtitle = a
-    ? [`${t('fields:assetnummer')} ${a.assetnummer}`, a.seriennummer ? `${t('fields:seriennummer')} ${a.seriennummer}` : null].filter(Boolean).join(' · ')
-    : undefined;
+  const subtitle = a ? [`${t('fields:assetnummer')} ${a.assetnummer}`, a.seriennummer ? `${t('fields:seriennummer')} ${a.seriennummer}` : null] : undefined;
 
   return (
     <RecordPage
@@ -62,10 +60,7 @@ function AssetRecord({ idParam }: { idParam: string }) {
           </Badge>
         )
       }
-      back={route.back}
-      tabs={route.tabs}
-      activeTab={route.activeTab}
-      onTabChange={route.onTabChange}
+      {...route.page}
       editor={editor}
       editDisabledReason={t('noEditRight')}
     >

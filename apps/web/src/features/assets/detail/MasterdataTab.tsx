@@ -1,12 +1,12 @@
-import { Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '@/components/form/FormCard';
 import { DateField, SwitchField, TextField } from '@/components/form/fields';
 import { useRecordEditorContext } from '@/components/record-page/RecordPage';
+import { RecordStamps } from '@/components/record-page/RecordStamps';
 import { useFieldLabel } from '@/i18n/field-label';
-import { formatDateTime } from '@/lib/format';
 import { useAssetFieldLabels } from '../api';
 import { useAssetFromRoute } from '../use-asset-id';
 import { ASSET_FREE_FIELDS } from './asset-form';
@@ -71,16 +71,7 @@ export function MasterdataTab() {
         <TextField name="bemerkung" label={f('bemerkung')} multiline rows={2} />
         <TextField name="beschreibung" label={f('beschreibung')} multiline rows={4} />
       </FormCard>
-      {asset && (
-        <Group gap="lg" justify="flex-end">
-          <Text size="xs" c="dimmed">
-            {t('createdAt', { date: formatDateTime(asset.angelegtAm) })}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('changedAt', { date: formatDateTime(asset.geaendertAm) })}
-          </Text>
-        </Group>
-      )}
+      <RecordStamps record={asset} text={(key, date) => t(key, { date })} />
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
-import { Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ARTIKELARTEN } from '@vario/contract';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '@/components/form/FormCard';
 import { CurrencyField, NumberField, SelectField, SwitchField, TextField } from '@/components/form/fields';
 import { useRecordEditorContext } from '@/components/record-page/RecordPage';
+import { RecordStamps } from '@/components/record-page/RecordStamps';
 import { useFieldLabel } from '@/i18n/field-label';
-import { formatCurrency, formatDate, formatDateTime, formatDecimal } from '@/lib/format';
+import { formatCurrency, formatDate, formatDecimal } from '@/lib/format';
 import { useProductGroups } from '../api';
 import { useProductFromRoute } from '../use-product-id';
 import { PriceScaleCard } from './PriceScaleCard';
@@ -75,16 +76,7 @@ export function MasterdataTab() {
           <TextField key={s} name={s} label={t('freeField', { n: Number(s.slice(1)) })} />
         ))}
       </FormCard>
-      {product && (
-        <Group gap="lg" justify="flex-end">
-          <Text size="xs" c="dimmed">
-            {t('createdAt', { date: formatDateTime(product.angelegtAm) })}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('changedAt', { date: formatDateTime(product.geaendertAm) })}
-          </Text>
-        </Group>
-      )}
+      <RecordStamps record={product} text={(key, date) => t(key, { date })} />
     </Stack>
   );
 }

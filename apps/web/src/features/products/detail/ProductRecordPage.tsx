@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { RecordPage } from '@/components/record-page/RecordPage';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
-import { parseRecordId, useRecordIdParam, useRecordRoute } from '@/components/record-page/use-record-route';
+import { keyedByRecordId, parseRecordId, useRecordRoute } from '@/components/record-page/use-record-route';
 import { hasRight } from '@/lib/rights';
 import { deleteProduct, saveProduct, useProduct } from '../api';
 import { hasServiceStorageTab, hasStorageTab, productSchema, toProductForm } from './product-form';
@@ -14,10 +14,7 @@ export const PRODUCT_TABS = ['masterdata', 'customFields', 'storage', 'serviceSt
 export type ProductTab = (typeof PRODUCT_TABS)[number];
 
 /** /products/{id} and /products/new on the generic record page; create, change, delete under ART_AENDERN/ART_LOESCHEN. */
-export function ProductRecordPage() {
-  const idParam = useRecordIdParam();
-  return <ProductRecord key={idParam} idParam={idParam} />;
-}
+export const ProductRecordPage = keyedByRecordId(ProductRecord);
 
 function ProductRecord({ idParam }: { idParam: string }) {
   const { t } = useTranslation(['products', 'fields']);
@@ -58,8 +55,6 @@ function ProductRecord({ idParam }: { idParam: string }) {
   const artikelarten: Record<string, string> = t('artikelart', { returnObjects: true });
   const subtitle = p
     ? [`${t('fields.artikelnummer')} ${p.artikelnummer}`, p.ean ? `${t('fields:ean')} ${p.ean}` : null, artikelarten[p.artikelart] ?? p.artikelart]
-        .filter(Boolean)
-        .join(' · ')
     : undefined;
 
   return (
@@ -74,10 +69,7 @@ function ProductRecord({ idParam }: { idParam: string }) {
           </Badge>
         )
       }
-      back={route.back}
-      tabs={route.tabs}
-      activeTab={route.activeTab}
-      onTabChange={route.onTabChange}
+      {...route.page}
       editor={editor}
       editDisabledReason={t('noEditRight')}
     >
