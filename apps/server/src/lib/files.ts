@@ -56,3 +56,9 @@ export function contentDisposition(dateiname: string, inline = false): string {
   const ascii = dateiname.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(dateiname)}`;
 }
+
+/** The stored columns of an uploaded file: its bytes, type (by content, then extension), size and upload time. */
+export function fileColumns(dateiname: string, base64: string, betreff?: string | null) {
+  const daten = decodeBase64(base64);
+  return { dateiname, betreff: betreff ?? null, daten, mimeType: fileType(dateiname, daten), groesse: daten.length, datum: new Date().toISOString() };
+}

@@ -2,7 +2,7 @@ import { endpoints, type ListQuery } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors';
-import { contentDisposition, decodeBase64, fileType } from '../../lib/files';
+import { contentDisposition, decodeBase64, fileColumns } from '../../lib/files';
 import type { Actor } from '../../lib/locks';
 import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, type Resource, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
@@ -119,17 +119,8 @@ export function adressenRoutes(app: FastifyInstance, ctx: Ctx) {
   });
   route(app, endpoints.dateiCreate, async (req, reply) => {
     await requireAdresse(db, req.params.id);
-    const daten = decodeBase64(req.body.data.daten);
-    const { dateiname, betreff } = req.body.data;
-    const data = {
-      dateiname,
-      betreff: betreff ?? null,
-      daten,
-      mimeType: fileType(dateiname, daten),
-      groesse: daten.length,
-      istEmail: /\.(eml|msg)$/i.test(dateiname),
-      datum: new Date().toISOString(),
-    };
+    const { dateiname, daten, betreff } = req.body.data;
+    const data = { ...fileColumns(dateiname, daten, betreff), istEmail: /\.(eml|msg)$/i.test(dateiname) };
     return createRecord(db, ctx, dateienResource, actor(req), { ...req.body, data }, reply, req.params.id);
   });
   route(app, endpoints.dateiDelete, async (req) => {

@@ -10,12 +10,12 @@ export interface ArtikelTable extends Frei {
   artikeltext: string | null;
   ean: string | null;
   hersteller: string | null;
-  gesperrt: Bool;
+  gesperrt: Generated<Bool>;
   /** 1/10,000 euro. */
-  vknetto: number;
+  vknetto: Generated<number>;
   /** Hundredths of a percent. */
-  mwstsatz: number;
-  preiseinheit: number;
+  mwstsatz: Generated<number>;
+  preiseinheit: Generated<number>;
   /** Thousandths. */
   verpackungseinheit: number | null;
   mengeneinheit: string | null;
@@ -23,16 +23,16 @@ export interface ArtikelTable extends Frei {
   gewicht: number | null;
   gewichtNetto: number | null;
   maße: string | null;
-  istRabattierfaehig: Bool;
-  istChargenArtikel: Bool;
-  istSeriennummernArtikel: Bool;
-  istSkontofaehig: Bool;
+  istRabattierfaehig: Generated<Bool>;
+  istChargenArtikel: Generated<Bool>;
+  istSeriennummernArtikel: Generated<Bool>;
+  istSkontofaehig: Generated<Bool>;
   warengruppeId: number | null;
   staffel: string | null;
   /** Thousandths, totals over every warehouse (kept by the stock service). */
-  bestand: number;
-  reserviert: number;
-  blockiert: number;
+  bestand: Generated<number>;
+  reserviert: Generated<number>;
+  blockiert: Generated<number>;
   naechsteLieferung: string | null;
   angelegtAm: string;
   geaendertAm: string;

@@ -1,8 +1,7 @@
 import { endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
-import { nowIso } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import { contentDisposition, decodeBase64, fileType } from '../../lib/files';
+import { contentDisposition, decodeBase64, fileColumns } from '../../lib/files';
 import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
@@ -104,9 +103,8 @@ export function assetsRoutes(app: FastifyInstance, ctx: Ctx) {
   });
   route(app, endpoints.assetDateiCreate, async (req, reply) => {
     await requireAsset(db, req.params.id);
-    const daten = decodeBase64(req.body.data.daten);
-    const { dateiname, betreff } = req.body.data;
-    const data = { dateiname, betreff: betreff ?? null, daten, mimeType: fileType(dateiname, daten), groesse: daten.length, datum: nowIso() };
+    const { dateiname, daten, betreff } = req.body.data;
+    const data = fileColumns(dateiname, daten, betreff);
     return createRecord(db, ctx, assetDateienResource, actor(req), { ...req.body, data }, reply, req.params.id);
   });
   route(app, endpoints.assetDateiDelete, async (req) => {
