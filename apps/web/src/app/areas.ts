@@ -2,7 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import type { AnyRoute, LinkProps } from '@tanstack/react-router';
 import type { Me } from '@vario/contract';
 import type { ParseKeys } from 'i18next';
-import type { ALL_NAMESPACES } from '@/i18n/resources';
+import type { ALL_NAMESPACES, Namespace } from '@/i18n/resources';
 import { hasAllRights } from '@/lib/rights';
 import type { AppRoute } from './app-route';
 
@@ -60,8 +60,8 @@ export interface ReminderLink {
  */
 export interface Area<R extends readonly AnyRoute[] = readonly AnyRoute[]> {
   id: string;
-  /** The area's i18n namespace (`features/<area>/i18n/{de,en,fr}.json`). */
-  ns?: string;
+  /** The area's i18n namespace (`features/<area>/i18n/{de,en,fr}.json`, listed in `i18n/resources.ts`). */
+  ns?: Namespace;
   /** The area's routes below the signed-in frame (`[]` when it has none). */
   routes: (app: AppRoute) => R;
   entries?: readonly MenuEntry[];

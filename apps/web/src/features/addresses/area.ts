@@ -4,6 +4,7 @@ import { createAddressRoutes } from './routes';
 
 export const addressesArea: Area<ReturnType<typeof createAddressRoutes>> = {
   id: 'addresses',
+  ns: 'addresses',
   routes: createAddressRoutes,
   entries: [
     {

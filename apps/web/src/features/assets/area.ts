@@ -7,6 +7,7 @@ const routes = (app: AppRoute) => createAssetRoutes(app, ASSETS_ON_THEIR_OWN);
 
 export const assetsArea: Area<ReturnType<typeof routes>> = {
   id: 'assets',
+  ns: 'assets',
   routes,
   entries: [
     { id: 'assets', order: 90, label: 'assets:menu.nav', icon: IconDevices, to: '/assets', rights: ['ASS_SEHEN'], nav: true, tile: 'assets:menu.tile' },

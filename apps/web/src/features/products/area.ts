@@ -4,6 +4,7 @@ import { createProductRoutes } from './routes';
 
 export const productsArea: Area<ReturnType<typeof createProductRoutes>> = {
   id: 'products',
+  ns: 'products',
   routes: createProductRoutes,
   entries: [
     { id: 'products', order: 30, label: 'products:menu.nav', icon: IconPackage, to: '/products', rights: ['ART_SEHEN'], nav: true, tile: 'products:menu.tile' },

@@ -4,6 +4,7 @@ import { createScannerRoutes } from './routes';
 
 export const scannerArea: Area<ReturnType<typeof createScannerRoutes>> = {
   id: 'scanner',
+  ns: 'scanner',
   routes: createScannerRoutes,
   entries: [
     { id: 'scanner', order: 140, label: 'scanner:menu.nav', icon: IconBarcode, to: '/scanner', rights: ['ART_SEHEN'], nav: true, tile: 'scanner:menu.tile' },

@@ -4,6 +4,7 @@ import { createSettingsRoutes } from './routes';
 
 export const settingsArea: Area<ReturnType<typeof createSettingsRoutes>> = {
   id: 'settings',
+  ns: 'settings',
   routes: createSettingsRoutes,
   entries: [{ id: 'settings', order: 190, label: 'settings:menu.nav', icon: IconSettings, to: '/settings', nav: true, tile: 'settings:menu.tile' }],
 };

@@ -4,6 +4,7 @@ import { createStorageRoutes } from './routes';
 
 export const storageArea: Area<ReturnType<typeof createStorageRoutes>> = {
   id: 'storage',
+  ns: 'storage',
   routes: createStorageRoutes,
   entries: [
     {

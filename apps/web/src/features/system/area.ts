@@ -4,6 +4,7 @@ import { createSystemRoutes } from './routes';
 
 export const systemArea: Area<ReturnType<typeof createSystemRoutes>> = {
   id: 'system',
+  ns: 'system',
   routes: createSystemRoutes,
   entries: [{ id: 'locks', order: 195, label: 'system:menu.nav', icon: IconLock, to: '/system/locks', adminOnly: true, tile: 'system:menu.tile' }],
 };
