@@ -11,7 +11,7 @@ export interface AdresseTable extends Frei {
   name3: string | null;
   kurzname: string | null;
   anrede: string | null;
-  art: string;
+  art: Generated<string>;
   strasse: string | null;
   plz: string | null;
   ort: string | null;
@@ -21,13 +21,13 @@ export interface AdresseTable extends Frei {
   fax: string | null;
   email: string | null;
   website: string | null;
-  gesperrt: Bool;
-  istKunde: Bool;
-  istLieferant: Bool;
+  gesperrt: Generated<Bool>;
+  istKunde: Generated<Bool>;
+  istLieferant: Generated<Bool>;
   /** Cents. */
   kreditlimit: number | null;
   /** Cents. */
-  opvBetrag: number;
+  opvBetrag: Generated<number>;
   lieferart: number | null;
   zahlart: number | null;
   erstkontakt: string | null;
@@ -36,7 +36,7 @@ export interface AdresseTable extends Frei {
   vertreter2: number | null;
   vertreter3: number | null;
   abcKennung: string | null;
-  unvollstaendig: Bool;
+  unvollstaendig: Generated<Bool>;
   notiz: string | null;
   angelegtAm: string;
   geaendertAm: string;
@@ -55,7 +55,7 @@ export interface AnsprechpartnerTable {
   fax: string | null;
   email: string | null;
   briefanrede: string | null;
-  sortierung: number;
+  sortierung: Generated<number>;
   geburtstag: string | null;
   notiz: string | null;
   gfxid: number | null;
@@ -122,7 +122,7 @@ export interface AdressDateiTable {
   groesse: number;
   datum: string;
   betreff: string | null;
-  istEmail: Bool;
+  istEmail: Generated<Bool>;
   dealId: number | null;
   ticketId: number | null;
   daten: Buffer;

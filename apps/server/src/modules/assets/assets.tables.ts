@@ -13,10 +13,10 @@ export interface AssetTable {
   endeGarantie: string | null;
   beginnService: string | null;
   endeService: string | null;
-  istAktiv: Bool;
+  istAktiv: Generated<Bool>;
   adresseId: number | null;
   artikelId: number | null;
-  abweichenderStandort: Bool;
+  abweichenderStandort: Generated<Bool>;
   standortName: string | null;
   standortStrasse: string | null;
   standortPlz: string | null;

@@ -7,9 +7,9 @@ export interface BenutzerTable {
   kuerzel: string;
   /** Login name (lower case), used with Basic authorisation. */
   anmeldename: string;
-  typ: number;
-  istAdmin: Bool;
-  gesperrt: Bool;
+  typ: Generated<number>;
+  istAdmin: Generated<Bool>;
+  gesperrt: Generated<Bool>;
   avatar: string | null;
   vorgabeLagerId: number | null;
   email: string | null;

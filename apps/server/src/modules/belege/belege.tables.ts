@@ -5,13 +5,13 @@ export interface BelegTable {
   belegart: string;
   belegnummer: string;
   belegdatum: string;
-  belegstatus: number;
+  belegstatus: Generated<number>;
   adresseId: number;
   betreff: string | null;
   /** Cents. */
-  betragNetto: number;
-  mwstBetrag: number;
-  betragBrutto: number;
+  betragNetto: Generated<number>;
+  mwstBetrag: Generated<number>;
+  betragBrutto: Generated<number>;
   liefertermin: string | null;
   benutzerId: number | null;
   vorgaengerId: number | null;
@@ -22,20 +22,20 @@ export interface BelegPositionTable {
   id: Generated<number>;
   belegId: number;
   position: number;
-  positionsArt: string;
+  positionsArt: Generated<string>;
   artikelnummer: string | null;
   bezeichnung: string;
   /** Thousandths. */
-  menge: number;
-  mengeGeliefert: number;
+  menge: Generated<number>;
+  mengeGeliefert: Generated<number>;
   mengeneinheit: string | null;
   /** 1/10,000 euro. */
-  einzelpreis: number;
+  einzelpreis: Generated<number>;
   /** Hundredths of a percent. */
-  rabatt1: number;
-  mwstSatz: number;
+  rabatt1: Generated<number>;
+  mwstSatz: Generated<number>;
   /** Cents. */
-  gesamtpreis: number;
+  gesamtpreis: Generated<number>;
   ek: number | null;
 }
 export interface BelegStatusTable {

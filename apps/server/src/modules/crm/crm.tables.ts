@@ -21,7 +21,7 @@ export interface AktivitaetTable {
   benutzerId: number;
   artId: number;
   beschreibung: string;
-  dauer: number;
+  dauer: Generated<number>;
   datum: string;
   angelegtDatum: string;
   geaendertDatum: string;

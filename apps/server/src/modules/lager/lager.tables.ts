@@ -6,13 +6,13 @@ export interface LagerTable {
   kurzbezeichnung: string;
   bezeichnung: string;
   lagerkreisId: number;
-  hatLagerplaetze: Bool;
+  hatLagerplaetze: Generated<Bool>;
 }
 export interface LagerkreisTable {
   id: Generated<number>;
   name: string;
-  istHauptlagerkreis: Bool;
-  kommissionierart: number;
+  istHauptlagerkreis: Generated<Bool>;
+  kommissionierart: Generated<number>;
   ausgangLagerId: number | null;
 }
 export interface LagerplatzTable {

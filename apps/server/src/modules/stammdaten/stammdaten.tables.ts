@@ -4,7 +4,7 @@ import type { BezeichnungTable, Bool } from '../../db/column-types';
 export interface BelegartTable {
   belegart: string;
   anzeige: string;
-  istEinkauf: Bool;
+  istEinkauf: Generated<Bool>;
 }
 export interface ZahlungsartTable {
   id: Generated<number>;
@@ -23,8 +23,8 @@ export interface TextTable {
   schluessel: string;
   wert: string;
   bezeichnung: string;
-  sortierung: number;
-  istAktiv: Bool;
+  sortierung: Generated<number>;
+  istAktiv: Generated<Bool>;
 }
 export interface PreisgruppeTable {
   nummer: number;
