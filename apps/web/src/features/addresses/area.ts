@@ -10,7 +10,7 @@ export const addressesArea: Area<ReturnType<typeof createAddressRoutes>> = {
     {
       id: 'addresses',
       order: 20,
-      label: 'addresses:menu.nav',
+      label: 'addresses:title',
       icon: IconAddressBook,
       to: '/addresses',
       rights: ['ADR_SEHEN'],
@@ -18,6 +18,6 @@ export const addressesArea: Area<ReturnType<typeof createAddressRoutes>> = {
       tile: 'addresses:menu.tile',
     },
   ],
-  newItems: [{ id: 'address', order: 10, label: 'addresses:menu.new', icon: IconAddressBook, href: '/addresses/new', rights: ['ADR_AENDERN'] }],
+  newItems: [{ id: 'address', order: 10, label: 'addresses:new', icon: IconAddressBook, href: '/addresses/new', rights: ['ADR_AENDERN'] }],
   reminder: { tabelle: 'ADR', detail: (id) => `/addresses/${id}` },
 };

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
+import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { validateAddressListSearch } from './list/list-filter';
 
@@ -11,7 +12,7 @@ export function createAddressRoutes(app: AppRoute) {
     getParentRoute: () => app,
     path: '/addresses',
     validateSearch: validateAddressListSearch,
-    component: lazyRouteComponent(() => import('./list/AddressListPage'), 'AddressListPage'),
+    component: lazyRouteComponent(() => withGrid(import('./list/AddressListPage')), 'AddressListPage'),
   });
   const record = createRoute({
     getParentRoute: () => app,

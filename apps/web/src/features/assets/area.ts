@@ -9,8 +9,6 @@ export const assetsArea: Area<ReturnType<typeof routes>> = {
   id: 'assets',
   ns: 'assets',
   routes,
-  entries: [
-    { id: 'assets', order: 90, label: 'assets:menu.nav', icon: IconDevices, to: '/assets', rights: ['ASS_SEHEN'], nav: true, tile: 'assets:menu.tile' },
-  ],
-  newItems: [{ id: 'asset', order: 60, label: 'assets:menu.new', icon: IconDevices, href: '/assets/new', rights: ['ASS_AENDERN'] }],
+  entries: [{ id: 'assets', order: 90, label: 'assets:title', icon: IconDevices, to: '/assets', rights: ['ASS_SEHEN'], nav: true, tile: 'assets:menu.tile' }],
+  newItems: [{ id: 'asset', order: 60, label: 'assets:new', icon: IconDevices, href: '/assets/new', rights: ['ASS_AENDERN'] }],
 };

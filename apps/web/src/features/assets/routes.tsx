@@ -1,4 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { mountContext, type RouteMount } from '@/components/record-page/route-mount';
 
@@ -15,7 +16,7 @@ export function createAssetRoutes<P extends AnyRoute, const B extends string, co
     getParentRoute: () => parent,
     path: mount.basePath,
     beforeLoad: ({ location, params }) => mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>),
-    component: lazyRouteComponent(() => import('./list/AssetListPage'), 'AssetListPage'),
+    component: lazyRouteComponent(() => withGrid(import('./list/AssetListPage')), 'AssetListPage'),
   });
   const record = createRoute({
     getParentRoute: () => parent,

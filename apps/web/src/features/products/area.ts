@@ -7,8 +7,8 @@ export const productsArea: Area<ReturnType<typeof createProductRoutes>> = {
   ns: 'products',
   routes: createProductRoutes,
   entries: [
-    { id: 'products', order: 30, label: 'products:menu.nav', icon: IconPackage, to: '/products', rights: ['ART_SEHEN'], nav: true, tile: 'products:menu.tile' },
+    { id: 'products', order: 30, label: 'products:title', icon: IconPackage, to: '/products', rights: ['ART_SEHEN'], nav: true, tile: 'products:menu.tile' },
   ],
-  newItems: [{ id: 'product', order: 15, label: 'products:menu.new', icon: IconPackage, href: '/products/new', rights: ['ART_AENDERN'] }],
+  newItems: [{ id: 'product', order: 15, label: 'products:new', icon: IconPackage, href: '/products/new', rights: ['ART_AENDERN'] }],
   reminder: { tabelle: 'ART', detail: (id) => `/products/${id}` },
 };

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
+import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 
 /** The product routes: the index, and the record with one child route per tab (ART-001). */
@@ -7,7 +8,7 @@ export function createProductRoutes(app: AppRoute) {
   const list = createRoute({
     getParentRoute: () => app,
     path: '/products',
-    component: lazyRouteComponent(() => import('./list/ProductListPage'), 'ProductListPage'),
+    component: lazyRouteComponent(() => withGrid(import('./list/ProductListPage')), 'ProductListPage'),
   });
   const record = createRoute({
     getParentRoute: () => app,

@@ -7,6 +7,6 @@ export const scannerArea: Area<ReturnType<typeof createScannerRoutes>> = {
   ns: 'scanner',
   routes: createScannerRoutes,
   entries: [
-    { id: 'scanner', order: 140, label: 'scanner:menu.nav', icon: IconBarcode, to: '/scanner', rights: ['ART_SEHEN'], nav: true, tile: 'scanner:menu.tile' },
+    { id: 'scanner', order: 140, label: 'scanner:title', icon: IconBarcode, to: '/scanner', rights: ['ART_SEHEN'], nav: true, tile: 'scanner:menu.tile' },
   ],
 };

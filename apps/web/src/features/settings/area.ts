@@ -6,5 +6,5 @@ export const settingsArea: Area<ReturnType<typeof createSettingsRoutes>> = {
   id: 'settings',
   ns: 'settings',
   routes: createSettingsRoutes,
-  entries: [{ id: 'settings', order: 190, label: 'settings:menu.nav', icon: IconSettings, to: '/settings', nav: true, tile: 'settings:menu.tile' }],
+  entries: [{ id: 'settings', order: 190, label: 'settings:title', icon: IconSettings, to: '/settings', nav: true, tile: 'settings:menu.tile' }],
 };

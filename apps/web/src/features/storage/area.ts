@@ -24,7 +24,7 @@ export const storageArea: Area<ReturnType<typeof createStorageRoutes>> = {
     {
       id: 'storageLocationInformation',
       order: 150,
-      label: 'storage:menu.storageLocationInformation',
+      label: 'storage:locationTitle',
       icon: IconBuildingWarehouse,
       to: '/storageLocationInformation',
       rights: ['LAG_SEHEN'],

@@ -6,5 +6,5 @@ export const systemArea: Area<ReturnType<typeof createSystemRoutes>> = {
   id: 'system',
   ns: 'system',
   routes: createSystemRoutes,
-  entries: [{ id: 'locks', order: 195, label: 'system:menu.nav', icon: IconLock, to: '/system/locks', adminOnly: true, tile: 'system:menu.tile' }],
+  entries: [{ id: 'locks', order: 195, label: 'system:title', icon: IconLock, to: '/system/locks', adminOnly: true, tile: 'system:menu.tile' }],
 };

@@ -62,7 +62,7 @@ function AddressRecord({ idParam }: { idParam: string }) {
 
   return (
     <RecordPage
-      title={isNew ? t('newTitle') : (a?.name1 ?? '')}
+      title={isNew ? t('new') : (a?.name1 ?? '')}
       subtitle={subtitle}
       loading={!isNew && address.isLoading}
       badges={

@@ -50,7 +50,7 @@ function AssetRecord({ idParam }: { idParam: string }) {
 
   return (
     <RecordPage
-      title={isNew ? t('newTitle') : (a?.bezeichnung ?? '')}
+      title={isNew ? t('new') : (a?.bezeichnung ?? '')}
       subtitle={subtitle}
       loading={!isNew && asset.isLoading}
       badges={

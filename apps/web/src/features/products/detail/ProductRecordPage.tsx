@@ -59,7 +59,7 @@ function ProductRecord({ idParam }: { idParam: string }) {
 
   return (
     <RecordPage
-      title={isNew ? t('newTitle') : (p?.bezeichnung ?? '')}
+      title={isNew ? t('new') : (p?.bezeichnung ?? '')}
       subtitle={subtitle}
       loading={!isNew && product.isLoading}
       badges={
