@@ -210,11 +210,11 @@ export async function createRecord<S extends z.ZodObject, L extends z.ZodObject>
       felder: Object.keys(values),
     });
     if (r.afterWrite) await r.afterWrite(trx, { ...values, id }, 'NEU');
-    reply?.header('Location', location(r, parentId, id));
-    return getRecord(trx, unscoped(r), id, actor);
+    return { id, record: await getRecord(trx, unscoped(r), id, actor) };
   });
   invalidateCounts(r.table);
-  return { result };
+  reply?.header('Location', location(r, parentId, result.id));
+  return { result: result.record };
 }
 
 /**
