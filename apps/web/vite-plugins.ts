@@ -138,3 +138,45 @@ export function mantineCssPerComponent(root: string): Plugin {
     },
   };
 }
+
+/**
+ * Starts fetching a screen's chunks while the entry script loads, instead of after it has run: index.html gets a small
+ * script that, for a signed-in user (a stored token) on one of the given paths, adds `modulepreload` links for the
+ * screen's scripts and the stylesheets they bring (Vite's loader later finds them already there). `screens` maps a
+ * path pattern (RegExp source, tested against location.pathname) to source files whose chunks the screen needs.
+ */
+export function preloadScreens(screens: Record<string, string[]>): Plugin {
+  return {
+    name: 'vario-preload-screens',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const inEntry = new Set<string>();
+      const walk = (file: string, into: Set<string>) => {
+        const c = bundle[file];
+        if (c?.type !== 'chunk' || into.has(file)) return;
+        into.add(file);
+        for (const css of c.viteMetadata?.importedCss ?? []) into.add(css);
+        for (const i of c.imports) walk(i, into);
+      };
+      if (entry) walk(entry.fileName, inEntry);
+      const map: Record<string, string[]> = {};
+      for (const [pattern, sources] of Object.entries(screens)) {
+        const files = new Set<string>();
+        for (const src of sources) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(src));
+          if (!chunk) throw new Error(`preloadScreens: no chunk for ${src}`);
+          walk(chunk.fileName, files);
+        }
+        map[pattern] = [...files].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+      }
+      const script = `<script>(function(m,p){if(!localStorage.getItem('vario.token'))return;for(var k in m)if(new RegExp(k).test(p))m[k].forEach(function(u){var l=document.createElement('link');if(/\\.css$/.test(u)){l.rel='stylesheet'}else{l.rel='modulepreload';l.crossOrigin=''}l.href=u;document.head.appendChild(l)})})(${JSON.stringify(map)},location.pathname)</script>`;
+      const source = String(html.source);
+      html.source = source.replace('</head>', `    ${script}\n  </head>`);
+    },
+  };
+}

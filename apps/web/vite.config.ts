@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { mantineCssPerComponent, precompress } from './vite-plugins.ts';
+import { mantineCssPerComponent, precompress, preloadScreens } from './vite-plugins.ts';
 
 /**
  * `virtual:api-routes`: method and path of every contract endpoint, read from the contract at build time. The client
@@ -27,7 +27,20 @@ function apiRoutes(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [mantineCssPerComponent(fileURLToPath(new URL('.', import.meta.url))), react(), apiRoutes(), precompress()],
+  plugins: [
+    mantineCssPerComponent(fileURLToPath(new URL('.', import.meta.url))),
+    react(),
+    apiRoutes(),
+    // the frame and the list screens (with AG Grid) of a signed-in user start loading with the entry script
+    preloadScreens({
+      '^/(?!auth/|logout)': ['src/app/layout/AppLayout.tsx'],
+      '^/(home)?/?$': ['src/features/home/HomePage.tsx'],
+      '^/addresses/?$': ['src/features/addresses/list/AddressListPage.tsx', 'src/components/data-grid/AgGridBody.tsx'],
+      '^/products/?$': ['src/features/products/list/ProductListPage.tsx', 'src/components/data-grid/AgGridBody.tsx'],
+      '^/assets/?$': ['src/features/assets/list/AssetListPage.tsx', 'src/components/data-grid/AgGridBody.tsx'],
+    }),
+    precompress(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/vario-api': 'http://localhost:8080' } },
   build: { chunkSizeWarningLimit: 3000 },

@@ -103,7 +103,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * prints the median score, FCP, LCP and total blocking time beside issue 8's goal and the scores before it.
  */
 export async function lighthouseBench() {
-  ensureWebBuild();
+  if (!process.env.BENCH_WEB_ROOT) ensureWebBuild();
   const file = await benchDatabase('100k');
   const app = await startChild('app', file);
   try {
@@ -118,8 +118,12 @@ export async function lighthouseBench() {
     console.log(
       `\nLighthouse ${RUNS}× per page (median; ms)\n${'page'.padEnd(28)}${'preset'.padEnd(9)}${'score'.padStart(6)}${'FCP'.padStart(7)}${'LCP'.padStart(7)}${'TBT'.padStart(7)}${'CLS'.padStart(6)}${'before'.padStart(8)}${'ratio'.padStart(7)}  goal`,
     );
-    for (const p of pages) {
-      for (const preset of ['desktop', 'mobile'] as const) {
+    // LIGHTHOUSE_PAGES=login,list,record and LIGHTHOUSE_PRESETS=desktop,mobile pick a part
+    const only = (v: string | undefined) => (v ? v.split(',') : null);
+    const pagesWanted = only(process.env.LIGHTHOUSE_PAGES);
+    const presets = (only(process.env.LIGHTHOUSE_PRESETS) ?? ['desktop', 'mobile']) as ('desktop' | 'mobile')[];
+    for (const p of pages.filter((x) => !pagesWanted || pagesWanted.includes(x.key))) {
+      for (const preset of presets) {
         const runs: Run[] = [];
         for (let i = 0; i < RUNS; i++) {
           const profile = await profileWith(app.url, p.token);

@@ -10,7 +10,8 @@ const [mode, port, arg] = process.argv.slice(2);
 if (mode === 'app') {
   const handle = await openDatabase(arg as string);
   await migrate(handle);
-  const webRoot = new URL('../../apps/web/dist', import.meta.url).pathname;
+  // BENCH_WEB_ROOT: another build to compare (e.g. one made before a change)
+  const webRoot = process.env.BENCH_WEB_ROOT ?? new URL('../../apps/web/dist', import.meta.url).pathname;
   const app = await buildApp({ handle, logger: false, loginLimit: { max: 100_000, timeWindow: 60_000 }, webRoot });
   await app.listen({ port: Number(port), host: '127.0.0.1' });
 } else {

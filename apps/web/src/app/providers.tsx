@@ -1,12 +1,26 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '@/lib/query-client';
 import { theme } from './theme';
+
+const NotificationsHost = lazy(() => import('./notifications-host').then((m) => ({ default: m.NotificationsHost })));
+
+/** Mounts the notifications' host once a notification exists (it waits in the store meanwhile): not part of the first load. */
+function LazyNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && (notifications.length > 0 || queue.length > 0)) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  ) : null;
+}
 
 function LocalizedDates({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -20,7 +34,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <MantineProvider theme={theme} defaultColorScheme="light">
         <LocalizedDates>
           <ModalsProvider>
-            <Notifications position="bottom-right" autoClose={2500} limit={5} zIndex={4000} />
+            <LazyNotifications />
             {children}
           </ModalsProvider>
         </LocalizedDates>

@@ -9,11 +9,11 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useImperativeHandle
 import { useTranslation } from 'react-i18next';
 import { type QueryValue, request } from '@/lib/api/client';
 import { handleApiError } from '@/lib/api/error-handler';
+import { loadedGrid, loadGrid } from './load-grid';
 import { type GridPreset, useGridPreset } from './presets';
 
-/** AG Grid (script and stylesheets) loads with the first list shown, not with the app (AgGridBody.tsx). */
-export const loadGrid = () => import('./AgGridBody');
-const AgGridBody = lazy(() => loadGrid().then((m) => ({ default: m.AgGridBody as ComponentType<AgGridReactProps> })));
+/** AG Grid (script and stylesheets) loads with the first list shown, not with the app (load-grid.ts). */
+const LazyGridBody = lazy(() => loadGrid().then((body) => ({ default: body as ComponentType<AgGridReactProps> })));
 
 /** Rows fetched per server window when the list does not page (rowsPerPage 0). */
 export const GRID_WINDOW = 100;
@@ -59,6 +59,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const scheme = useComputedColorScheme('light');
   const fallback: GridPreset = { rowsPerPage: 0, sortBy: null, descending: false, ...props.defaultPreset };
   const { preset, ready, save } = useGridPreset(props.presetName, fallback);
+  const [AgGridBody] = useState(() => (loadedGrid() as ComponentType<AgGridReactProps> | undefined) ?? LazyGridBody);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [total, setTotal] = useState<number | null>(null);
