@@ -1,0 +1,141 @@
+// The real app in this process on a fresh seeded database (SQLite file or a PostgreSQL database of the cluster),
+// called through fastify.inject: fast enough to send thousands of odd requests.
+import { createHash, randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_PREFIX } from '@vario/contract';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../../../apps/server/src/app';
+import { type DbHandle, migrate, openDatabase } from '../../../apps/server/src/db/index';
+import { hashPassword } from '../../../apps/server/src/modules/auth/passwords';
+import { seed } from '../../../apps/server/src/seed/index';
+import type { Cluster } from './pg';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface Answer {
+  status: number;
+  body: string;
+  json(): any;
+  headers: Record<string, unknown>;
+}
+
+/** Tables a refused request may legitimately touch (its session's last use); everything else must stay as it was. */
+const VOLATILE = new Set(['sitzungen', 'kysely_migration', 'kysely_migration_lock']);
+
+export interface InProc {
+  kind: DbKind;
+  app: FastifyInstance;
+  handle: DbHandle;
+  call(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<Answer>;
+  login(user: string, password?: string): Promise<string>;
+  /** A new user (password = login) with the given rights (`{ ADR_SEHEN: false }`). */
+  user(rechte?: Record<string, boolean>, istAdmin?: boolean): Promise<{ id: number; login: string; token: string }>;
+  /** A digest of every table's rows (order-independent). */
+  digest(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function seededUrl(kind: DbKind, cluster?: Cluster): Promise<{ url: string; drop: () => void }> {
+  if (kind === 'sqlite') {
+    const file = join(tmpdir(), `vario-rel-${randomBytes(5).toString('hex')}.sqlite`);
+    return { url: file, drop: () => ['', '-wal', '-shm'].forEach((s) => rmSync(file + s, { force: true })) };
+  }
+  if (!cluster) throw new Error('postgres needs the cluster');
+  return { url: await cluster.createDb(`rel_${randomBytes(5).toString('hex')}`), drop: () => {} };
+}
+
+export async function startInProc(kind: DbKind, cluster?: Cluster, scale = 60): Promise<InProc> {
+  const { url, drop } = await seededUrl(kind, cluster);
+  const handle = await openDatabase(url);
+  await migrate(handle);
+  await seed(handle, { scale, demo: true });
+  const app = await buildApp({
+    handle,
+    logger: false,
+    parameterCacheMs: 0,
+    sessionCacheMs: 0,
+    loginLimit: { max: 1_000_000, timeWindow: 60_000 },
+  });
+  await app.ready();
+  const db = handle.db;
+  let n = 0;
+
+  const call: InProc['call'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers };
+    let payload: string | undefined;
+    if (o.raw !== undefined) payload = o.raw;
+    else if (o.body !== undefined) payload = JSON.stringify(o.body);
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await app.inject({ method: method as 'GET', url: `${API_PREFIX}${path}`, headers, ...(payload === undefined ? {} : { payload }) });
+    return { status: res.statusCode, body: res.body, json: () => res.json(), headers: res.headers };
+  };
+  const login = async (user: string, password = user) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/login`,
+      headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${user}: ${res.statusCode} ${res.body}`);
+    return res.json().result.token as string;
+  };
+
+  const tables = async (): Promise<string[]> => {
+    if (kind === 'sqlite') {
+      const r = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+      return r.rows.map((x) => x.name);
+    }
+    const r = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public'`.execute(db);
+    return r.rows.map((x) => x.name);
+  };
+
+  return {
+    kind,
+    app,
+    handle,
+    call,
+    login,
+    async user(rechte = {}, istAdmin = false) {
+      const login = `rel${Date.now().toString(36).slice(-4)}${(++n).toString(36)}`;
+      const row = await db
+        .insertInto('benutzer')
+        .values({
+          name: `Prüfer ${login}`,
+          kuerzel: login.slice(0, 6).toUpperCase(),
+          anmeldename: login,
+          typ: 0,
+          istAdmin,
+          gesperrt: false,
+          avatar: null,
+          vorgabeLagerId: null,
+          email: null,
+          passwortHash: await hashPassword(`${login}-pw`),
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const rows = Object.entries(rechte).map(([recht, genehmigt]) => ({ benutzerId: row.id, recht, genehmigt }));
+      if (rows.length) await db.insertInto('rechte').values(rows).execute();
+      return { id: row.id, login, token: await login_(login) };
+    },
+    async digest() {
+      const h = createHash('sha256');
+      for (const t of (await tables()).sort()) {
+        if (VOLATILE.has(t)) continue;
+        const r = await sql<Record<string, unknown>>`select * from ${sql.table(t)}`.execute(db);
+        const lines = r.rows.map((row) => JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).sort();
+        h.update(`${t}:${lines.length}\n${lines.join('\n')}\n`);
+      }
+      return h.digest('hex');
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      drop();
+    },
+  };
+  function login_(l: string) {
+    return login(l, `${l}-pw`);
+  }
+}

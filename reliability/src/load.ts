@@ -1,0 +1,1 @@
+export async function runLoad(..._a: unknown[]) {}

@@ -1,0 +1,16 @@
+/** How much the harness does: the fast size runs in CI (well under 3 minutes on 2 cores), the full size by --full. */
+export interface Size {
+  name: 'fast' | 'full';
+  /** fast-check runs per write endpoint, and per list for the query grammar. */
+  fuzzRuns: number;
+  listRuns: number;
+  /** Parallel requests per race. */
+  parallel: number;
+  /** Creates sent at once before the SIGKILL. */
+  crashCreates: number;
+  loadClients: number;
+  loadSeconds: number;
+}
+
+export const FAST: Size = { name: 'fast', fuzzRuns: 12, listRuns: 20, parallel: 20, crashCreates: 300, loadClients: 20, loadSeconds: 5 };
+export const FULL: Size = { name: 'full', fuzzRuns: 80, listRuns: 150, parallel: 50, crashCreates: 1000, loadClients: 200, loadSeconds: 60 };
