@@ -8,6 +8,7 @@ import {
   basisdaten,
   lager,
   land,
+  nummernkreis,
   parameter,
   parameterNameParams,
   preisgruppe,
@@ -99,6 +100,14 @@ export const endpoints = {
     params: idParams,
     status: 204,
     response: null,
+  }),
+  nummernkreise: endpoint({
+    method: 'GET',
+    path: '/system/nummernkreise',
+    summary: 'Number ranges (address, customer, supplier, document … numbers): prefix, start and next number',
+    tag: 'system',
+    adminOnly: true,
+    response: list(nummernkreis),
   }),
   protokoll: endpoint({
     method: 'GET',

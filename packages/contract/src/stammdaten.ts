@@ -82,6 +82,15 @@ export const sperreNeu = z.object({
 });
 export const sperreErstellt = single(sperre.extend({ token: z.string() }));
 
+/** A number range (addresses, customers, suppliers, documents …): numbers are drawn from `naechste` on, after `praefix`. */
+export const nummernkreis = z.object({
+  name: z.string(),
+  bezeichnung: z.string(),
+  praefix: z.string(),
+  start: z.number().int(),
+  naechste: z.number().int(),
+});
+
 export const protokollEintrag = z.object({
   id,
   tabelle: z.string(),

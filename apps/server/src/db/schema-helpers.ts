@@ -3,7 +3,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 export type Dialect = 'sqlite' | 'postgres';
 
 /** The dialect a migration runs on, read from the Kysely instance's adapter. */
-export function dialectOf(db: Kysely<unknown>): Dialect {
+export function dialectOf<DB>(db: Kysely<DB>): Dialect {
   const name = db.getExecutor().adapter.constructor.name;
   return name.startsWith('Postgres') ? 'postgres' : 'sqlite';
 }

@@ -3,6 +3,7 @@ import { inTransaction } from '../db/index';
 import { discountedUnit, documentTotals, lineNet, rescale } from '../lib/money';
 import { NUMMERN_START } from '../modules/adressen/adressen.service';
 import { AUFTRAG } from '../modules/adressen/auswertungen.routes';
+import { syncNummernkreise } from '../modules/system/nummernkreise.service';
 import { insertChunked, type SeedContext, type Seeder } from './context';
 import { avatarPng, png } from './png';
 
@@ -459,5 +460,7 @@ export const adressenSeeder: Seeder = {
       });
       ctx.progress('Belege', ++done, kunden.length);
     }
+    // the number ranges continue after the demo numbers
+    await syncNummernkreise(db);
   },
 };

@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_adressen';
 import * as m0003 from './0003_artikel';
 import * as m0004 from './0004_german_sort';
+import * as m0005 from './0005_nummernkreise';
 
 /** Every migration, in order. Later areas append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_adressen': m0002,
   '0003_artikel': m0003,
   '0004_german_sort': m0004,
+  '0005_nummernkreise': m0005,
 };

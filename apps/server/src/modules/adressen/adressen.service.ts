@@ -1,10 +1,11 @@
 import type { Db } from '../../db/index';
 import { logChange } from '../../lib/change-log';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { requireImage } from '../../lib/files';
 import { type Actor, assertWritable } from '../../lib/locks';
 import { assertRef } from '../../lib/refs';
 import type { Row } from '../../lib/resource';
+import { claimNumber, drawNumber, type Nummernkreis } from '../system/nummernkreise.service';
 
 /** Address rules: numbering, references, the contact person's picture. Every function takes the transaction first. */
 
@@ -15,13 +16,33 @@ export async function requireAdresse(db: Db, id: number) {
   if (!(await db.selectFrom('adressen').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('Adresse');
 }
 
-/** Next free number of a numbering column (addresses, customers, suppliers), starting at `start`. */
-export async function nextNumber(db: Db, column: 'adressnummer' | 'kundennummer' | 'lieferantennummer', start: number) {
-  const row = await db
-    .selectFrom('adressen')
-    .select((eb) => eb.fn.max(column).as('n'))
-    .executeTakeFirst();
-  return Math.max(start, Number(row?.n ?? 0) + 1);
+type NummernSpalte = 'adressnummer' | 'kundennummer' | 'lieferantennummer';
+const KREIS: Record<NummernSpalte, Nummernkreis> = { adressnummer: 'ADRESSE', kundennummer: 'KUNDE', lieferantennummer: 'LIEFERANT' };
+const LABEL: Record<NummernSpalte, string> = { adressnummer: 'Adressnummer', kundennummer: 'Kundennummer', lieferantennummer: 'Lieferantennummer' };
+
+async function taken(trx: Db, column: NummernSpalte, nummer: number, selfId?: unknown) {
+  let q = trx.selectFrom('adressen').select('id').where(column, '=', nummer);
+  if (typeof selfId === 'number') q = q.where('id', '!=', selfId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The next number of a numbering column from its number range, in the write's transaction (one atomic statement, see
+ * `drawNumber`). A number already taken (stored before the range existed) is skipped.
+ */
+export async function nextNumber(trx: Db, column: NummernSpalte): Promise<number> {
+  for (;;) {
+    const { nummer } = await drawNumber(trx, KREIS[column]);
+    if (!(await taken(trx, column, nummer))) return nummer;
+  }
+}
+
+/** A number the user gave must be free (409 naming the field); the range then continues after it. */
+async function givenNumber(trx: Db, column: NummernSpalte, nummer: number, selfId?: unknown) {
+  if (await taken(trx, column, nummer, selfId)) {
+    throw conflict(`Die ${LABEL[column]} ${nummer} ist bereits vergeben`, { [column]: [`Die ${LABEL[column]} ${nummer} ist bereits vergeben`] });
+  }
+  await claimNumber(trx, KREIS[column], nummer);
 }
 
 /** Referenced delivery terms, payment kind, representatives and country must exist (400 on the field). */
@@ -41,11 +62,14 @@ export async function adresseToRow(trx: Db, data: Row, existing?: Row): Promise<
   const row: Row = { ...data };
   const istKunde = (data.istKunde ?? existing?.istKunde) === true;
   const istLieferant = (data.istLieferant ?? existing?.istLieferant) === true;
-  if (!existing && row.adressnummer === undefined) row.adressnummer = await nextNumber(trx, 'adressnummer', NUMMERN_START.adressnummer);
+  for (const column of ['adressnummer', 'kundennummer', 'lieferantennummer'] as const) {
+    const given = row[column];
+    if (typeof given === 'number' && given !== existing?.[column]) await givenNumber(trx, column, given, existing?.id);
+  }
+  if (!existing && row.adressnummer === undefined) row.adressnummer = await nextNumber(trx, 'adressnummer');
   // A customer or supplier gets its number when it becomes one and has none.
-  if (istKunde && row.kundennummer == null && !existing?.kundennummer) row.kundennummer = await nextNumber(trx, 'kundennummer', NUMMERN_START.kundennummer);
-  if (istLieferant && row.lieferantennummer == null && !existing?.lieferantennummer)
-    row.lieferantennummer = await nextNumber(trx, 'lieferantennummer', NUMMERN_START.lieferantennummer);
+  if (istKunde && row.kundennummer == null && !existing?.kundennummer) row.kundennummer = await nextNumber(trx, 'kundennummer');
+  if (istLieferant && row.lieferantennummer == null && !existing?.lieferantennummer) row.lieferantennummer = await nextNumber(trx, 'lieferantennummer');
   return row;
 }
 

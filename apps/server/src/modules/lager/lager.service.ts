@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index';
+import { dialectOf } from '../../db/schema-helpers';
 import { nowIso } from '../../lib/clock';
 import { qty3 } from '../../lib/codecs';
 import { badRequest, unprocessable } from '../../lib/errors';
@@ -22,6 +23,18 @@ export interface Bewegung {
 }
 
 /**
+ * Serialises every stock change of the given articles: on PostgreSQL the article rows are locked (`for update`, in id
+ * order so that two transfers in opposite directions cannot deadlock) until the caller's transaction ends; SQLite's
+ * write transactions are serial already. Whatever reads a stock figure it then changes (inventory counts) calls this
+ * first, so the figure cannot change underneath it.
+ */
+export async function sperreBestand(trx: Db, artikelIds: number[]) {
+  if (dialectOf(trx) !== 'postgres' || artikelIds.length === 0) return;
+  const ids = [...new Set(artikelIds)].sort((a, b) => a - b);
+  await trx.selectFrom('artikel').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+}
+
+/**
  * The one way stock changes: every booking (arrivals, issues, transfers, delivery notes, material, returns) writes
  * its movements here. Each movement is journalled and added to the warehouse row, the storage-place row and the
  * article totals in the caller's transaction, so every figure equals the sum of its movements.
@@ -30,6 +43,10 @@ export interface Bewegung {
 export async function buche(trx: Db, bewegungen: Bewegung[]): Promise<number[]> {
   const ids: number[] = [];
   const zeitpunkt = nowIso();
+  await sperreBestand(
+    trx,
+    bewegungen.map((b) => b.artikelId),
+  );
   for (const b of bewegungen) {
     const lager = await trx.selectFrom('lager').select(['id', 'hatLagerplaetze']).where('id', '=', b.lagerId).executeTakeFirst();
     if (!lager) throw badRequest('Bitte die Eingaben prüfen!', { lagerId: [`Unbekanntes Lager: ${b.lagerId}`] });
@@ -148,6 +165,8 @@ export async function bucheManuell(trx: Db, benutzerId: number, b: Buchung) {
   }
   if (b.art === 'INVENTUR') {
     const platz = b.lagerplatzId ?? null;
+    // the counted difference is taken against the stock as it is under the article's lock (no concurrent count in between)
+    await sperreBestand(trx, [b.artikelId]);
     const current =
       platz === null
         ? await trx.selectFrom('bestaende').select('bestand').where('artikelId', '=', b.artikelId).where('lagerId', '=', b.lagerId).executeTakeFirst()

@@ -8,6 +8,7 @@ import { takeLock } from '../../lib/locks';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
+import { listNummernkreise } from './nummernkreise.service';
 
 const sperreFields = { id: 'number', tabelle: 'string', datensatzId: 'number', benutzerId: 'number', erstelltAm: 'string', gueltigBis: 'string' } as const;
 
@@ -61,6 +62,8 @@ export function systemRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
     await db.deleteFrom('sperren').where('id', '=', lock.id).execute();
     return undefined;
   });
+
+  route(app, endpoints.nummernkreise, async () => ({ result: await listNummernkreise(db), hasMoreData: false }));
 
   route(app, endpoints.protokoll, async (req) =>
     runList(

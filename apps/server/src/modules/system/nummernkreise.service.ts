@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index';
+import { RANGES } from '../../db/migrations/0005_nummernkreise';
+
+/** The number ranges (`nummernkreise` rows); the next areas draw their document, ticket and order numbers here too. */
+export type Nummernkreis = 'ADRESSE' | 'KUNDE' | 'LIEFERANT' | 'BELEG' | 'TICKET' | 'AUFTRAG';
+
+/**
+ * Draws the next number of a range in the caller's transaction, by one statement: `update … set naechste = naechste + 1
+ * … returning`. On PostgreSQL the update row-locks the range until the transaction ends, so a concurrent draw waits and
+ * gets the following number; SQLite's write transactions are serial. A rolled-back insert leaves a gap, never a duplicate.
+ * Answers the number and its text with the range's prefix.
+ */
+export async function drawNumber(trx: Db, name: Nummernkreis): Promise<{ nummer: number; text: string }> {
+  const row = await trx
+    .updateTable('nummernkreise')
+    .set((eb) => ({ naechste: eb('naechste', '+', 1) }))
+    .where('name', '=', name)
+    .returning(['naechste', 'praefix'])
+    .executeTakeFirst();
+  if (!row) throw new Error(`Nummernkreis ${name} fehlt`);
+  const nummer = Number(row.naechste) - 1;
+  return { nummer, text: `${row.praefix}${nummer}` };
+}
+
+/**
+ * A number the user gave (where the spec allows one): the range continues after it when it is at or ahead of the
+ * next number, so later draws cannot collide with it. One conditional update, in the caller's transaction.
+ */
+export async function claimNumber(trx: Db, name: Nummernkreis, nummer: number): Promise<void> {
+  await trx
+    .updateTable('nummernkreise')
+    .set({ naechste: nummer + 1 })
+    .where('name', '=', name)
+    .where('naechste', '<=', nummer)
+    .execute();
+}
+
+/** After a bulk load with explicit numbers (demo data, imports): every range with a column continues after its highest number. */
+export async function syncNummernkreise(trx: Db): Promise<void> {
+  for (const r of RANGES) {
+    if (!r.column) continue;
+    const [table, column] = r.column;
+    const { rows } = await sql<{ n: number | string | null }>`select max(${sql.ref(column)}) as n from ${sql.table(table)}`.execute(trx);
+    if (rows[0]?.n != null) await claimNumber(trx, r.name as Nummernkreis, Number(rows[0].n));
+  }
+}
+
+/** The ranges as an administrator reads them. */
+export function listNummernkreise(db: Db) {
+  return db.selectFrom('nummernkreise').select(['name', 'bezeichnung', 'praefix', 'start', 'naechste']).orderBy('name').execute();
+}
