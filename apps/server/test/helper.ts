@@ -63,6 +63,7 @@ export interface TestApp {
   /** Lines the server logged (JSON). */
   logs: Record<string, unknown>[];
   login(user: string, password?: string): Promise<string>;
+  /** Raw `inject` with a Bearer token. API tests call endpoints through the typed client instead (`api(t)` in client.ts). */
   call(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
