@@ -12,5 +12,5 @@ export interface Size {
   loadSeconds: number;
 }
 
-export const FAST: Size = { name: 'fast', fuzzRuns: 12, listRuns: 20, parallel: 20, crashCreates: 300, loadClients: 20, loadSeconds: 5 };
+export const FAST: Size = { name: 'fast', fuzzRuns: 5, listRuns: 12, parallel: 20, crashCreates: 300, loadClients: 20, loadSeconds: 5 };
 export const FULL: Size = { name: 'full', fuzzRuns: 80, listRuns: 150, parallel: 50, crashCreates: 1000, loadClients: 200, loadSeconds: 60 };

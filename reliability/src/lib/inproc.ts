@@ -41,7 +41,9 @@ export interface InProc {
 export async function seededUrl(kind: DbKind, cluster?: Cluster): Promise<{ url: string; drop: () => void }> {
   if (kind === 'sqlite') {
     const file = join(tmpdir(), `vario-rel-${randomBytes(5).toString('hex')}.sqlite`);
-    return { url: file, drop: () => ['', '-wal', '-shm'].forEach((s) => rmSync(file + s, { force: true })) };
+    return { url: file, drop: () => {
+        for (const s of ['', '-wal', '-shm']) rmSync(file + s, { force: true });
+      } };
   }
   if (!cluster) throw new Error('postgres needs the cluster');
   return { url: await cluster.createDb(`rel_${randomBytes(5).toString('hex')}`), drop: () => {} };
@@ -82,13 +84,21 @@ export async function startInProc(kind: DbKind, cluster?: Cluster, scale = 60): 
     return res.json().result.token as string;
   };
 
-  const tables = async (): Promise<string[]> => {
+  /** Per table one query that answers its rows as one string (SQLite: quoted columns; PostgreSQL: md5 of the rows). */
+  let digestQueries: { table: string; query: string }[] | undefined;
+  const prepareDigest = async () => {
     if (kind === 'sqlite') {
-      const r = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
-      return r.rows.map((x) => x.name);
+      const r = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and sql not like 'CREATE VIRTUAL%'`.execute(db);
+      const out: { table: string; query: string }[] = [];
+      for (const { name } of r.rows) {
+        const cols = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
+        const row = cols.rows.map((c) => `quote("${c.name}")`).join(" || char(31) || ");
+        out.push({ table: name, query: `select count(*) as n, group_concat(r, char(30)) as g from (select ${row} as r from "${name}" order by 1)` });
+      }
+      return out;
     }
-    const r = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public'`.execute(db);
-    return r.rows.map((x) => x.name);
+    const r = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(db);
+    return r.rows.map(({ name }) => ({ table: name, query: `select count(*) as n, md5(string_agg(md5(t::text), '' order by md5(t::text))) as g from "${name}" t` }));
   };
 
   return {
@@ -120,12 +130,11 @@ export async function startInProc(kind: DbKind, cluster?: Cluster, scale = 60): 
       return { id: row.id, login, token: await login_(login) };
     },
     async digest() {
+      digestQueries ??= (await prepareDigest()).filter((q) => !VOLATILE.has(q.table)).sort((a, b) => a.table.localeCompare(b.table));
       const h = createHash('sha256');
-      for (const t of (await tables()).sort()) {
-        if (VOLATILE.has(t)) continue;
-        const r = await sql<Record<string, unknown>>`select * from ${sql.table(t)}`.execute(db);
-        const lines = r.rows.map((row) => JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).sort();
-        h.update(`${t}:${lines.length}\n${lines.join('\n')}\n`);
+      for (const q of digestQueries) {
+        const r = await sql<{ n: number; g: string | null }>`${sql.raw(q.query)}`.execute(db);
+        h.update(`${q.table}:${r.rows[0]?.n}:${r.rows[0]?.g ?? ''}\n`);
       }
       return h.digest('hex');
     },
