@@ -32,8 +32,14 @@ export async function openAs(page: Page, request: APIRequestContext, user: User,
     localStorage.setItem('vario.cookieBannerDismissed', '1');
   }, token);
   await page.goto(path);
-  await expect(page.getByTestId('start-spinner')).toBeHidden();
+  await waitForStart(page);
   return token;
+}
+
+/** The app has rendered and its start spinner is gone (it may appear only after the first chunks have loaded). */
+export async function waitForStart(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-started', '');
+  await expect(page.getByTestId('start-spinner')).toHaveCount(0);
 }
 
 export async function me(request: APIRequestContext, token: string) {

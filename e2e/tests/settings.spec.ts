@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, bearer, openAs } from './helpers';
+import { apiLogin, bearer, openAs, waitForStart } from './helpers';
 
 test('[APP-078] [APP-086] [APP-092] a navigation entry switched off disappears and stays off after reload', async ({ page, request }) => {
   await openAs(page, request, 'buero', '/settings/navbar');
@@ -10,7 +10,7 @@ test('[APP-078] [APP-086] [APP-092] a navigation entry switched off disappears a
   await switchSettings.click({ force: true });
   await expect(page.getByTestId('nav-settings')).toHaveCount(0);
   await page.reload();
-  await expect(page.getByTestId('start-spinner')).toBeHidden();
+  await waitForStart(page);
   await expect(page.getByTestId('nav-home')).toBeVisible();
   await expect(page.getByTestId('nav-settings')).toHaveCount(0);
   await expect(page.getByTestId('nav-switch-settings')).not.toBeChecked();
@@ -30,7 +30,7 @@ test('[APP-005] [APP-090] [APP-091] dark mode is kept after reload', async ({ pa
   await saved;
   await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
   await page.reload();
-  await expect(page.getByTestId('start-spinner')).toBeHidden();
+  await waitForStart(page);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.getByTestId('account-menu').click();
   await page.getByTestId('toggle-dark').click();
