@@ -7,7 +7,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from '@/app/providers';
 import { router } from '@/app/router';
-import '@/i18n';
+import { i18nReady } from '@/i18n';
 import { loadConfig } from '@/lib/api/config';
 import { configureErrorHandler } from '@/lib/api/error-handler';
 
@@ -16,7 +16,7 @@ configureErrorHandler({
   currentPath: () => router.state.location.pathname,
 });
 
-void loadConfig().then(() => {
+void Promise.all([loadConfig(), i18nReady]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   // The first render as a transition: React renders it in slices of a few milliseconds and lets the browser in between,
   // instead of one long task that blocks input (Lighthouse's total blocking time) until the whole screen is built.

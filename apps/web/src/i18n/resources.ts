@@ -1,42 +1,28 @@
-import { addressesI18n } from '@/features/addresses/i18n';
-import { assetsI18n } from '@/features/assets/i18n';
-import { homeI18n } from '@/features/home/i18n';
-import { productsI18n } from '@/features/products/i18n';
-import { remindersI18n } from '@/features/reminders/i18n';
-import { scannerI18n } from '@/features/scanner/i18n';
-import { settingsI18n } from '@/features/settings/i18n';
-import { storageI18n } from '@/features/storage/i18n';
-import { systemI18n } from '@/features/system/i18n';
-import { appI18n } from './app';
-import { fieldsI18n } from './fields';
-
-/**
- * The namespaces, one line each: `app` (shared words, layout, errors; the default and fallback namespace, so its keys
- * need no prefix), `fields` (labels by API field name, `fields:name1`) and one per area (`features/<area>/i18n`).
- */
-export const NAMESPACES = {
-  app: appI18n,
-  fields: fieldsI18n,
-  home: homeI18n,
-  addresses: addressesI18n,
-  products: productsI18n,
-  assets: assetsI18n,
-  storage: storageI18n,
-  scanner: scannerI18n,
-  reminders: remindersI18n,
-  settings: settingsI18n,
-  system: systemI18n,
-};
+import type { NAMESPACES } from './namespaces';
 
 export type Namespace = keyof typeof NAMESPACES;
 export type NamespaceResources = { [N in Namespace]: (typeof NAMESPACES)[N]['de'] };
+type Texts = Record<string, unknown>;
+/** The namespace of a texts file: `i18n/<ns>/<lng>.json` or `features/<ns>/i18n/<lng>.json`. */
+const namespaceOf = (path: string) => /([^/]+)\/(?:i18n\/)?[a-z]{2}\.json$/.exec(path)?.[1] as Namespace;
+const byNamespace = (files: Record<string, Texts>) => Object.fromEntries(Object.entries(files).map(([path, texts]) => [namespaceOf(path), texts]));
+
+/** German, the default language, loads with the app (found by file, so a new area's texts need no line here). */
+export const GERMAN = byNamespace(
+  import.meta.glob<Texts>(['./*/de.json', '../features/*/i18n/de.json'], { eager: true, import: 'default' }),
+) as NamespaceResources;
+const OTHERS = import.meta.glob<Texts>(['./*/en.json', './*/fr.json', '../features/*/i18n/en.json', '../features/*/i18n/fr.json'], {
+  import: 'default',
+});
+
+/** One namespace's texts in English or French, fetched when that language is first used (then cached by i18next). */
+export function loadTexts(lng: string, ns: string): Promise<Texts> {
+  const entry = Object.entries(OTHERS).find(([path]) => path.endsWith(`/${lng}.json`) && namespaceOf(path) === ns);
+  return entry ? entry[1]() : Promise.reject(new Error(`no texts ${lng}/${ns}`));
+}
+
 /** Every namespace, the shared one first: `useTranslation(ALL_NAMESPACES)` translates keys of any area (`ns:key`). */
-export const ALL_NAMESPACES = Object.keys(NAMESPACES) as ['app', ...Namespace[]];
+export const ALL_NAMESPACES = ['app', ...Object.keys(GERMAN).filter((ns) => ns !== 'app')] as ['app', ...Namespace[]];
 
 export const LANGUAGES = ['de', 'en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
-
-/** i18next's resources: language → namespace → texts. */
-export const resources = Object.fromEntries(
-  LANGUAGES.map((lng) => [lng, Object.fromEntries(Object.entries(NAMESPACES).map(([ns, texts]) => [ns, texts[lng]]))]),
-) as Record<Language, NamespaceResources>;

@@ -2,21 +2,31 @@ import { AppShell, Badge, Box, Center, Loader } from '@mantine/core';
 import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconRefresh } from '@tabler/icons-react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AfterFirstPaint } from '@/components/AfterFirstPaint';
 import { useStartReminderPolling } from '@/features/reminders/api';
 import { useSaveUserParameter, useUserParameter } from '@/features/settings/api';
+import { type Store, useStore } from '@/lib/store';
+import { cookieBannerDismissed, infoDrawerState, reminderPanelState } from '@/lib/ui-state';
 import { useMe } from '../auth/session';
 import { Header } from './Header';
 import { NavigationBar } from './NavigationBar';
 import { useColorMode } from './use-color-mode';
 import { usePullToRefresh } from './use-pull-to-refresh';
 
-// Closed panels and the banner load after the first screen is drawn (their date pickers and forms stay out of the first load).
+// Closed panels load when first opened, the banner after the first screen is drawn (none is part of the first load).
 const ReminderPanel = lazy(() => import('@/features/reminders/ReminderPanel').then((m) => ({ default: m.ReminderPanel })));
 const InfoDrawer = lazy(() => import('./InfoDrawer').then((m) => ({ default: m.InfoDrawer })));
 const CookieBanner = lazy(() => import('./CookieBanner').then((m) => ({ default: m.CookieBanner })));
+
+/** Mounts a closed panel when its state first opens it: its code is not part of a screen's load. */
+function OnceOpened({ state, children }: { state: Store<boolean>; children: ReactNode }) {
+  const opened = useStore(state);
+  const [used, setUsed] = useState(false);
+  if (opened && !used) setUsed(true);
+  return used ? children : null;
+}
 
 /** Drawer 250 / mini 68 / breakpoint 1400 (APP-083). */
 export const NAV_WIDTH = 250;
@@ -84,13 +94,19 @@ export function AppLayout() {
           <Outlet />
         </Box>
       </AppShell.Main>
-      <AfterFirstPaint>
-        <Suspense fallback={null}>
+      <Suspense fallback={null}>
+        <OnceOpened state={reminderPanelState}>
           <ReminderPanel />
+        </OnceOpened>
+        <OnceOpened state={infoDrawerState}>
           <InfoDrawer />
-          <CookieBanner />
-        </Suspense>
-      </AfterFirstPaint>
+        </OnceOpened>
+        {!cookieBannerDismissed() && (
+          <AfterFirstPaint>
+            <CookieBanner />
+          </AfterFirstPaint>
+        )}
+      </Suspense>
     </AppShell>
   );
 }

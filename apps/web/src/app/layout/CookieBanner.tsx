@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserParameter } from '@/features/settings/api';
 import { getConfig } from '@/lib/api/config';
+import { COOKIE_BANNER_DISMISSED_KEY as DISMISSED_KEY } from '@/lib/ui-state';
 
-const DISMISSED_KEY = 'vario.cookieBannerDismissed';
 /** The build flag: on unless VITE_COOKIE_BANNER=false. */
 export const COOKIE_BANNER_BUILD_FLAG = import.meta.env.VITE_COOKIE_BANNER !== 'false';
 

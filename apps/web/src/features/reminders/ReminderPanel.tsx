@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Paper, ScrollArea, St
 import { IconBellOff, IconEdit, IconExternalLink, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { Erinnerung } from '@vario/contract';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reminderTarget } from '@/app/areas';
 import { useBasisdaten } from '@/app/auth/session';
@@ -110,9 +110,12 @@ export function ReminderPanel() {
   const list = reminders.data ?? [];
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
-  // Leaving the screen (e.g. through the link of a locked-record notice) closes the panel and its form.
+  // Leaving the screen (e.g. through the link of a locked-record notice) closes the panel and its form; the panel mounts
+  // when first opened, so the path it opened on is not a change.
+  const openedOn = useRef(pathname);
   useEffect(() => {
-    if (!pathname) return;
+    if (!pathname || pathname === openedOn.current) return;
+    openedOn.current = pathname;
     setFormOpen(false);
     reminderPanelState.set(false);
   }, [pathname]);
