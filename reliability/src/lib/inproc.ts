@@ -13,6 +13,10 @@ import { hashPassword } from '../../../apps/server/src/modules/auth/passwords';
 import { seed } from '../../../apps/server/src/seed/index';
 import type { Cluster } from './pg';
 
+/** The password of every user the harness creates (hashed once: argon2 is slow on purpose). */
+const PASSWORD = 'Pruefer-Passwort-1';
+let sharedHash: string | undefined;
+
 export type DbKind = 'sqlite' | 'postgres';
 
 export interface Answer {
@@ -108,12 +112,13 @@ export async function startInProc(kind: DbKind, cluster?: Cluster, scale = 60): 
     call,
     login,
     async user(rechte = {}, istAdmin = false) {
-      const login = `rel${Date.now().toString(36).slice(-4)}${(++n).toString(36)}`;
+      const tag = `${(++n).toString(36)}${randomBytes(2).toString('hex')}`;
+      const login = `rel${tag}`;
       const row = await db
         .insertInto('benutzer')
         .values({
           name: `Prüfer ${login}`,
-          kuerzel: login.slice(0, 6).toUpperCase(),
+          kuerzel: `Z${tag}`.slice(0, 8).toUpperCase(),
           anmeldename: login,
           typ: 0,
           istAdmin,
@@ -121,7 +126,7 @@ export async function startInProc(kind: DbKind, cluster?: Cluster, scale = 60): 
           avatar: null,
           vorgabeLagerId: null,
           email: null,
-          passwortHash: await hashPassword(`${login}-pw`),
+          passwortHash: (sharedHash ??= await hashPassword(PASSWORD)),
         } as never)
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -145,6 +150,6 @@ export async function startInProc(kind: DbKind, cluster?: Cluster, scale = 60): 
     },
   };
   function login_(l: string) {
-    return login(l, `${l}-pw`);
+    return login(l, PASSWORD);
   }
 }
