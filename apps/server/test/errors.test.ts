@@ -83,9 +83,10 @@ describe('the error catalogue (3-cross-cutting §8)', () => {
   });
 
   it('[HTTP-059] 423 names the user holding the lock', async () => {
-    await f.sperre({ tabelle: 'ERI', datensatzId: 1 }, { as: 'buero' });
+    const { id } = await f.adresse();
+    await f.sperre({ tabelle: 'ADR', datensatzId: id }, { as: 'buero' });
     const body = expectError(
-      await c.call(endpoints.sperreCreate, { as: 'admin', body: { data: { tabelle: 'ERI', datensatzId: 1 } } }),
+      await c.call(endpoints.sperreCreate, { as: 'admin', body: { data: { tabelle: 'ADR', datensatzId: id } } }),
       423,
       'DATENSATZ_GESPERRT',
     );

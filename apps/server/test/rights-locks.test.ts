@@ -50,24 +50,27 @@ describe('rights (RIGHT-001..004)', () => {
 });
 
 describe('record locks', () => {
-  const lock = (as: string, datensatzId: number) => c.call(endpoints.sperreCreate, { as, body: { data: { tabelle: 'ERI', datensatzId } } });
+  const lock = (as: string, datensatzId: number, tabelle = 'ERI') => c.call(endpoints.sperreCreate, { as, body: { data: { tabelle, datensatzId } } });
   const reminderOf = (as: string) => f.erinnerung({}, { as });
+  const adresse = async () => (await f.adresse()).id;
 
   it('taking a lock answers 201 with a token; the same user may take it again', async () => {
-    const first = await lock('buero', 500);
+    const id = await adresse();
+    const first = await lock('buero', id, 'ADR');
     expect(first.status).toBe(201);
-    expect(expectOk(first).result).toMatchObject({ tabelle: 'ERI', datensatzId: 500, benutzerName: 'Bernd Büro' });
+    expect(expectOk(first).result).toMatchObject({ tabelle: 'ADR', datensatzId: id, benutzerName: 'Bernd Büro' });
     expect(expectOk(first).result.token).toBeTruthy();
-    expect((await lock('buero', 500)).status).toBe(201);
+    expect((await lock('buero', id, 'ADR')).status).toBe(201);
   });
 
   it('[HTTP-059] another user gets 423 with the holder, and the locks list shows the lock', async () => {
-    expect((await lock('buero', 501)).status).toBe(201);
-    const body = expectError(await lock('techniker', 501), 423, 'DATENSATZ_GESPERRT');
+    const id = await adresse();
+    expect((await lock('buero', id, 'ADR')).status).toBe(201);
+    const body = expectError(await lock('admin', id, 'ADR'), 423, 'DATENSATZ_GESPERRT');
     expect(body.messageParameters).toEqual(['Bernd Büro']);
-    const locks = expectOk(await c.call(endpoints.sperrenList, { as: 'admin', query: { filter: 'datensatzId=501' } })).result;
+    const locks = expectOk(await c.call(endpoints.sperrenList, { as: 'admin', query: { filter: `datensatzId=${id},tabelle=ADR` } })).result;
     expect(locks).toHaveLength(1);
-    expect(locks[0]).toMatchObject({ benutzerName: 'Bernd Büro', tabelle: 'ERI' });
+    expect(locks[0]).toMatchObject({ benutzerName: 'Bernd Büro', tabelle: 'ADR' });
     expect(locks[0]).not.toHaveProperty('token');
   });
 
@@ -91,13 +94,14 @@ describe('record locks', () => {
   });
 
   it('only the holder or an administrator releases a lock', async () => {
-    const taken = expectOk(await lock('buero', 777)).result;
+    const [a, b] = [await adresse(), await adresse()];
+    const taken = expectOk(await lock('buero', a, 'ADR')).result;
     const release = (as: string, id: number) => c.call(endpoints.sperreDelete, { as, params: { id } });
     expectError(await release('techniker', taken.id), 403);
     expect((await release('buero', taken.id)).status).toBe(204);
     expectError(await release('admin', taken.id), 404);
-    expect((await lock('techniker', 777)).status).toBe(201);
-    const other = expectOk(await lock('buero', 778)).result;
+    expect((await lock('admin', a, 'ADR')).status).toBe(201);
+    const other = expectOk(await lock('buero', b, 'ADR')).result;
     expect((await release('admin', other.id)).status).toBe(204);
   });
 
@@ -105,7 +109,7 @@ describe('record locks', () => {
     const r = await reminderOf('techniker');
     const taken = expectOk(await lock('techniker', r.id)).result;
     await t.handle.db.updateTable('sperren').set({ gueltigBis: '2000-01-01T00:00:00.000Z' }).where('id', '=', taken.id).execute();
-    expect((await lock('admin', 9999)).status).toBe(201);
+    expect((await lock('admin', await adresse(), 'ADR')).status).toBe(201);
     expectError(
       await c.call(endpoints.erinnerungUpdate, {
         as: 'techniker',
@@ -115,7 +119,7 @@ describe('record locks', () => {
       }),
       423,
     );
-    expect((await lock('buero', r.id)).status).toBe(201);
+    expect((await lock('admin', r.id)).status).toBe(201);
   });
 
   it('a malformed lock request is a 400', async () => {

@@ -7,7 +7,7 @@ import { runList } from '../../lib/list-query';
 import { takeLock } from '../../lib/locks';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
-import { actor } from '../../plugins/auth';
+import { actor, hasRight } from '../../plugins/auth';
 import { listNummernkreise } from './nummernkreise.service';
 
 const sperreFields = { id: 'number', tabelle: 'string', datensatzId: 'number', benutzerId: 'number', erstelltAm: 'string', gueltigBis: 'string' } as const;
@@ -50,7 +50,9 @@ export function systemRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   );
 
   route(app, endpoints.sperreCreate, async (req) => {
-    const lock = await takeLock(db, actor(req), req.body.data.tabelle, req.body.data.datensatzId);
+    const me = actor(req);
+    const session = { ...me, sitzungBis: req.session?.gueltigBis ?? new Date().toISOString() };
+    const lock = await takeLock(db, session, req.body.data.tabelle, req.body.data.datensatzId, (right) => hasRight(db, req, right));
     return { result: lock };
   });
 
