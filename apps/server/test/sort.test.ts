@@ -1,16 +1,16 @@
+import { endpoints, type ListQuery } from '@vario/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { sortKeyExpression } from '../src/db/migrations/0004_german_sort';
+import { api, expectOk } from './client';
+import { factories } from './factories';
 import { createTestApp, DB_KIND } from './helper';
 
 const t = await createTestApp();
-const admin = await t.login('admin');
-type Rec = Record<string, unknown> & { id: number };
-const list = async (url: string) => {
-  const res = await t.call(admin, { method: 'GET', url: `/vario-api${url}` });
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as { result: Rec[]; hasMoreData: boolean };
-};
+const c = api(t);
+const f = factories(c);
+/** A list read by the administrator; anything but 200 fails the test. */
+const adressen = async (query: ListQuery) => expectOk(await c.call(endpoints.adressenList, { as: 'admin', query }));
 
 /** DIN 5007-1 as a German reader expects it, written independently of the server: umlauts as their base letter, ß as ss, any case. */
 const din = (s: string) =>
@@ -33,30 +33,25 @@ const expectDinOrder = (names: string[], desc = false) => {
 const NAMES = ['Müller', 'Mueller', 'Muller', 'müller', 'Straße', 'Strasse', 'Überacker', 'Zander', 'Äpfel', 'Apfel'];
 const MARK = 'Sortiertest DIN 5007';
 for (const name1 of NAMES) {
-  const res = await t.call(admin, {
-    method: 'POST',
-    url: '/vario-api/stammdaten/adressen',
-    payload: { data: { name1, name2: MARK, ort: name1 === 'Zander' ? 'Österreich-Stadt' : 'Aachen' }, ProtokollBemerkung: 'Sortiertest' },
-  });
-  if (res.statusCode !== 201) throw new Error(`create ${name1}: ${res.statusCode} ${res.body}`);
+  await f.adresse({ name1, name2: MARK, ort: name1 === 'Zander' ? 'Österreich-Stadt' : 'Aachen' }, { ProtokollBemerkung: 'Sortiertest' });
 }
-const marked = `filter=${encodeURIComponent(`name2=${MARK}`)}`;
+const marked = `name2=${MARK}`;
 
 describe('German sort order (DIN 5007-1)', () => {
   it('names that differ only in umlauts, ß and case sort together; ties keep the key order', async () => {
-    const asc = (await list(`/stammdaten/adressen?${marked}&orderBy=name1&limit=100`)).result.map((r) => r.name1);
+    const asc = (await adressen({ filter: marked, orderBy: 'name1', limit: 100 })).result.map((r) => r.name1);
     // Groups of equal DIN keys in key order; inside a group the record key (id) decides, here the order of creation.
     expect(asc).toEqual(['Äpfel', 'Apfel', 'Mueller', 'Müller', 'Muller', 'müller', 'Straße', 'Strasse', 'Überacker', 'Zander']);
-    const desc = (await list(`/stammdaten/adressen?${marked}&orderBy=-name1&limit=100`)).result.map((r) => r.name1);
+    const desc = (await adressen({ filter: marked, orderBy: '-name1', limit: 100 })).result.map((r) => r.name1);
     expect(desc).toEqual(['Zander', 'Überacker', 'Strasse', 'Straße', 'müller', 'Muller', 'Müller', 'Mueller', 'Apfel', 'Äpfel']);
   });
 
   it('windows (limit/offset) page through the same order in both directions', async () => {
     for (const orderBy of ['name1', '-name1', 'ort,-name1']) {
-      const whole = (await list(`/stammdaten/adressen?${marked}&orderBy=${orderBy}&limit=100`)).result.map((r) => r.id);
+      const whole = (await adressen({ filter: marked, orderBy, limit: 100 })).result.map((r) => r.id);
       const paged: number[] = [];
       for (let offset = 0; offset < NAMES.length; offset += 3) {
-        const page = await list(`/stammdaten/adressen?${marked}&orderBy=${orderBy}&limit=3&offset=${offset}`);
+        const page = await adressen({ filter: marked, orderBy, limit: 3, offset });
         paged.push(...page.result.map((r) => r.id));
         expect(page.hasMoreData).toBe(offset + 3 < NAMES.length);
       }
@@ -65,7 +60,7 @@ describe('German sort order (DIN 5007-1)', () => {
   });
 
   it('a second sort field sorts in German order too (ort, then name1 descending)', async () => {
-    const rows = (await list(`/stammdaten/adressen?${marked}&orderBy=ort,-name1&limit=100`)).result;
+    const rows = (await adressen({ filter: marked, orderBy: 'ort,-name1', limit: 100 })).result;
     expect(rows.at(-1)?.name1).toBe('Zander');
     expectDinOrder(
       rows.slice(0, -1).map((r) => String(r.name1)),
@@ -74,30 +69,30 @@ describe('German sort order (DIN 5007-1)', () => {
   });
 
   it('filters are unchanged: equality and contains still match the stored text', async () => {
-    const eq = await list(`/stammdaten/adressen?filter=${encodeURIComponent(`name2=${MARK},name1=Straße`)}`);
+    const eq = await adressen({ filter: `${marked},name1=Straße` });
     expect(eq.result.map((r) => r.name1)).toEqual(['Straße']);
-    const contains = await list(`/stammdaten/adressen?filter=${encodeURIComponent(`name2=${MARK},name1~ller`)}&orderBy=name1`);
+    const contains = await adressen({ filter: `${marked},name1~ller`, orderBy: 'name1' });
     expect(contains.result.map((r) => r.name1)).toEqual(['Mueller', 'Müller', 'Muller', 'müller']);
   });
 
   it('the whole demo address list sorts by name1 in DIN order (Ü is not after Z)', async () => {
-    const names = (await list('/stammdaten/adressen?orderBy=name1&limit=10000')).result.map((r) => String(r.name1));
+    const names = (await adressen({ orderBy: 'name1', limit: 10000 })).result.map((r) => String(r.name1));
     expectDinOrder(names);
     const ueber = names.indexOf('Überacker');
     expect(ueber).toBeGreaterThan(-1);
     expect(ueber).toBeLessThan(names.indexOf('Zander'));
-    expectDinOrder((await list('/stammdaten/adressen?orderBy=-ort&limit=10000')).result.map((r) => String(r.ort ?? '')).filter(Boolean), true);
+    expectDinOrder((await adressen({ orderBy: '-ort', limit: 10000 })).result.map((r) => String(r.ort ?? '')).filter(Boolean), true);
   });
 
   it('countries by land put Österreich among the O', async () => {
-    const lands = (await list('/stammdaten/landeskennzeichen?orderBy=land&limit=1000')).result.map((r) => String(r.land));
+    const lands = expectOk(await c.call(endpoints.laender, { as: 'admin', query: { orderBy: 'land', limit: 1000 } })).result.map((r) => String(r.land));
     expectDinOrder(lands);
     const i = lands.indexOf('Österreich');
     expect(i).toBeGreaterThan(0);
     expect(din(lands[i - 1] as string).startsWith('o') || din(lands[i + 1] as string).startsWith('o')).toBe(true);
     expect(lands.at(-1)).not.toBe('Österreich');
     expectDinOrder(
-      (await list('/stammdaten/landeskennzeichen?orderBy=-land&limit=1000')).result.map((r) => String(r.land)),
+      expectOk(await c.call(endpoints.laender, { as: 'admin', query: { orderBy: '-land', limit: 1000 } })).result.map((r) => String(r.land)),
       true,
     );
   });
@@ -107,21 +102,23 @@ describe('German sort order (DIN 5007-1)', () => {
     const products = ['Zündkerze', 'Ölfilter', 'Olive', 'ölwanne', 'Übergang', 'Uhr'];
     await t.handle.db
       .insertInto('artikel')
-      .values(products.map((bezeichnung, i) => ({ artikelnummer: `SORT-${i}`, artikelart: '3', bezeichnung, ...stamp })) as never)
+      .values(products.map((bezeichnung, i) => ({ artikelnummer: `SORT-${i}`, artikelart: '3', bezeichnung, ...stamp })))
       .execute();
-    const byName = (await list(`/stammdaten/artikel?filter=${encodeURIComponent('artikelnummer~SORT-')}&orderBy=bezeichnung`)).result;
+    const byName = expectOk(await c.call(endpoints.artikelList, { as: 'admin', query: { filter: 'artikelnummer~SORT-', orderBy: 'bezeichnung' } })).result;
     expect(byName.map((r) => r.bezeichnung)).toEqual(['Ölfilter', 'Olive', 'ölwanne', 'Übergang', 'Uhr', 'Zündkerze']);
-    expectDinOrder((await list('/stammdaten/artikel?orderBy=bezeichnung&limit=10000')).result.map((r) => String(r.bezeichnung)));
     expectDinOrder(
-      (await list('/stammdaten/assets?orderBy=-bezeichnung&limit=10000')).result.map((r) => String(r.bezeichnung)),
+      expectOk(await c.call(endpoints.artikelList, { as: 'admin', query: { orderBy: 'bezeichnung', limit: 10000 } })).result.map((r) => String(r.bezeichnung)),
+    );
+    expectDinOrder(
+      expectOk(await c.call(endpoints.assetsList, { as: 'admin', query: { orderBy: '-bezeichnung', limit: 10000 } })).result.map((r) => String(r.bezeichnung)),
       true,
     );
-    const adresseId = (await list(`/stammdaten/adressen?${marked}&limit=1`)).result[0]?.id as number;
+    const adresseId = (await adressen({ filter: marked, limit: 1 })).result[0]?.id as number;
     await t.handle.db
       .insertInto('ansprechpartner')
-      .values(['Zeller', 'Özdemir', 'Ohm', 'oswald'].map((name) => ({ adresseId, name })) as never)
+      .values(['Zeller', 'Özdemir', 'Ohm', 'oswald'].map((name) => ({ adresseId, name })))
       .execute();
-    const persons = (await list(`/stammdaten/adressen/${adresseId}/ansprechpartner?orderBy=-name`)).result;
+    const persons = expectOk(await c.call(endpoints.ansprechpartnerVonAdresse, { as: 'admin', params: { id: adresseId }, query: { orderBy: '-name' } })).result;
     expect(persons.map((r) => r.name)).toEqual(['Zeller', 'Özdemir', 'oswald', 'Ohm']);
   });
 
@@ -137,18 +134,18 @@ describe('German sort order (DIN 5007-1)', () => {
     for (let i = 0; i < rows.length; i += 250) {
       await t.handle.db
         .insertInto('adressen')
-        .values(rows.slice(i, i + 250) as never)
+        .values(rows.slice(i, i + 250))
         .execute();
     }
-    const q = `filter=${encodeURIComponent('name2=Tiefes Fenster')}`;
+    const filter = 'name2=Tiefes Fenster';
     for (const orderBy of ['name1', '-name1']) {
-      const all = (await list(`/stammdaten/adressen?${q}&orderBy=${orderBy}&limit=10000`)).result;
+      const all = (await adressen({ filter, orderBy, limit: 10000 })).result;
       expect(all).toHaveLength(2300);
       expectDinOrder(
         all.map((r) => String(r.name1)),
         orderBy.startsWith('-'),
       );
-      const deep = (await list(`/stammdaten/adressen?${q}&orderBy=${orderBy}&limit=100&offset=2150`)).result;
+      const deep = (await adressen({ filter, orderBy, limit: 100, offset: 2150 })).result;
       expect(deep.map((r) => r.id)).toEqual(all.slice(2150, 2250).map((r) => r.id));
     }
   });
