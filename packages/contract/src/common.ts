@@ -4,7 +4,19 @@ export { API_PREFIX, APP_BUILD_DATE, APP_VERSION, MessageCode } from './constant
 
 export const id = z.number().int().positive();
 export const isoDateTime = z.string().max(40);
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Datum im Format JJJJ-MM-TT');
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** A real calendar day `YYYY-MM-DD` (year 1–9999): `0000-00-00`, `2024-13-45` and `2023-02-29` are not. */
+export function isRealDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > (DAYS[mo - 1] as number)) return false;
+  return mo !== 2 || d < 29 || (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0));
+}
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Datum im Format JJJJ-MM-TT')
+  .refine(isRealDate, 'Ungültiges Datum');
 
 /** `{ result: … }` — the envelope of a single record. */
 export const single = <T extends z.ZodType>(schema: T) => z.object({ result: schema });

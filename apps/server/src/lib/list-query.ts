@@ -1,10 +1,10 @@
-import type { ListQuery } from '@vario/contract';
+import { isRealDate, type ListQuery } from '@vario/contract';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { sortKeyExpression } from '../db/migrations/0004_german_sort';
 import type { Dialect } from '../db/schema-helpers';
 import { toScaled } from './codecs';
 import { badRequest } from './errors';
-import type { FieldType } from './fields';
+import { type FieldType, own } from './fields';
 import { planSearch, readsWholeTable, type SearchPlan } from './search';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries address columns by validated runtime names
@@ -60,6 +60,13 @@ function convertValue(field: string, type: FieldType, raw: string): string | num
     if (!/^-?\d+(\.\d+)?$/.test(raw.trim())) throw badRequest(`Ungültige Zahl für ${field}`, { filter: [`${field}: '${raw}' ist keine Zahl`] });
     return Number(raw);
   }
+  if (type === 'date' || type === 'datetime') {
+    // a day (or a timestamp starting with one) compares as text: only a real calendar day can be meant
+    const day = raw.trim().slice(0, 10);
+    if (!isRealDate(day) || (type === 'date' && raw.trim().length > 10))
+      throw badRequest(`Ungültiges Datum für ${field}`, { filter: [`${field}: '${raw}' ist kein gültiges Datum`] });
+    return raw.trim();
+  }
   if (type === 'boolean') {
     const v = raw.trim().toLowerCase();
     if (v === 'true' || v === '1') return true;
@@ -74,7 +81,7 @@ export function parseFilter(filter: string | undefined, fields: Record<string, F
   if (!filter) return [];
   const convert = (field: string, type: FieldType, raw: string) => {
     const v = convertValue(field, type, raw);
-    const f = scales[field];
+    const f = own(scales, field);
     if (!f || typeof v !== 'number') return v;
     // money and quantities compare in their stored integers, scaled from the decimal as written (codecs.ts)
     try {
@@ -87,7 +94,7 @@ export function parseFilter(filter: string | undefined, fields: Record<string, F
     const m = CONDITION.exec(part);
     if (!m) throw badRequest(`Ungültige Filterbedingung: ${part}`, { filter: [`Ungültige Bedingung: ${part}`] });
     const [, field, rawOp, rawValue] = m as unknown as [string, string, string, string];
-    const type = fields[field];
+    const type = own(fields, field);
     if (!type) throw badRequest(`Unbekanntes Feld im Filter: ${field}`, { filter: [`Unbekanntes Feld: ${field}`] });
     if (rawOp === '!null') {
       if (rawValue.trim() !== '') throw badRequest(`Ungültige Filterbedingung: ${part}`, { filter: [`Ungültige Bedingung: ${part}`] });
@@ -113,7 +120,7 @@ export function containsExpr(col: Expression<unknown>, text: string, dialect: Di
 }
 
 function colRef(spec: ListSpec, field: string) {
-  const expr = spec.expressions?.[field];
+  const expr = own(spec.expressions, field);
   return expr ? sql.raw(expr) : sql.ref(`${spec.table}.${field}`);
 }
 
@@ -148,9 +155,9 @@ const QUOTED_COLUMN = /^"(\w+)"\."(\w+)"$/;
  * table) by its sort key — written exactly as in the index, so that the database uses it; ties fall to the list's key.
  */
 function orderRef(spec: ListSpec, field: string, dialect: Dialect) {
-  const expr = spec.expressions?.[field];
+  const expr = own(spec.expressions, field);
   const column = expr ? QUOTED_COLUMN.exec(expr)?.[0] : `"${spec.table}"."${field}"`;
-  if (!column || spec.fields[field] !== 'string' || !GERMAN_TEXT_FIELDS.has(field)) return colRef(spec, field);
+  if (!column || own(spec.fields, field) !== 'string' || !GERMAN_TEXT_FIELDS.has(field)) return colRef(spec, field);
   return sql.raw(sortKeyExpression(column, dialect));
 }
 
@@ -181,10 +188,10 @@ export function parseOrder(orderBy: string | undefined, spec: ListSpec): { field
     .filter(Boolean)
     .map((s) => (s.startsWith('-') ? { field: s.slice(1), desc: true } : { field: s.replace(/^\+/, ''), desc: false }));
   for (const o of items) {
-    if (!spec.fields[o.field]) throw badRequest(`Unbekanntes Sortierfeld: ${o.field}`, { orderBy: [`Unbekanntes Feld: ${o.field}`] });
+    if (!own(spec.fields, o.field)) throw badRequest(`Unbekanntes Sortierfeld: ${o.field}`, { orderBy: [`Unbekanntes Feld: ${o.field}`] });
   }
   const key = spec.key ?? 'id';
-  if (spec.fields[key] && !items.some((o) => o.field === key)) items.push({ field: key, desc: items.at(-1)?.desc ?? false });
+  if (own(spec.fields, key) && !items.some((o) => o.field === key)) items.push({ field: key, desc: items.at(-1)?.desc ?? false });
   return items;
 }
 
@@ -244,7 +251,7 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   const sorted = (b: AnyQB) => order.reduce((acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc ? 'desc' : 'asc'), b);
   const key = spec.key ?? 'id';
   let page: AnyQB;
-  if (offset > DEEP_OFFSET && spec.fields[key] && !spec.expressions?.[key] && !order.some((o) => spec.expressions?.[o.field])) {
+  if (offset > DEEP_OFFSET && own(spec.fields, key) && !own(spec.expressions, key) && !order.some((o) => own(spec.expressions, o.field))) {
     // Late row lookup: skip through the sort index alone, fetch full rows only for the window.
     const keys = sorted(qb.clearSelect().select(sql.ref(`${spec.table}.${key}`).as('k')))
       .limit(limit + 1)

@@ -1,8 +1,10 @@
-import { endpoints, type ListQuery } from '@vario/contract';
+import { aktivitaetsart, endpoints, type ListQuery } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { fieldTypes } from '../../lib/fields';
 import { contentDisposition, decodeBase64, fileColumns } from '../../lib/files';
+import { type ListSpec, runList } from '../../lib/list-query';
 import type { Actor } from '../../lib/locks';
 import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, type Resource, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
@@ -65,10 +67,8 @@ export function adressenRoutes(app: FastifyInstance, ctx: Ctx) {
   });
 
   // Activities
-  route(app, endpoints.aktivitaetsarten, async () => {
-    const rows = await db.selectFrom('aktivitaetsarten').selectAll().orderBy('bezeichnung').execute();
-    return { result: rows, hasMoreData: false };
-  });
+  const artenSpec: ListSpec = { table: 'aktivitaetsarten', fields: fieldTypes(aktivitaetsart), defaultOrder: ['bezeichnung'] };
+  route(app, endpoints.aktivitaetsarten, async (req) => runList(db.selectFrom('aktivitaetsarten').selectAll(), artenSpec, req.query, ctx.dialect));
   route(app, endpoints.aktivitaetenVonAdresse, async (req) => nestedList(aktivitaetenResource, req.params.id, req.query, actor(req)));
   route(app, endpoints.aktivitaetGet, async (req) => ({ result: await getRecord(db, aktivitaetenResource, req.params.id, actor(req)) }));
   route(app, endpoints.aktivitaetCreate, async (req, reply) => {

@@ -1,11 +1,12 @@
-import { API_PREFIX, endpoints } from '@vario/contract';
+import { API_PREFIX, endpoints, kundensonderpreisListe } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
-import { containsExpr } from '../../lib/list-query';
+import { fieldTypes } from '../../lib/fields';
+import { containsExpr, type ListSpec, runList } from '../../lib/list-query';
 import { type Ctx, lockTokenOf } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { requireAdresse } from './adressen.service';
-import { apzWerte, changePrice, createPreis, kopfWerte, loadApz, loadPreis, preisKopf, preisVoll, writeTiers } from './preise.service';
+import { apzWerte, changePrice, createPreis, kopfWerte, loadApz, loadPreis, preisKopf, preisScales, preisVoll, writeTiers } from './preise.service';
 
 export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   const requirePrice = async (trx: typeof db, adresseId: number, priceId: number) => {
@@ -13,27 +14,21 @@ export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
     return loadPreis(trx, adresseId, priceId);
   };
 
+  // the list's filter and sort address the stored columns; the two derived prices are computed per row
+  const { sonderpreisBrutto: _b, effektiverPreis: _e, ...preisFelder } = fieldTypes(kundensonderpreisListe);
+  const preiseSpec: ListSpec = {
+    table: 'kundensonderpreise',
+    fields: Object.assign(Object.create(null), preisFelder),
+    scales: preisScales,
+    defaultOrder: ['artikelnummer'],
+    search: (eb, term, d) =>
+      eb.or([containsExpr(eb.ref('kundensonderpreise.artikelnummer'), term, d), containsExpr(eb.ref('kundensonderpreise.artikelbezeichnung'), term, d)]),
+  };
   route(app, endpoints.preiseList, async (req) => {
     await requireAdresse(db, req.params.id);
-    const limit = req.query.limit || 500;
-    const offset = req.query.offset ?? 0;
-    let q = db.selectFrom('kundensonderpreise').selectAll().where('adresseId', '=', req.params.id);
-    const term = req.query.search?.trim();
-    if (term) q = q.where((eb) => eb.or([containsExpr(eb.ref('artikelnummer'), term, dialect), containsExpr(eb.ref('artikelbezeichnung'), term, dialect)]));
-    const rows = await q
-      .orderBy('artikelnummer')
-      .orderBy('id')
-      .limit(limit + 1)
-      .offset(offset)
-      .execute();
-    const hasMoreData = rows.length > limit;
-    const result = rows.slice(0, limit).map(preisKopf);
-    if (req.query.returnTotal !== 'true') return { result, hasMoreData };
-    const total = await q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-    return { result, hasMoreData, resultCount: Number(total?.n ?? 0) };
+    const base = db.selectFrom('kundensonderpreise').selectAll().where('adresseId', '=', req.params.id);
+    const res = await runList<Parameters<typeof preisKopf>[0]>(base, preiseSpec, { ...req.query, limit: req.query.limit || 500 }, dialect);
+    return { ...res, result: res.result.map(preisKopf) };
   });
 
   route(app, endpoints.preisGet, async (req) => ({ result: await preisVoll(db, req.params.id, req.params.priceId) }));

@@ -17,6 +17,8 @@ type Tiers = Record<string, number | null | undefined>;
 export const LOCK = 'KSP';
 
 const kopf = codecsOf({ sonderpreis: money4, mwstSatz: percent2, rabatt1: percent2, rabatt2: percent2 });
+/** Filter values of the price list compare in these stored units. */
+export const preisScales = kopf.scales;
 const apzCodecs = codecsOf({ abMenge: qty3, sonderpreis: money4 });
 
 /** Gross price to the cent and the price less its percentage discounts (ADR-060), from the stored integers. */

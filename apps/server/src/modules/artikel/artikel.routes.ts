@@ -1,5 +1,7 @@
-import { endpoints } from '@vario/contract';
+import { endpoints, warengruppe } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
+import { fieldTypes } from '../../lib/fields';
+import { type ListSpec, runList } from '../../lib/list-query';
 import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
@@ -30,8 +32,6 @@ export function artikelRoutes(app: FastifyInstance, ctx: Ctx) {
     db.transaction().execute((trx) => setStaffeln(trx, actor(req), req.params.id, req.params.ap, req.body.data, lockTokenOf(req.headers))),
   );
 
-  route(app, endpoints.warengruppen, async () => ({
-    result: await db.selectFrom('warengruppen').selectAll().orderBy('bezeichnung').execute(),
-    hasMoreData: false,
-  }));
+  const warengruppenSpec: ListSpec = { table: 'warengruppen', fields: fieldTypes(warengruppe), defaultOrder: ['bezeichnung'] };
+  route(app, endpoints.warengruppen, async (req) => runList(db.selectFrom('warengruppen').selectAll(), warengruppenSpec, req.query, ctx.dialect));
 }
