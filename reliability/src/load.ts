@@ -1,1 +1,58 @@
-export async function runLoad(..._a: unknown[]) {}
+// Load: N clients for T seconds on a mix of list, record and write calls against the real server process: 0 errors,
+// latency percentiles and throughput printed, memory at the end within 20 % of memory after warm-up.
+import autocannon from 'autocannon';
+import { API_PREFIX } from '@vario/contract';
+import { type DbKind, seededUrl } from './lib/inproc';
+import { type Cluster, freePort } from './lib/pg';
+import { http, loginHttp, startServer } from './lib/proc';
+import { stats, violation } from './lib/stats';
+import type { Size } from './size';
+
+function cannon(opts: autocannon.Options) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+export async function runLoad(kind: DbKind, size: Size, cluster?: Cluster) {
+  const label = `load/${kind}`;
+  const { url, drop } = await seededUrl(kind, cluster);
+  const server = await startServer(url, await freePort());
+  try {
+    const token = await loginHttp(server.base);
+    const id = (await http(server.base, 'GET', '/stammdaten/adressen?limit=1', { token })).json().result[0].id as number;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const p = (path: string) => `${API_PREFIX}${path}`;
+    let n = 0;
+    const requests: autocannon.Request[] = [
+      { method: 'GET', path: p('/stammdaten/adressen?limit=50&orderBy=name1') },
+      { method: 'GET', path: p(`/stammdaten/adressen/${id}`) },
+      { method: 'GET', path: p('/stammdaten/artikel?limit=50&search=pumpe') },
+      { method: 'GET', path: p('/webapp/me') },
+      {
+        method: 'POST',
+        path: p('/stammdaten/adressen'),
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ data: { name1: `Last ${++n}`, istKunde: true }, ProtokollBemerkung: 'Lasttest' }) }),
+      },
+    ];
+    const base = { url: `http://127.0.0.1:${server.port}`, headers, requests };
+    await cannon({ ...base, connections: Math.min(size.loadClients, 20), duration: 2 });
+    const warm = server.rss();
+    const res = await cannon({ ...base, connections: size.loadClients, duration: size.loadSeconds });
+    const end = server.rss();
+    const total = res.requests.total;
+    stats.requests += total;
+    const errors = res.errors + res.timeouts + res.non2xx;
+    if (errors) violation(label, `${errors} errors under load (${res.non2xx} non-2xx, ${res.errors} errors, ${res.timeouts} timeouts)`);
+    const l = res.latency;
+    console.log(
+      `  ${label}: ${size.loadClients} clients × ${size.loadSeconds} s: ${total} requests, ${res.requests.average.toFixed(0)} req/s, ` +
+        `latency p50 ${l.p50} ms · p90 ${l.p90} ms · p97.5 ${l.p97_5} ms · p99 ${l.p99} ms (max ${l.max}), ${errors} errors`,
+    );
+    console.log(`  ${label}: memory after warm-up ${(warm / 2 ** 20).toFixed(0)} MB, at the end ${(end / 2 ** 20).toFixed(0)} MB`);
+    if (end > warm * 1.2) violation(label, `memory grew more than 20 % under load: ${(warm / 2 ** 20).toFixed(0)} → ${(end / 2 ** 20).toFixed(0)} MB`);
+  } finally {
+    await server.kill('SIGTERM');
+    drop();
+  }
+}
