@@ -15,6 +15,11 @@ export interface Endpoint {
   /** Rights a non-administrator must not be denied (RIGHT-002..004). */
   rights?: readonly string[];
   adminOnly?: boolean;
+  /**
+   * Why a non-public route declares neither `rights` nor `adminOnly` (reference data, own records only, decided per
+   * object …). The reliability harness's access-control matrix fails on a route that has neither.
+   */
+  rightsNote?: string;
   /** Reachable without a token. */
   public?: boolean;
   /** Authorised by Basic credentials instead of a token (the login). */

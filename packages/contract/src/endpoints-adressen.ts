@@ -184,6 +184,7 @@ export const adressEndpoints = {
     path: '/crm/aktivitaetsarten',
     summary: 'Activity types',
     tag: 'crm',
+    rightsNote: 'Reference data (activity types) every signed-in user may read',
     query: listQuery,
     response: list(aktivitaetsart),
   }),

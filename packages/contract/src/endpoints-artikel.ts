@@ -138,6 +138,7 @@ export const artikelEndpoints = {
     path: '/stammdaten/warengruppen',
     summary: 'Product groups',
     tag: 'artikel',
+    rightsNote: 'Reference data (product groups) every signed-in user may read',
     query: listQuery,
     response: list(warengruppe),
   }),
@@ -243,6 +244,7 @@ export const artikelEndpoints = {
     path: '/stammdaten/assets/sfelder',
     summary: 'Labels of the free fields s01–s06',
     tag: 'assets',
+    rightsNote: 'Labels of the free asset fields (reference data), no records',
     response: list(assetSfeld),
   }),
   assetBilder: endpoint({
