@@ -4,11 +4,15 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { basic, createTestApp } from './helper';
+import { type ApiResult, api, docEndpoints, expectOk } from './client';
+import { createTestApp } from './helper';
 
 const t = await createTestApp();
-const admin = await t.login('admin');
-const buero = await t.login('buero');
+const c = api(t);
+const contract = Object.entries(endpoints) as [string, Endpoint][];
+/** The operationId of an endpoint: its key in the contract's table. */
+const keyOf = new Map(contract.map(([key, e]) => [e, key]));
+const byKey = new Map(contract);
 
 type Json = Record<string, unknown>;
 interface Operation extends Json {
@@ -18,7 +22,7 @@ interface Operation extends Json {
   'x-rights'?: string[];
   'x-admin-only'?: boolean;
 }
-const res = await t.call(null, { method: 'GET', url: '/vario-api/openapi.json' });
+const res = await c.callRaw(docEndpoints.openapi);
 const doc = res.json() as { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json> } };
 const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
@@ -26,7 +30,7 @@ const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
 const byId = new Map(operations.map((o) => [o.op.operationId, o]));
 
 const validator = new Validator();
-const checked = await validator.validate(structuredClone(doc) as never);
+const checked = await validator.validate(structuredClone(doc));
 // Every $ref resolved, so that each answer schema compiles on its own.
 const resolved = validator.resolveRefs() as typeof doc;
 
@@ -74,23 +78,13 @@ function expectDocumented(operationId: string, answer: LightMyRequestResponse) {
   if (!validate(body)) throw new Error(`${key}: body does not match the documented schema: ${ajv.errorsText(validate.errors)} — ${answer.body.slice(0, 300)}`);
 }
 
-const call = async (
-  operationId: string,
-  token: string | null,
-  url: string,
-  extra: { method?: string; payload?: unknown; headers?: Record<string, string> } = {},
-) => {
-  const o = byId.get(operationId);
-  if (!o) throw new Error(`operation ${operationId} is not in the document`);
-  const answer = await t.call(token, {
-    method: (extra.method ?? o.method) as never,
-    url: `/vario-api${url}`,
-    payload: extra.payload as never,
-    headers: extra.headers,
-  });
-  expectDocumented(operationId, answer);
+/** Checks an answer of the typed client against the document (the operation is the endpoint's key) and passes it on. */
+function documented<E extends Endpoint>(answer: ApiResult<E>): ApiResult<E> {
+  const operationId = keyOf.get(answer.endpoint);
+  if (!operationId) throw new Error(`${answer.endpoint.method} ${answer.endpoint.path} is not in the contract's table`);
+  expectDocumented(operationId, answer.raw);
   return answer;
-};
+}
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.0 document (real validator)', () => {
@@ -172,28 +166,34 @@ describe('the OpenAPI document', () => {
 
 describe('live answers match the document, statuses included', () => {
   it('every list and record GET on demo data', async () => {
-    const listOf = async (path: string) => {
-      const answer = await t.call(admin, { method: 'GET', url: `/vario-api${path}` });
-      return answer.statusCode === 200 ? ((answer.json() as { result?: unknown }).result as Json[] | undefined) : undefined;
+    /** The first id of the list read at `path` (a GET of the contract), undefined without such a list or rows. */
+    const firstIdOf = async (path: string, params: Record<string, number>) => {
+      const list = contract.find(([, e]) => e.method === 'GET' && e.path === path)?.[1];
+      if (!list) return undefined;
+      const answer = await c.callRaw(list, { as: 'admin', params });
+      const rows = answer.statusCode === 200 ? (answer.json() as { result?: unknown }).result : undefined;
+      const id: unknown = Array.isArray(rows) ? rows[0]?.id : undefined;
+      return typeof id === 'number' ? id : undefined;
     };
     let ok = 0;
-    for (const { path, method, op } of operations) {
-      if (method !== 'GET' || path.includes('{name}')) continue;
-      let url = path;
-      if (path.includes('{id}')) {
-        const rows = await listOf(path.slice(0, path.indexOf('/{id}')));
-        const id = Array.isArray(rows) ? rows[0]?.id : undefined;
+    for (const { method, op } of operations) {
+      const e = byKey.get(op.operationId);
+      if (!e) throw new Error(`operation ${op.operationId} is not in the contract's table`);
+      if (method !== 'GET' || e.path.includes(':name')) continue;
+      const params: Record<string, number> = {};
+      if (e.path.includes(':id')) {
+        const id = await firstIdOf(e.path.slice(0, e.path.indexOf('/:id')), params);
         if (id === undefined) continue;
-        url = url.replace('{id}', String(id));
-        if (url.includes('{subId}')) {
-          const subs = await listOf(url.slice(0, url.indexOf('/{subId}')));
-          const subId = Array.isArray(subs) ? subs[0]?.id : undefined;
+        params.id = id;
+        if (e.path.includes(':subId')) {
+          const subId = await firstIdOf(e.path.slice(0, e.path.indexOf('/:subId')), params);
           if (subId === undefined) continue;
-          url = url.replace('{subId}', String(subId));
+          params.subId = subId;
         }
       }
-      if (/\{\w+\}/.test(url)) continue;
-      const answer = await call(op.operationId, admin, url);
+      if ([...e.path.matchAll(/:(\w+)/g)].some(([, name]) => name === undefined || !(name in params))) continue;
+      const answer = await c.callRaw(e, { as: 'admin', params });
+      expectDocumented(op.operationId, answer);
       if (answer.statusCode === 200) ok++;
     }
     // most reads answer 200 on demo data (reports that need parameters answer a documented 400)
@@ -202,36 +202,44 @@ describe('live answers match the document, statuses included', () => {
 
   it('reminders with tabelle: null validate against the (nullable) enum', async () => {
     const me = await t.handle.db.selectFrom('benutzer').select('id').where('anmeldename', '=', 'admin').executeTakeFirstOrThrow();
-    const created = await call('erinnerungCreate', admin, '/crm/erinnerungen', {
-      payload: { data: { benutzerId: me.id, erinnerungDatum: '2030-01-01T10:00:00.000Z', bemerkung: 'OpenAPI', tabelle: null } },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().result.id as number;
-    const one = await call('erinnerungGet', admin, `/crm/erinnerungen/${id}`);
-    expect(one.json().result.tabelle).toBeNull();
-    await call('erinnerungenList', admin, '/crm/erinnerungen?limit=500');
-    const deleted = await call('erinnerungDelete', admin, `/crm/erinnerungen/${id}`);
-    expect(deleted.statusCode).toBe(204);
-    expect((await call('erinnerungGet', admin, `/crm/erinnerungen/${id}`)).statusCode).toBe(404);
+    const created = documented(
+      await c.call(endpoints.erinnerungCreate, {
+        as: 'admin',
+        body: { data: { benutzerId: me.id, erinnerungDatum: '2030-01-01T10:00:00.000Z', bemerkung: 'OpenAPI', tabelle: null } },
+      }),
+    );
+    expect(created.status).toBe(201);
+    const params = { id: expectOk(created).result.id };
+    const one = documented(await c.call(endpoints.erinnerungGet, { as: 'admin', params }));
+    expect(expectOk(one).result.tabelle).toBeNull();
+    documented(await c.call(endpoints.erinnerungenList, { as: 'admin', query: { limit: 500 } }));
+    const deleted = documented(await c.call(endpoints.erinnerungDelete, { as: 'admin', params }));
+    expect(deleted.status).toBe(204);
+    expect(documented(await c.call(endpoints.erinnerungGet, { as: 'admin', params })).status).toBe(404);
   });
 
   it('errors: 400, 401, 403, 404, 423 and the login answers are documented and shaped as documented', async () => {
-    expect((await call('adressenList', admin, '/stammdaten/adressen?filter=unbekannt=1')).statusCode).toBe(400);
-    expect((await call('adressenList', null, '/stammdaten/adressen')).statusCode).toBe(401);
-    expect((await call('protokoll', buero, '/system/protokoll')).statusCode).toBe(403);
-    expect((await call('adresseGet', admin, '/stammdaten/adressen/99999999')).statusCode).toBe(404);
-    const adresse = (await call('adressenList', admin, '/stammdaten/adressen?limit=1')).json().result[0].id as number;
-    expect((await call('adresseDelete', buero, `/stammdaten/adressen/${adresse}`)).statusCode).toBe(403);
-    const lock = await call('sperreCreate', admin, '/system/sperren', { payload: { data: { tabelle: 'ADR', datensatzId: adresse } } });
-    expect(lock.statusCode).toBe(201);
-    expect((await call('sperreCreate', buero, '/system/sperren', { payload: { data: { tabelle: 'ADR', datensatzId: adresse } } })).statusCode).toBe(423);
-    const locked = await call('adresseUpdate', buero, `/stammdaten/adressen/${adresse}`, { payload: { data: { name2: 'x' }, ProtokollBemerkung: 'Test' } });
-    expect(locked.statusCode, locked.body).toBe(423);
-    expect((await call('sperreDelete', admin, `/system/sperren/${lock.json().result.id}`)).statusCode).toBe(204);
-    expect((await call('loginCheck', null, '/login')).statusCode).toBe(204);
-    expect((await call('login', null, '/login', { headers: { authorization: basic('admin', 'falsch') } })).statusCode).toBe(401);
-    const token = (await call('login', null, '/login', { headers: { authorization: basic('techniker', 'techniker') } })).json().result.token as string;
-    expect((await call('logout', token, '/logout')).statusCode).toBe(204);
-    expect((await call('me', token, '/webapp/me')).statusCode).toBe(401);
+    expect(documented(await c.call(endpoints.adressenList, { as: 'admin', query: { filter: 'unbekannt=1' } })).status).toBe(400);
+    expect(documented(await c.call(endpoints.adressenList, { token: null })).status).toBe(401);
+    expect(documented(await c.call(endpoints.protokoll, { as: 'buero' })).status).toBe(403);
+    expect(documented(await c.call(endpoints.adresseGet, { as: 'admin', params: { id: 99999999 } })).status).toBe(404);
+    const first = expectOk(documented(await c.call(endpoints.adressenList, { as: 'admin', query: { limit: 1 } }))).result[0];
+    if (!first) throw new Error('no address in the demo data');
+    const adresse = first.id;
+    expect(documented(await c.call(endpoints.adresseDelete, { as: 'buero', params: { id: adresse } })).status).toBe(403);
+    const sperre = { data: { tabelle: 'ADR', datensatzId: adresse } };
+    const lock = documented(await c.call(endpoints.sperreCreate, { as: 'admin', body: sperre }));
+    expect(lock.status).toBe(201);
+    expect(documented(await c.call(endpoints.sperreCreate, { as: 'buero', body: sperre })).status).toBe(423);
+    const locked = documented(
+      await c.call(endpoints.adresseUpdate, { as: 'buero', params: { id: adresse }, body: { data: { name2: 'x' }, ProtokollBemerkung: 'Test' } }),
+    );
+    expect(locked.status, locked.raw.body).toBe(423);
+    expect(documented(await c.call(endpoints.sperreDelete, { as: 'admin', params: { id: expectOk(lock).result.id } })).status).toBe(204);
+    expect(documented(await c.call(endpoints.loginCheck, { token: null })).status).toBe(204);
+    expect(documented(await c.call(endpoints.login, { authorization: c.basic('admin', 'falsch') })).status).toBe(401);
+    const token = expectOk(documented(await c.call(endpoints.login, { authorization: c.basic('techniker', 'techniker') }))).result.token;
+    expect(documented(await c.call(endpoints.logout, { token })).status).toBe(204);
+    expect(documented(await c.call(endpoints.me, { token })).status).toBe(401);
   });
 });
