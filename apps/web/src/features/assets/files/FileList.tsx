@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { SubList } from '@/components/record-page/SubList';
+import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime, formatDecimal } from '@/lib/format';
 import { ASSET_PAGE_SIZE, downloadAssetFile, useAssetFiles, useDeleteAssetFile, useUploadAssetFile } from '../api';
@@ -13,6 +14,7 @@ const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${formatDecimal(bytes /
 /** The files of an asset, 50 per page, with download (binary) and upload (ASS-010..012). */
 export function FileList({ assetId, canEdit }: { assetId: number; canEdit: boolean }) {
   const { t } = useTranslation('assets');
+  const f = useFieldLabel();
   const [page, setPage] = useState(0);
   const files = useAssetFiles(assetId, page);
   const upload = useUploadAssetFile(assetId);
@@ -51,10 +53,10 @@ export function FileList({ assetId, canEdit }: { assetId: number; canEdit: boole
         )
       }
       columns={[
-        { key: 'dateiname', label: t('files.dateiname'), render: (r) => r.dateiname },
-        { key: 'betreff', label: t('files.betreff'), render: (r) => r.betreff ?? '', visibleFrom: 'sm' },
-        { key: 'datum', label: t('files.datum'), render: (r) => formatDateTime(r.datum), visibleFrom: 'sm' },
-        { key: 'groesse', label: t('files.groesse'), render: (r) => size(r.groesse), align: 'right', visibleFrom: 'md' },
+        { key: 'dateiname', label: f('dateiname'), render: (r) => r.dateiname },
+        { key: 'betreff', label: f('betreff'), render: (r) => r.betreff ?? '', visibleFrom: 'sm' },
+        { key: 'datum', label: f('datum'), render: (r) => formatDateTime(r.datum), visibleFrom: 'sm' },
+        { key: 'groesse', label: f('groesse'), render: (r) => size(r.groesse), align: 'right', visibleFrom: 'md' },
         {
           key: 'actions',
           label: '',

@@ -49,7 +49,7 @@ function BookingFields() {
       {art === 'UMBUCHUNG' && <Place from="nachLagerId" place="nachLagerplatzId" label={t('booking.toWarehouse')} warehouses={warehouses} />}
       <NumberField
         name="menge"
-        label={art === 'INVENTUR' ? t('booking.counted') : t('journal.menge')}
+        label={art === 'INVENTUR' ? t('booking.counted') : t('fields:menge')}
         description={art === 'INVENTUR' ? t('booking.countedHint') : undefined}
         min={0}
         decimals={3}

@@ -89,7 +89,7 @@ export function StorageTab() {
           { key: 'zeitpunkt', label: t('journal.zeitpunkt'), render: (r) => formatDateTime(r.zeitpunkt) },
           { key: 'lager', label: t('fields:lager'), render: (r) => warehouse(r.lagerId) },
           { key: 'feld', label: t('journal.feld'), render: (r) => t(`fields:${r.feld}`) },
-          { key: 'menge', label: t('journal.menge'), render: (r) => formatDecimal(r.menge), align: 'right' },
+          { key: 'menge', label: t('fields:menge'), render: (r) => formatDecimal(r.menge), align: 'right' },
           {
             key: 'art',
             label: t('journal.art'),
