@@ -61,4 +61,12 @@ describe('quick search plans', () => {
     expect(none.resultCount).toBe(0);
     expect(none.result).toEqual([]);
   });
+
+  it('a new product counts in the next search at once (the kept match count is forgotten on a write)', async () => {
+    const before = await list({ search: 'planungstest' });
+    const body = { data: { artikelnummer: 'PT-NEU-1', artikelart: '1' as const, bezeichnung: 'Planungstest neu' } };
+    expectOk(await c.call(endpoints.artikelCreate, { as: 'admin', body }));
+    const after = await list({ search: 'planungstest' });
+    expect(after.resultCount).toBe((before.resultCount ?? 0) + 1);
+  });
 });

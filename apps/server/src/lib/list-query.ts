@@ -5,7 +5,7 @@ import type { Dialect } from '../db/schema-helpers';
 import { toScaled } from './codecs';
 import { badRequest } from './errors';
 import { type FieldType, own } from './fields';
-import { planSearch, readsWholeTable, type SearchPlan } from './search';
+import { invalidateSearchMatches, planSearch, readsWholeTable, type SearchPlan } from './search';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries address columns by validated runtime names
 type AnyQB = SelectQueryBuilder<any, any, any>;
@@ -217,6 +217,7 @@ const counts = new Map<string, { n: number; at: number; table: string }>();
 
 export function invalidateCounts(table: string) {
   for (const [k, v] of counts) if (v.table === table) counts.delete(k);
+  invalidateSearchMatches(table);
 }
 
 async function countOf(qb: AnyQB, table: string): Promise<number> {

@@ -56,13 +56,29 @@ export async function planSearch(base: AnyQB, search: unknown, term: string, dia
   if (dialect !== 'sqlite' || !table) return undefined;
   const tokens = searchTokens(term);
   if (tokens.length === 0) return { matches: 0 };
+  const query = ftsQuery(tokens);
+  const key = `${table}\u0000${query}`;
+  const hit = matchCounts.get(key);
+  if (hit && Date.now() - hit.at < MATCH_COUNT_TTL_MS) return { matches: hit.n };
   const fts = sql.table(`${table}_fts`);
-  const row = (await base
-    .clearSelect()
-    .select(sql<number>`(select count(*) from ${fts} where ${fts} match ${ftsQuery(tokens)})`.as('n'))
-    .limit(1)
-    .executeTakeFirst()) as { n: number } | undefined;
-  return row ? { matches: Number(row.n) } : undefined;
+  const row = (await base.clearSelect().select(sql<number>`(select count(*) from ${fts} where ${fts} match ${query})`.as('n')).limit(1).executeTakeFirst()) as
+    | { n: number }
+    | undefined;
+  if (!row) return undefined;
+  if (matchCounts.size > 500) matchCounts.clear();
+  matchCounts.set(key, { n: Number(row.n), at: Date.now() });
+  return { matches: Number(row.n) };
+}
+
+/**
+ * A search's match count is kept like an expensive total (lib/list-query.ts): the windows of one search (the grid
+ * scrolling) count once; a write to the table forgets its counts on this instance, other instances within the TTL.
+ */
+const MATCH_COUNT_TTL_MS = 10_000;
+const matchCounts = new Map<string, { n: number; at: number }>();
+
+export function invalidateSearchMatches(table: string) {
+  for (const k of matchCounts.keys()) if (k.startsWith(`${table}\u0000`)) matchCounts.delete(k);
 }
 
 /** True when a list's base query reads its table as it is (no join, no condition): then a search's matches are its total. */
