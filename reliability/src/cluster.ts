@@ -77,7 +77,10 @@ export async function runCluster(cluster: Cluster, size: Size) {
     const id = (await http(a.base, 'GET', '/stammdaten/adressen?limit=1', { token: adminA })).json().result[0].id as number;
     const lock = await http(a.base, 'POST', '/system/sperren', { token: adminA, body: { data: { tabelle: 'ADR', datensatzId: id } } });
     check('lock on instance A', lock.status, lock.text, [201]);
-    const change = await http(b.base, 'PATCH', `/stammdaten/adressen/${id}`, { token: bueroB, body: { data: { name2: 'über B' }, ProtokollBemerkung: 'Cluster' } });
+    const change = await http(b.base, 'PATCH', `/stammdaten/adressen/${id}`, {
+      token: bueroB,
+      body: { data: { name2: 'über B' }, ProtokollBemerkung: 'Cluster' },
+    });
     check('change on instance B of a record locked on A', change.status, change.text, [423]);
 
     // A logout on A ends the session on B within the session cache time.
@@ -102,7 +105,10 @@ export async function runCluster(cluster: Cluster, size: Size) {
     const adminLb = await loginHttp(lb.base, 'admin');
     const creates = await Promise.all(
       Array.from({ length: size.parallel * 2 }, (_, i) =>
-        http(lb?.base as string, 'POST', '/stammdaten/adressen', { token: adminLb, body: { data: { name1: `Cluster ${i}`, istKunde: true }, ProtokollBemerkung: 'Cluster' } }),
+        http(lb?.base as string, 'POST', '/stammdaten/adressen', {
+          token: adminLb,
+          body: { data: { name1: `Cluster ${i}`, istKunde: true }, ProtokollBemerkung: 'Cluster' },
+        }),
       ),
     );
     for (const c of creates) check('create through the balancer', c.status, c.text, [201]);

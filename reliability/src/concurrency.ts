@@ -59,18 +59,15 @@ export async function runRaces(s: InProc, size: Size) {
   const artikelId = art.json().result.id as number;
   // A warehouse without storage places (a booking there needs no place).
   const lagerId = (
-    await db
-      .selectFrom('lager')
-      .select('id')
-      .where('id', 'not in', db.selectFrom('lagerplaetze').select('lagerId'))
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
+    await db.selectFrom('lager').select('id').where('id', 'not in', db.selectFrom('lagerplaetze').select('lagerId')).orderBy('id').executeTakeFirstOrThrow()
   ).id;
   const book = (art: string, menge: number) =>
     s.call('POST', '/lager/buchungen', { token: admin.token, body: { data: { art, artikelId, lagerId, menge }, ProtokollBemerkung: 'Wettlauf' } });
   const stock = async () => {
     const b = await db.selectFrom('bestaende').select('bestand').where('artikelId', '=', artikelId).where('lagerId', '=', lagerId).executeTakeFirst();
-    const m = await sql<{ s: string | number | null }>`select sum(menge) as s from lagerbewegungen where "artikelId" = ${artikelId} and "lagerId" = ${lagerId} and feld = 'bestand'`.execute(db);
+    const m = await sql<{
+      s: string | number | null;
+    }>`select sum(menge) as s from lagerbewegungen where "artikelId" = ${artikelId} and "lagerId" = ${lagerId} and feld = 'bestand'`.execute(db);
     return { bestand: Number(b?.bestand ?? 0), movements: Number(m.rows[0]?.s ?? 0) };
   };
   const first = await book('ZUGANG', 1);
@@ -86,9 +83,13 @@ export async function runRaces(s: InProc, size: Size) {
     for (const a of answers) countAnswer(label, `parallel ${art}`, a.status, a.body);
     const bad = answers.filter((a) => a.status !== 201).map((a) => a.status);
     if (bad.length)
-      violation(label, `${bad.length} of ${N} parallel ${art} bookings refused (${[...new Set(bad)].join(', ')}: ${answers.find((a) => a.status !== 201)?.body.slice(0, 200)}) [issue 10 item 3]`);
+      violation(
+        label,
+        `${bad.length} of ${N} parallel ${art} bookings refused (${[...new Set(bad)].join(', ')}: ${answers.find((a) => a.status !== 201)?.body.slice(0, 200)}) [issue 10 item 3]`,
+      );
     const st = await stock();
-    if (st.bestand !== expected) violation(label, `stock after ${N} parallel ${art} ${menge}: ${st.bestand / unit}, expected ${expected / unit} [issue 10 item 3]`);
+    if (st.bestand !== expected)
+      violation(label, `stock after ${N} parallel ${art} ${menge}: ${st.bestand / unit}, expected ${expected / unit} [issue 10 item 3]`);
     if (st.bestand !== st.movements) violation(label, `stock ${st.bestand} != sum of movements ${st.movements} after parallel ${art}`);
   }
   console.log(`  ${label}: ${N} parallel address creates, ${users.length} lock takers, ${2 * N} stock bookings`);

@@ -23,7 +23,10 @@ export async function runCrash(kind: DbKind, size: Size, cluster?: Cluster) {
     const one = async (i: number) => {
       const name1 = `${tag}-${i}`;
       try {
-        const a = await http(server.base, 'POST', '/stammdaten/adressen', { token, body: { data: { name1, istKunde: true }, ProtokollBemerkung: 'Absturztest' } });
+        const a = await http(server.base, 'POST', '/stammdaten/adressen', {
+          token,
+          body: { data: { name1, istKunde: true }, ProtokollBemerkung: 'Absturztest' },
+        });
         countAnswer(label, 'create before the crash', a.status, a.text);
         if (a.status === 201) acked.set(a.json().result.id, name1);
         if (++answered >= killAt && !killed) {
@@ -48,11 +51,7 @@ export async function runCrash(kind: DbKind, size: Size, cluster?: Cluster) {
         .selectFrom('protokoll')
         .select('datensatzId')
         .where('bemerkung', '=', 'Absturztest')
-        .where(
-          'datensatzId',
-          'in',
-          rows.map((r) => r.id).concat(0),
-        )
+        .where('datensatzId', 'in', rows.map((r) => r.id).concat(0))
         .execute();
       const present = new Map(rows.map((r) => [r.id, r.name1]));
       let lost = 0;
@@ -64,7 +63,9 @@ export async function runCrash(kind: DbKind, size: Size, cluster?: Cluster) {
       if (partial) violation(label, `${partial} records without their change-log entry (a partial write)`);
       const probe = await http(server.base, 'GET', `/stammdaten/adressen?limit=1&filter=${encodeURIComponent(`name1~${tag}`)}`, { token: after });
       countAnswer(label, 'list after restart', probe.status, probe.text);
-      console.log(`  ${label}: ${size.crashCreates} creates sent, ${acked.size} acknowledged before SIGKILL, ${rows.length} present after restart, ${lost} lost`);
+      console.log(
+        `  ${label}: ${size.crashCreates} creates sent, ${acked.size} acknowledged before SIGKILL, ${rows.length} present after restart, ${lost} lost`,
+      );
     } finally {
       await handle.close();
     }

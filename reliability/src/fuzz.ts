@@ -67,8 +67,7 @@ function casesFor(e: Endpoint, params: Record<string, string | number>, runs: nu
       if (/"format":"date(-time)?"/.test(t)) out.push(withField(f, { value: '2024-13-45', label: 'impossible date 2024-13-45', badDate: true }));
       else if (t.includes('"string"') && !t.includes('"enum"')) out.push(withField(f, { value: 'a\u0000b', label: 'NUL in text', nul: true }));
     }
-    for (const key of ['__proto__', 'constructor', 'unbekanntesFeld'])
-      out.push({ label: `extra field ${key}`, params, raw: rawWithKey(base, key) });
+    for (const key of ['__proto__', 'constructor', 'unbekanntesFeld']) out.push({ label: `extra field ${key}`, params, raw: rawWithKey(base, key) });
     for (const f of required) {
       const data = { ...(base.data as object) } as Record<string, unknown>;
       delete data[f];
@@ -93,7 +92,9 @@ export async function runFuzz(s: InProc, size: Size) {
   const admin = await s.user({}, true);
   let base = await s.digest();
   let n = 0;
-  const writes = Object.entries(endpoints).filter(([, e]) => e.method !== 'GET' && e.method !== 'OPTIONS' && !e.public && e.path !== '/logout');
+  const writes = (Object.entries(endpoints) as [string, Endpoint][]).filter(
+    ([, e]) => e.method !== 'GET' && e.method !== 'OPTIONS' && !e.public && e.path !== '/logout',
+  );
   // The password change ends the sessions of its user: run it last, with a user of its own.
   writes.sort(([a], [b]) => Number(a === 'passwort') - Number(b === 'passwort'));
   for (const [name, e] of writes) {
@@ -101,7 +102,10 @@ export async function runFuzz(s: InProc, size: Size) {
     const params = await resolveParams(s, token, e.path);
     for (const c of casesFor(e, params, size.fuzzRuns, seed)) {
       const what = `${e.method} ${e.path} (${name}) ${c.label}`;
-      const path = c.raw === undefined && c.label.startsWith('path ') ? e.path.replace(/:(\w+)/g, (_, p) => encodeURIComponent(String(c.params?.[p]))) : fillPath(e.path, c.params);
+      const path =
+        c.raw === undefined && c.label.startsWith('path ')
+          ? e.path.replace(/:(\w+)/g, (_, p) => encodeURIComponent(String(c.params?.[p])))
+          : fillPath(e.path, c.params);
       const a = await s.call(e.method, path, { token, ...(c.raw !== undefined ? { raw: c.raw } : c.body !== undefined ? { body: c.body } : {}) });
       n++;
       countAnswer(label, what, a.status, a.body);
@@ -110,7 +114,8 @@ export async function runFuzz(s: InProc, size: Size) {
         checkRefusal(label, what, a);
         if (after !== base) violation(label, `${what}: refused with ${a.status} but changed the database`);
       } else if (c.odd?.nul) violation(label, `${what}: a NUL character was accepted (${a.status}) [issue 10 item 8]`);
-      else if (c.odd?.badDate && c.label.includes('impossible date')) violation(label, `${what}: an impossible date was accepted (${a.status}) [issue 10 item 8]`);
+      else if (c.odd?.badDate && c.label.includes('impossible date'))
+        violation(label, `${what}: an impossible date was accepted (${a.status}) [issue 10 item 8]`);
       base = after;
     }
   }

@@ -12,7 +12,7 @@ import type { Size } from './size';
 const PROTO = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'prototype'];
 const OPS = ['=', '!=', '>', '>=', '<', '<=', '~'];
 
-const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined').slice(0, 300);
+const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined')).slice(0, 300);
 
 export async function runListFuzz(s: InProc, size: Size) {
   const label = `lists/${s.kind}`;

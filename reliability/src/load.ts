@@ -1,7 +1,8 @@
 // Load: N clients for T seconds on a mix of list, record and write calls against the real server process: 0 errors,
 // latency percentiles and throughput printed, memory at the end within 20 % of memory after warm-up.
-import autocannon from 'autocannon';
+
 import { API_PREFIX } from '@vario/contract';
+import autocannon from 'autocannon';
 import { type DbKind, seededUrl } from './lib/inproc';
 import { type Cluster, freePort } from './lib/pg';
 import { http, loginHttp, startServer } from './lib/proc';

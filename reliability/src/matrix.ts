@@ -2,7 +2,7 @@
 // changed; administrator-only routes refuse others; a route without rights must say why (`rightsNote`).
 // Object level: reminders (owner) and locks (holder).
 import { type Endpoint, endpoints } from '@vario/contract';
-import type { InProc } from './lib/inproc';
+import type { InProc, Json } from './lib/inproc';
 import { countAnswer, violation } from './lib/stats';
 
 const SECTION = 'matrix';
@@ -11,7 +11,7 @@ const SECTION = 'matrix';
 export const fillPath = (path: string, values: Record<string, string | number> = {}) =>
   path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? (name === 'ap' ? 'vk' : name === 'name' ? 'x' : 1))));
 
-const isErrorObject = (a: { status: number; json(): any }) => {
+const isErrorObject = (a: { status: number; json(): Json }) => {
   try {
     const b = a.json();
     return (
@@ -111,7 +111,7 @@ async function objectLevel(s: InProc, label: string) {
   const release = await s.call('DELETE', `/system/sperren/${lock.id}`, { token: other.token });
   countAnswer(label, 'lock release by another user', release.status);
   if (release.status !== 403 && release.status !== 404) violation(label, `another user released a lock: ${release.status}`);
-  for (const headers of [{}, { 'x-lock-token': lock.token }]) {
+  for (const headers of [{}, { 'x-lock-token': lock.token }] as Record<string, string>[]) {
     const change = await s.call('PATCH', `/stammdaten/adressen/${addr}`, { token: other.token, headers, body: { data: { name2: 'fremd' } } });
     countAnswer(label, 'change of a locked record', change.status, change.body);
     if (change.status !== 423)

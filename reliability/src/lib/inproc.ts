@@ -16,13 +16,21 @@ import type { Cluster } from './pg';
 /** The password of every user the harness creates (hashed once: argon2 is slow on purpose). */
 const PASSWORD = 'Pruefer-Passwort-1';
 let sharedHash: string | undefined;
+const passwordHash = async () => {
+  sharedHash ??= await hashPassword(PASSWORD);
+  return sharedHash;
+};
+
+/** A JSON answer of any shape, read by the checks. */
+// biome-ignore lint/suspicious/noExplicitAny: answers of every endpoint, inspected field by field
+export type Json = any;
 
 export type DbKind = 'sqlite' | 'postgres';
 
 export interface Answer {
   status: number;
   body: string;
-  json(): any;
+  json(): Json;
   headers: Record<string, unknown>;
 }
 
@@ -45,9 +53,12 @@ export interface InProc {
 export async function seededUrl(kind: DbKind, cluster?: Cluster): Promise<{ url: string; drop: () => void }> {
   if (kind === 'sqlite') {
     const file = join(tmpdir(), `vario-rel-${randomBytes(5).toString('hex')}.sqlite`);
-    return { url: file, drop: () => {
+    return {
+      url: file,
+      drop: () => {
         for (const s of ['', '-wal', '-shm']) rmSync(file + s, { force: true });
-      } };
+      },
+    };
   }
   if (!cluster) throw new Error('postgres needs the cluster');
   return { url: await cluster.createDb(`rel_${randomBytes(5).toString('hex')}`), drop: () => {} };
@@ -92,17 +103,24 @@ export async function startInProc(kind: DbKind, cluster?: Cluster, scale = 60): 
   let digestQueries: { table: string; query: string }[] | undefined;
   const prepareDigest = async () => {
     if (kind === 'sqlite') {
-      const r = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and sql not like 'CREATE VIRTUAL%'`.execute(db);
+      const r = await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and sql not like 'CREATE VIRTUAL%'`.execute(db);
       const out: { table: string; query: string }[] = [];
       for (const { name } of r.rows) {
         const cols = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
-        const row = cols.rows.map((c) => `quote("${c.name}")`).join(" || char(31) || ");
+        const row = cols.rows.map((c) => `quote("${c.name}")`).join(' || char(31) || ');
         out.push({ table: name, query: `select count(*) as n, group_concat(r, char(30)) as g from (select ${row} as r from "${name}" order by 1)` });
       }
       return out;
     }
-    const r = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(db);
-    return r.rows.map(({ name }) => ({ table: name, query: `select count(*) as n, md5(string_agg(md5(t::text), '' order by md5(t::text))) as g from "${name}" t` }));
+    const r = await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(db);
+    return r.rows.map(({ name }) => ({
+      table: name,
+      query: `select count(*) as n, md5(string_agg(md5(t::text), '' order by md5(t::text))) as g from "${name}" t`,
+    }));
   };
 
   return {
@@ -126,7 +144,7 @@ export async function startInProc(kind: DbKind, cluster?: Cluster, scale = 60): 
           avatar: null,
           vorgabeLagerId: null,
           email: null,
-          passwortHash: (sharedHash ??= await hashPassword(PASSWORD)),
+          passwortHash: await passwordHash(),
         } as never)
         .returning('id')
         .executeTakeFirstOrThrow();

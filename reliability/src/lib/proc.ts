@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Json } from './inproc';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -50,7 +51,7 @@ export async function startServer(databaseUrl: string, port: number, env: Record
 export interface HttpAnswer {
   status: number;
   text: string;
-  json(): any;
+  json(): Json;
 }
 
 export async function http(base: string, method: string, path: string, o: { token?: string; body?: unknown; basic?: string } = {}): Promise<HttpAnswer> {

@@ -42,7 +42,9 @@ export function printSummary(seconds: number) {
     console.log('\nViolations:');
     const seen = new Map<string, number>();
     for (const v of violations) seen.set(v, (seen.get(v) ?? 0) + 1);
-    for (const [v, n] of seen) console.log(`  - ${v}${n > 1 ? ` (×${n})` : ''}`);
+    const all = [...seen];
+    for (const [v, n] of all.slice(0, 80)) console.log(`  - ${v}${n > 1 ? ` (×${n})` : ''}`);
+    if (all.length > 80) console.log(`  … and ${all.length - 80} more`);
   }
 }
 
