@@ -9,7 +9,9 @@ import { API_PREFIX, APP_VERSION, MessageCode } from '@vario/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbHandle } from './db/index';
+import { cspOf } from './lib/csp';
 import { ApiError, errorBody } from './lib/errors';
+import { registerInputGuards } from './lib/input-guards';
 import type { AppModule, LoginLimit } from './lib/module';
 import { openApiTransform, openApiTransformObject } from './lib/openapi';
 import type { Ctx } from './lib/resource';
@@ -26,6 +28,7 @@ import { webappModule } from './modules/webapp/webapp.module';
 import { registerAuth, SessionCache } from './plugins/auth';
 import { registerJsonCompression } from './plugins/compress';
 import { registerErrorHandling } from './plugins/errors';
+import { registerLicenceCheck } from './plugins/licence';
 
 export interface AppOptions {
   handle: DbHandle;
@@ -42,6 +45,8 @@ export interface AppOptions {
 }
 
 export const MAINTENANCE_PARAMETER = 'SYSTEM.WARTUNGSMODUS';
+/** What a client's X-Request-Id may look like to be used as the request's id. */
+export const PLAIN_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The API's areas, one line each: a module registers its routes (modules/<area>/<area>.module.ts). */
 export const MODULES: AppModule[] = [
@@ -60,8 +65,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { handle } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // a client's X-Request-Id is taken only when it is a plain id: anything else (line breaks, JSON, long text) could
+    // forge log lines or error objects, and gets a fresh id
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && PLAIN_ID.test(given) ? given : randomUUID();
+    },
     bodyLimit: 10 * 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -125,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // An API path that exists with other methods answers 405 with the methods it allows; any other a 404 error object.
   const apiNotFound = (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0] as string;
+    reply.header('Cache-Control', 'no-store');
     const allowed = (['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const).filter((m) => m !== req.method && app.findRoute({ method: m, url: path }));
     if (allowed.length) {
       reply.header('Allow', allowed.join(', '));
@@ -136,7 +147,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       const sessions = new SessionCache(opts.sessionCacheMs ?? 2000);
+      registerInputGuards(api);
+      // API answers carry user data or tokens: no cache (browser, proxy) keeps them, unless a route says otherwise
+      api.addHook('onSend', (_req, reply, payload, done) => {
+        if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+        done(null, payload);
+      });
       registerAuth(api, handle.db, sessions, isMaintenance, maintenanceCached);
+      registerLicenceCheck(api);
       const moduleCtx = { ...ctx, sessions, loginLimit: opts.loginLimit ?? { max: 10, timeWindow: 60_000 } };
       for (const m of MODULES) m.register(api, moduleCtx);
       opts.extraRoutes?.(api);
@@ -153,6 +171,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // of the API carry only nosniff (above), which keeps helmet's per-request work off every API call.
   await app.register(async (web) => {
     await web.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+    // the policy allows the built index.html's inline scripts by their hashes (lib/csp.ts)
+    const csp = cspOf(serveWeb ? webRoot : undefined);
+    web.addHook('onSend', (_req, reply, payload, done) => {
+      reply.header('Content-Security-Policy', csp());
+      done(null, payload);
+    });
     if (serveWeb) {
       // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
       // Vite names every file under /assets by its content hash: the browser keeps them for a year without asking again.

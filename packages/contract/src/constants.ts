@@ -15,6 +15,8 @@ export const MessageCode = {
   loginFailed: 'ANMELDUNG_FEHLGESCHLAGEN',
   userBlocked: 'BENUTZER_GESPERRT',
   forbidden: 'KEINE_BERECHTIGUNG',
+  /** The user's type has no web app licence (HTTP-056): the web shows the licence notice. */
+  noLicence: 'KEINE_LIZENZ',
   notFound: 'DATENSATZ_NICHT_GEFUNDEN',
   routeNotFound: 'PFAD_NICHT_GEFUNDEN',
   methodNotAllowed: 'METHODE_NICHT_ERLAUBT',
