@@ -69,30 +69,37 @@ function nullInEnums(node: unknown): void {
 }
 
 const inner = createJsonSchemaTransform({ schemaRegistry: components });
+/** The route schema the transform receives (Fastify's, with `hide`). */
+type RouteSchema = Parameters<typeof inner>[0]['schema'];
+/** The route schema with the contract's extensions (x-rights, x-admin-only); @fastify/swagger copies them into the operation. */
+interface OperationSchema extends RouteSchema {
+  operationId: string;
+  'x-rights'?: string[];
+  'x-admin-only'?: true;
+  response: Json;
+}
 
 export const openApiTransform: typeof inner = (doc) => {
   const e = (doc.route.config as { endpoint?: Endpoint } | undefined)?.endpoint;
-  const schema = doc.schema as Json | undefined;
+  const schema: RouteSchema | undefined = doc.schema;
   if (!e || !schema || schema.hide) return inner(doc);
   const status = e.status ?? 200;
-  const response: Json = { ...((schema.response as Json | undefined) ?? {}) };
+  const response: Json = { ...(schema.response ?? {}) };
   for (const s of errorStatuses(e)) {
     const description = s === 401 && e.basicAuth ? 'Wrong login name or password, or the user is blocked' : ERROR_TEXT[s];
     response[s] = { description, content: { 'application/json': { schema: apiError } } };
   }
   const rights = rightsText(e);
-  const out = inner({
-    ...doc,
-    schema: {
-      ...schema,
-      operationId: keys.get(e) ?? `${e.method.toLowerCase()}${e.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
-      ...(rights ? { description: rights } : {}),
-      ...(e.rights?.length ? { 'x-rights': [...e.rights] } : {}),
-      ...(e.adminOnly ? { 'x-admin-only': true } : {}),
-      ...(e.basicAuth ? { security: [{ basic: [] }] } : {}),
-      response,
-    } as never,
-  });
+  const operation: OperationSchema = {
+    ...schema,
+    operationId: keys.get(e) ?? `${e.method.toLowerCase()}${e.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    ...(rights ? { description: rights } : {}),
+    ...(e.rights?.length ? { 'x-rights': [...e.rights] } : {}),
+    ...(e.adminOnly ? { 'x-admin-only': true as const } : {}),
+    ...(e.basicAuth ? { security: [{ basic: [] }] } : {}),
+    response,
+  };
+  const out = inner({ ...doc, schema: operation });
   const res = (out.schema as Json).response as Json;
   if (res[status]) res[status] = { ...(res[status] as Json), 'x-response-description': status === 201 ? 'Created; Location names the new record' : 'OK' };
   if (e.response === null) {
@@ -109,12 +116,12 @@ const innerObject = createJsonSchemaTransformObject({ schemaRegistry: components
 
 /** Adds the components (the error object) and drops the input twin of components no operation reads. */
 export const openApiTransformObject: typeof innerObject = (doc) => {
-  const out = innerObject(doc) as Json & { components?: { schemas?: Json } };
-  const schemas = out.components?.schemas;
+  const out = innerObject(doc);
+  const schemas = 'components' in out ? out.components?.schemas : undefined;
   if (schemas) {
     const text = JSON.stringify(out.paths ?? {});
     for (const name of Object.keys(schemas)) if (name.endsWith('Input') && !text.includes(`#/components/schemas/${name}"`)) delete schemas[name];
     nullInEnums(schemas);
   }
-  return out as never;
+  return out;
 };
