@@ -1,6 +1,7 @@
 import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
-import { api, expectOk } from './client';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { api, expectOk, invalid } from './client';
 import { factories } from './factories';
 import { basic, createTestApp, expectError } from './helper';
 
@@ -90,13 +91,37 @@ describe('tokens', () => {
     expectError(await me(token), 401);
   });
 
-  it('[APP-088] a new password of 3 characters or fewer is refused with a field error', async () => {
+  it('[APP-088] a new password shorter than 8 characters is refused with a field error', async () => {
     const user = await f.benutzer();
     const token = await c.login(user.anmeldename);
-    const res = await c.call(endpoints.passwort, { token, body: { neuesPasswort: 'abc' } });
+    const res = await c.call(endpoints.passwort, { token, body: { data: { altesPasswort: user.anmeldename, neuesPasswort: 'abcdefg' } } });
     const body = expectError(res, 400, 'VALIDIERUNG_FEHLGESCHLAGEN');
-    expect(Object.keys(body.errors.fieldErrors)).toContain('neuesPasswort');
+    expect(body.errors.fieldErrors.neuesPasswort).toEqual(['Das Passwort muss mindestens 8 Zeichen lang sein']);
     await c.login(user.anmeldename); // the old password still works
+  });
+
+  it('a password change needs the current password, and refuses the current one and the login name as the new one', async () => {
+    const user = await f.benutzer();
+    const token = await c.login(user.anmeldename);
+    const change = (altesPasswort: string, neuesPasswort: string) => c.call(endpoints.passwort, { token, body: { data: { altesPasswort, neuesPasswort } } });
+    expect(expectError(await change('falsch-geraten', 'neu-geheim-1'), 400).errors.fieldErrors).toEqual({
+      altesPasswort: ['Das bisherige Passwort ist nicht richtig'],
+    });
+    // the old body, without the current password, is refused
+    expectError(await c.call(endpoints.passwort, { token, body: invalid({ neuesPasswort: 'neu-geheim-1' }) }), 400);
+    await t.handle.db
+      .updateTable('benutzer')
+      .set({ passwortHash: await hashPassword('alt-geheim-1') })
+      .where('id', '=', user.id)
+      .execute();
+    expect(expectError(await change('alt-geheim-1', 'alt-geheim-1'), 400).errors.fieldErrors).toEqual({
+      neuesPasswort: ['Das neue Passwort muss sich vom bisherigen unterscheiden'],
+    });
+    expect(expectError(await change('alt-geheim-1', ` ${user.anmeldename.toUpperCase()}`), 400).errors.fieldErrors).toEqual({
+      neuesPasswort: ['Das Passwort darf nicht der Anmeldename sein'],
+    });
+    expect((await me(token)).status).toBe(200); // nothing changed, the session lives
+    expect((await change('alt-geheim-1', 'neu-geheim-1')).status).toBe(204);
   });
 
   it('[APP-089] a password change ends every session of that user and the new password works', async () => {
@@ -104,7 +129,7 @@ describe('tokens', () => {
     const a = await c.login(user.anmeldename);
     const b = await c.login(user.anmeldename);
     const other = await c.login('admin');
-    const res = await c.call(endpoints.passwort, { token: a, body: { neuesPasswort: 'neu-geheim' } });
+    const res = await c.call(endpoints.passwort, { token: a, body: { data: { altesPasswort: user.anmeldename, neuesPasswort: 'neu-geheim' } } });
     expect(res.status).toBe(204);
     expectError(await me(a), 401);
     expectError(await me(b), 401);
@@ -150,7 +175,9 @@ describe('session cache', async () => {
     const a = await cached.login(user.anmeldename);
     const b = await cached.login(user.anmeldename);
     expect((await cachedMe(b)).status).toBe(200);
-    expect((await cached.call(endpoints.passwort, { token: a, body: { neuesPasswort: 'geheim123' } })).status).toBe(204);
+    expect((await cached.call(endpoints.passwort, { token: a, body: { data: { altesPasswort: user.anmeldename, neuesPasswort: 'geheim123' } } })).status).toBe(
+      204,
+    );
     expectError(await cachedMe(b), 401);
   });
 });

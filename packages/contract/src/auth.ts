@@ -40,7 +40,19 @@ export const meResponse = single(
 );
 export type Me = z.infer<typeof meResponse>['result'];
 
-export const passwortBody = z.object({ neuesPasswort: z.string().min(4, 'Das Passwort muss länger als 3 Zeichen sein').max(200) });
+/** Shortest password a user may choose. */
+export const PASSWORT_MIN = 8;
+
+/**
+ * Own password change: the current password and the new one (at least 8 characters). The server also refuses a new
+ * password equal to the current one or to the login name (400 on `neuesPasswort`) and a wrong current one (400 on
+ * `altesPasswort`).
+ */
+export const passwortAenderung = z.object({
+  altesPasswort: z.string().min(1, 'Bitte das bisherige Passwort eingeben').max(200),
+  neuesPasswort: z.string().min(PASSWORT_MIN, `Das Passwort muss mindestens ${PASSWORT_MIN} Zeichen lang sein`).max(200),
+});
+export const passwortBody = z.object({ data: passwortAenderung });
 
 /** Pick-list user (3-cross-cutting §3), shown by kuerzel. */
 export const benutzerAuswahl = benutzer.pick({ id: true, name: true, typ: true, vorgabeLagerId: true, kuerzel: true, gesperrt: true });

@@ -4,8 +4,11 @@ import type { Ctx } from './resource';
 
 /** Limit of login attempts per client and user. */
 export interface LoginLimit {
+  /** Login attempts per client address and (normalised) user name in `timeWindow`. */
   max: number;
   timeWindow: number;
+  /** Login attempts per client address across all names in `timeWindow` (default 3 × max). */
+  perClient?: number;
 }
 
 /** What the app hands every module: the database, its dialect, cached parameters, the session cache and options. */

@@ -1,54 +1,85 @@
 import { Button, Card, Divider, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { APP_BUILD_DATE, APP_VERSION } from '@vario/contract';
+import { APP_BUILD_DATE, APP_VERSION, PASSWORT_MIN } from '@vario/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSystemInfo } from '@/app/auth/session';
 import { useColorMode } from '@/app/layout/use-color-mode';
 import { PageHeader } from '@/components/PageHeader';
 import { notifySuccess } from '@/lib/api/error-handler';
+import { ApiError } from '@/lib/api/errors';
 import { tokenStore } from '@/lib/api/token';
 import { queryClient } from '@/lib/query-client';
 import { useChangePassword, useSaveUserParameter, useUserParameter } from './api';
 import { SettingRow } from './SettingRow';
 
-export const MIN_PASSWORD_LENGTH = 4;
+const MIN_PASSWORD_LENGTH = PASSWORT_MIN;
 
+type PasswordErrors = { altesPasswort?: string; neuesPasswort?: string };
+
+/**
+ * Own password: the current one and the new one (at least 8 characters, APP-088). A too short new password is not
+ * sent; the server's refusals (wrong current password, the current one again, the login name) show at their field.
+ */
 function PasswordCard() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const change = useChangePassword();
-  const [password, setPassword] = useState('');
-  /** Sent only when longer than 3 characters; otherwise nothing happens and no message shows (APP-088). */
+  const [altesPasswort, setAltes] = useState('');
+  const [neuesPasswort, setNeues] = useState('');
+  const [errors, setErrors] = useState<PasswordErrors>({});
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) return;
-    change.mutate(password, {
-      onSuccess: () => {
-        notifySuccess(t('passwordChanged'));
-        tokenStore.clear();
-        queryClient.clear();
-        void navigate({ to: '/auth/login' });
+    const local: PasswordErrors = {};
+    if (!altesPasswort) local.altesPasswort = t('currentPasswordMissing');
+    if (neuesPasswort.length < MIN_PASSWORD_LENGTH) local.neuesPasswort = t('passwordTooShort', { count: MIN_PASSWORD_LENGTH });
+    setErrors(local);
+    if (local.altesPasswort || local.neuesPasswort) return;
+    change.mutate(
+      { altesPasswort, neuesPasswort },
+      {
+        onSuccess: () => {
+          notifySuccess(t('passwordChanged'));
+          tokenStore.clear();
+          queryClient.clear();
+          void navigate({ to: '/auth/login' });
+        },
+        onError: (err) => {
+          const fe = err instanceof ApiError ? err.fieldErrors : {};
+          setErrors({ altesPasswort: fe.altesPasswort?.[0], neuesPasswort: fe.neuesPasswort?.[0] });
+        },
       },
-    });
+    );
   };
   return (
     <Card padding="lg">
       <Title order={4} mb="xs">
         {t('password')}
       </Title>
-      <form onSubmit={submit}>
-        <Group align="flex-end" gap="sm">
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-start" gap="sm">
+          <PasswordInput
+            label={t('currentPassword')}
+            value={altesPasswort}
+            onChange={(e) => setAltes(e.currentTarget.value)}
+            error={errors.altesPasswort}
+            autoComplete="current-password"
+            style={{ flex: 1, minWidth: 200 }}
+            data-testid="old-password"
+          />
           <PasswordInput
             label={t('newPassword')}
-            description={t('newPasswordHint')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            description={t('newPasswordHint', { count: MIN_PASSWORD_LENGTH })}
+            value={neuesPasswort}
+            onChange={(e) => setNeues(e.currentTarget.value)}
+            error={errors.neuesPasswort}
             autoComplete="new-password"
-            style={{ flex: 1, minWidth: 220 }}
+            style={{ flex: 1, minWidth: 200 }}
             data-testid="new-password"
           />
+        </Group>
+        <Group justify="flex-end" mt="sm">
           <Button type="submit" leftSection={<IconKey size={16} />} loading={change.isPending} data-testid="change-password">
             {t('changePassword')}
           </Button>

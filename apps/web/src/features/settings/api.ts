@@ -89,5 +89,7 @@ export function useSaveUserParameter<N extends UserParameterName>(name: N) {
 
 /** Changes the own password (APP-089); the server ends every session of the user. */
 export function useChangePassword() {
-  return useMutation({ mutationFn: (neuesPasswort: string) => api('passwort', { body: { neuesPasswort } }) });
+  return useMutation({
+    mutationFn: (data: { altesPasswort: string; neuesPasswort: string }) => api('passwort', { body: { data } }),
+  });
 }
