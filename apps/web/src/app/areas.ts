@@ -55,12 +55,12 @@ export interface ReminderLink {
 /**
  * What an area plugs into the app (`features/<area>/area.ts`): its routes below the signed-in frame, its menu
  * entries, "new item" entries, reminder link and i18n namespace. The composition roots list areas, one line each:
- * `app/registry.ts` (menus), `app/router.tsx` (routes) and `i18n/resources.ts` (namespaces). Declare it as
+ * `app/registry.ts` (menus), `app/router.tsx` (routes) and `i18n/namespaces.ts` (namespaces). Declare it as
  * `Area<ReturnType<typeof createXRoutes>>`: the router keeps the routes' exact types.
  */
 export interface Area<R extends readonly AnyRoute[] = readonly AnyRoute[]> {
   id: string;
-  /** The area's i18n namespace (`features/<area>/i18n/{de,en,fr}.json`, listed in `i18n/resources.ts`). */
+  /** The area's i18n namespace (`features/<area>/i18n/{de,en,fr}.json`, listed in `i18n/namespaces.ts`). */
   ns?: Namespace;
   /** The area's routes below the signed-in frame (`[]` when it has none). */
   routes: (app: AppRoute) => R;

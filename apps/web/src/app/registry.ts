@@ -12,7 +12,7 @@ import { authArea } from './auth/area';
 /**
  * The areas of the app, one line each. Navigation (ordered by each entry's `order`), home tiles, the "new item" menu,
  * dashboard switches and reminder links are built from their entries (`app/areas.ts`); their routes are listed in
- * `app/router.tsx`, their namespaces in `i18n/resources.ts`.
+ * `app/router.tsx`, their namespaces in `i18n/namespaces.ts`.
  */
 export const AREAS: readonly Area[] = [homeArea, addressesArea, productsArea, assetsArea, storageArea, scannerArea, settingsArea, systemArea, authArea];
 

@@ -24,7 +24,7 @@ describe('translations', () => {
     }
   });
 
-  it('every namespace folder (features/*/i18n) is listed in i18n/resources.ts', () => {
+  it('every namespace folder (features/*/i18n) is listed in i18n/namespaces.ts', () => {
     const features = resolve(__dirname, '../features');
     const folders = readdirSync(features).filter((area) => statSync(join(features, area)).isDirectory() && readdirSync(join(features, area)).includes('i18n'));
     expect(folders.filter((area) => !(area in NAMESPACES))).toEqual([]);
