@@ -11,6 +11,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbHandle } from './db/index';
 import { cspOf } from './lib/csp';
 import { ApiError, errorBody } from './lib/errors';
+import { registerIdempotency } from './lib/idempotency';
 import { registerInputGuards } from './lib/input-guards';
 import type { AppModule, LoginLimit } from './lib/module';
 import { openApiTransform, openApiTransformObject } from './lib/openapi';
@@ -155,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       });
       registerAuth(api, handle.db, sessions, isMaintenance, maintenanceCached);
       registerLicenceCheck(api);
+      registerIdempotency(api, handle.db);
       const moduleCtx = { ...ctx, sessions, loginLimit: opts.loginLimit ?? { max: 10, timeWindow: 60_000 } };
       for (const m of MODULES) m.register(api, moduleCtx);
       opts.extraRoutes?.(api);

@@ -39,7 +39,8 @@ export async function openDatabase(url: string): Promise<DbHandle> {
   const file = new SQLite(url);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
-  file.pragma('synchronous = NORMAL');
+  // FULL: a commit is on disk when it is acknowledged, also after a power loss (NORMAL in WAL mode may lose the last ones)
+  file.pragma('synchronous = FULL');
   file.pragma('busy_timeout = 5000');
   file.pragma('cache_size = -65536');
   const sqlite = new SqliteDatabaseWrapper(file);

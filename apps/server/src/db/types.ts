@@ -1,3 +1,4 @@
+import type { IdempotencyTables } from '../lib/idempotency';
 import type { AdressenTables } from '../modules/adressen/adressen.tables';
 import type { ArtikelTables } from '../modules/artikel/artikel.tables';
 import type { AssetsTables } from '../modules/assets/assets.tables';
@@ -20,4 +21,5 @@ export interface Database
     BelegeTables,
     ArtikelTables,
     LagerTables,
-    AssetsTables {}
+    AssetsTables,
+    IdempotencyTables {}

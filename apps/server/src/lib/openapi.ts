@@ -1,6 +1,7 @@
 import { apiError, type Endpoint, type ErrorStatus, endpoints } from '@vario/contract';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { takesKey } from './idempotency';
 
 /**
  * The OpenAPI document, written from the contract's endpoint table (the route's `config.endpoint`): operationId = the
@@ -107,6 +108,21 @@ export const openApiTransform: typeof inner = (doc) => {
       status === 204
         ? { type: 'null', description: 'No content' }
         : { description: 'Binary content with its own Content-Type', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } };
+  }
+  if (takesKey(e)) {
+    // creates take an idempotency key (lib/idempotency.ts), documented as a header parameter
+    (out.schema as Json).headers = {
+      type: 'object',
+      properties: {
+        'Idempotency-Key': {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description:
+            'Optional. The same key sent again by the same user to this endpoint within 24 h answers the first result (status, body, Location; header Idempotent-Replayed: true) without creating again; the same key with another request is a 422.',
+        },
+      },
+    };
   }
   nullInEnums(out.schema);
   return out;

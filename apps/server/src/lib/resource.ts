@@ -9,6 +9,7 @@ import { type Aktion, logChange } from './change-log';
 import { codecsOf, type FieldCodecs } from './codecs';
 import { badRequest, notFound } from './errors';
 import { fieldTypes } from './fields';
+import { claimKey, completeKey, concurrentAnswer } from './idempotency';
 import { invalidateCounts, type ListResult, type ListSpec, runList } from './list-query';
 import { type Actor, assertWritable } from './locks';
 
@@ -183,7 +184,8 @@ export interface WriteBody {
 
 /**
  * Creates a record with its change-log entry and `afterWrite` effects in one transaction: the caller's `db` when it is
- * one, else a new one. Sets `Location` when a reply is given.
+ * one, else a new one. Sets `Location` when a reply is given. A create with an `Idempotency-Key` (lib/idempotency.ts)
+ * claims the key first and stores its answer last, in the same transaction; a concurrent twin answers the first result.
  */
 export async function createRecord<S extends z.ZodObject, L extends z.ZodObject>(
   db: Db,
@@ -194,7 +196,9 @@ export async function createRecord<S extends z.ZodObject, L extends z.ZodObject>
   reply?: FastifyReply,
   parentId?: number,
 ): Promise<{ result: z.input<S> }> {
-  const result = await inTransaction(db, async (trx) => {
+  const req = db.isTransaction ? undefined : reply?.request;
+  const create = inTransaction(db, async (trx) => {
+    await claimKey(trx, req);
     await checkRemark(trx, ctx, r, body.ProtokollBemerkung);
     const parent = r.parentColumn && parentId !== undefined ? { [r.parentColumn]: parentId } : {};
     const values = { ...(await toStored(trx, r, { ...body.data, ...parent })), ...parent, ...(r.stamp?.create?.() ?? {}) };
@@ -210,8 +214,19 @@ export async function createRecord<S extends z.ZodObject, L extends z.ZodObject>
       felder: Object.keys(values),
     });
     if (r.afterWrite) await r.afterWrite(trx, { ...values, id }, 'NEU');
-    return { id, record: await getRecord(trx, unscoped(r), id, actor) };
+    const record = await getRecord(trx, unscoped(r), id, actor);
+    await completeKey(trx, req, 201, { result: record }, location(r, parentId, id));
+    return { id, record };
   });
+  let result: Awaited<typeof create>;
+  try {
+    result = await create;
+  } catch (err) {
+    const first = await concurrentAnswer(req);
+    if (!first) throw err;
+    if (first.location) reply?.header('Location', first.location);
+    return first.body as { result: z.input<S> };
+  }
   invalidateCounts(r.table);
   reply?.header('Location', location(r, parentId, result.id));
   return { result: result.record };

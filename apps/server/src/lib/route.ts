@@ -1,6 +1,7 @@
 import type { Endpoint } from '@vario/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { storeAfter } from './idempotency';
 
 type In<S> = S extends z.ZodType ? z.output<S> : unknown;
 type Out<S> = S extends z.ZodType ? z.input<S> : undefined;
@@ -47,6 +48,11 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
       if (reply.sent) return reply;
       if (e.response === null) return reply.code(status).send();
       reply.code(status);
+      // a create with an Idempotency-Key that did not store it in its own transaction (not through createRecord)
+      if (req.idempotency && !req.idempotency.stored) {
+        const location = reply.getHeader('location');
+        await storeAfter(req, status, out, typeof location === 'string' ? location : null);
+      }
       return out;
     },
   });
