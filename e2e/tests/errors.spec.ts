@@ -1,24 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, bearer, errorBody, me, openAs } from './helpers';
+import { apiLogin, bearer, errorBody, openAs } from './helpers';
 
 test('[HTTP-059] [APP-018] a locked record shows the 423 notice whose link opens the locks page, where the lock is released', async ({ page, request }) => {
-  const adminToken = await apiLogin(request, 'admin');
-  const admin = await me(request, adminToken);
-  const created = await request.post('/vario-api/crm/erinnerungen', {
-    headers: bearer(adminToken),
-    data: { data: { benutzerId: admin.benutzer.id, bemerkung: 'Gesperrte Erinnerung', erinnerungDatum: new Date(Date.now() + 3600_000).toISOString() } },
-  });
-  const reminderId = (await created.json()).result.id as number;
+  // Bernd Büro locks an address (a lock needs the right to change it and an existing record); the administrator then
+  // tries to edit it.
   const bueroToken = await apiLogin(request, 'buero');
-  const lock = await request.post('/vario-api/system/sperren', { headers: bearer(bueroToken), data: { data: { tabelle: 'ERI', datensatzId: reminderId } } });
+  const list = await request.get('/vario-api/stammdaten/adressen?limit=1&orderBy=-adressnummer', { headers: bearer(bueroToken) });
+  const adresseId = (await list.json()).result[0].id as number;
+  const lock = await request.post('/vario-api/system/sperren', { headers: bearer(bueroToken), data: { data: { tabelle: 'ADR', datensatzId: adresseId } } });
   expect(lock.status()).toBe(201);
 
-  await openAs(page, request, 'admin');
-  await page.getByTestId('reminder-button').click();
-  const item = page.getByTestId('reminder-item').filter({ hasText: 'Gesperrte Erinnerung' });
-  await item.getByTestId('reminder-edit').click();
-  await page.getByTestId('reminder-remark').fill('Gesperrte Erinnerung geändert');
-  await page.getByTestId('form-dialog-save').click();
+  await openAs(page, request, 'admin', `/addresses/${adresseId}/masterdata`);
+  await page.getByTestId('record-edit').click();
   const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Datensatz gesperrt' });
   await expect(notice).toContainText('Bernd Büro');
   await notice.getByTestId('locked-link').click();
@@ -26,8 +19,8 @@ test('[HTTP-059] [APP-018] a locked record shows the 423 notice whose link opens
 
   const row = page
     .locator('.ag-row')
-    .filter({ hasText: 'ERI' })
-    .filter({ hasText: String(reminderId) });
+    .filter({ hasText: 'ADR' })
+    .filter({ hasText: String(adresseId) });
   await expect(row).toContainText('Bernd Büro');
   await row.getByTestId('lock-release').click();
   await page.getByTestId('confirm-ok').click();
