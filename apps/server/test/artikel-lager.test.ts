@@ -64,12 +64,14 @@ describe('products', () => {
     expectError(await c.call(endpoints.artikelGet, { as: 'admin', params: { id: a.id } }), 404);
   });
 
-  it('a duplicate article number is a 409; a bad EAN a 400', async () => {
+  it('a duplicate article number is a 409 naming the field and the value; a bad EAN a 400', async () => {
     const a = await f.artikel();
-    expectError(
+    const dup = expectError(
       await c.call(endpoints.artikelCreate, { as: 'admin', body: { data: { artikelnummer: a.artikelnummer, artikelart: '1', bezeichnung: 'x' } } }),
       409,
     );
+    expect(dup.errors.fieldErrors).toEqual({ artikelnummer: [`Der Wert „${a.artikelnummer}" ist bereits vergeben`] });
+    expect(dup.errors.services[0]?.message).toContain(a.artikelnummer);
     const bad = await c.call(endpoints.artikelUpdate, { as: 'admin', params: { id: a.id }, body: { data: { ean: '12ab' } } });
     expect(Object.keys(expectError(bad, 400).errors.fieldErrors)).toEqual(['ean']);
   });

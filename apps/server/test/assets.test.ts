@@ -52,6 +52,16 @@ describe('assets', () => {
     expect(Object.keys(expectError(res, 400).errors.fieldErrors)).toEqual(['endeService']);
   });
 
+  it('a duplicate asset number is a 409 naming the field and the value', async () => {
+    const a = await f.asset();
+    const dup = expectError(
+      await c.call(endpoints.assetCreate, { as: 'admin', body: { data: { assetnummer: a.assetnummer, bezeichnung: 'x' } } }),
+      409,
+    );
+    expect(Object.keys(dup.errors.fieldErrors)).toEqual(['assetnummer']);
+    expect(dup.errors.fieldErrors.assetnummer?.[0]).toContain(a.assetnummer);
+  });
+
   it('[ASS-005] the free-field labels come from the parameters', async () => {
     const rows = expectOk(await c.call(endpoints.assetSfelder, { as })).result;
     expect(rows).toHaveLength(6);

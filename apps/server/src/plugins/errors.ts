@@ -17,10 +17,40 @@ const STATUS_CODES: Record<number, string> = {
   503: MessageCode.unavailable,
 };
 
+interface DbError {
+  code?: string;
+  message?: string;
+  detail?: string;
+}
+
+/**
+ * The column and value of a unique-key violation: SQLite names `table.column` in its message, PostgreSQL
+ * `Key (column)=(value)` in its detail (a case-insensitive key `lower(column)`). Keys over several columns name none.
+ */
+function uniqueColumn(err: DbError, body: unknown): { field: string; value: string } | null {
+  const pg = err.detail?.match(/^Key \((?:lower\()?([A-Za-z0-9_]+)\)?\)=\((.*)\) already exists/);
+  const sqlite = err.message?.match(/UNIQUE constraint failed: [A-Za-z0-9_]+\.([A-Za-z0-9_]+)$/);
+  const field = pg?.[1] ?? sqlite?.[1];
+  if (!field) return null;
+  const data = (body as { data?: Record<string, unknown> } | null)?.data;
+  const given = data?.[field];
+  const value = given !== undefined && given !== null ? String(given) : pg?.[2];
+  return value === undefined ? null : { field, value };
+}
+
 /** Maps a database error to an API error; anything unknown stays a 500. */
-function fromDatabase(err: { code?: string; message?: string }): ApiError | null {
+function fromDatabase(err: DbError, body?: unknown): ApiError | null {
   const code = err.code ?? '';
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505') {
+    // name the field and the value that is taken, so the form can mark it (issue 9 item 5)
+    const taken = uniqueColumn(err, body);
+    if (taken) {
+      const message = `Der Wert „${taken.value}" ist bereits vergeben`;
+      return new ApiError(409, MessageCode.conflict, `${message} (${taken.field})`, {
+        fieldErrors: { [taken.field]: [message] },
+        messageParameters: [taken.field, taken.value],
+      });
+    }
     return new ApiError(409, MessageCode.conflict, 'Ein Datensatz mit diesem Schlüssel existiert bereits');
   }
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') {
@@ -63,7 +93,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.error({ err, trackingId: req.id }, 'response does not match its schema');
       return reply.code(500).send(errorBody(500, MessageCode.internal, 'Interner Serverfehler', req.id, req.url));
     }
-    const db = fromDatabase(err as { code?: string });
+    const db = fromDatabase(err as DbError, req.body);
     if (db) {
       if (db.httpStatus >= 500) req.log.error({ err, trackingId: req.id }, 'database unavailable');
       return send(reply, req, db);
