@@ -1,39 +1,28 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { parseNumber, roundMoney } from '@/lib/parse';
+import { NumberTextInput, type NumberTextInputProps } from './NumberTextInput';
 
-/** Parses user text with a comma or dot as decimal separator, rounded to 2 decimals; not a number → 0 (APP-105, APP-106). */
-export function parseCurrency(input: string | number | null | undefined): number {
-  if (typeof input === 'number') return Number.isFinite(input) ? Math.round(input * 100) / 100 : 0;
-  const cleaned = String(input ?? '')
-    .replace(/[€\s]/g, '')
-    .replace(/\.(?=\d{3}(\D|$))/g, '')
-    .replace(',', '.');
-  const n = Number.parseFloat(cleaned);
-  return Number.isFinite(n) ? Math.round(n * 100) / 100 : 0;
+/**
+ * Reads typed money in the user's language, rounded half away from zero to 2 decimals (APP-105, APP-106);
+ * null for empty or unreadable text — forms use the field system instead, which refuses unreadable text.
+ */
+export function parseCurrency(input: string | number | null | undefined): number | null {
+  if (typeof input === 'number') return Number.isFinite(input) ? roundMoney(input) : null;
+  const parsed = parseNumber(String(input ?? ''), { scale: 2 });
+  return parsed.ok ? parsed.value : null;
 }
 
-type CurrencyInputProps = Omit<NumberInputProps, 'value' | 'onChange'> & {
-  value: number | null;
-  onChange: (v: number | null) => void;
-  /** An emptied input gives null instead of 0 (optional money fields). */
-  nullable?: boolean;
-};
-
-/** Money input: 2 decimals, comma accepted, euro sign (APP-105..107). */
-export function CurrencyInput({ value, onChange, nullable, ...rest }: CurrencyInputProps) {
+/** A money input outside a form: the user's separators, 2 fixed decimals, euro sign (APP-105..107). */
+export function CurrencyInput(props: Omit<NumberTextInputProps, 'format'>) {
   return (
-    <NumberInput
-      {...rest}
-      value={value ?? ''}
-      onChange={(v) => {
-        if (nullable && (v === '' || v === null)) onChange(null);
-        else onChange(parseCurrency(v));
-      }}
-      decimalScale={2}
-      fixedDecimalScale
-      decimalSeparator=","
-      thousandSeparator="."
-      suffix=" €"
-      hideControls
+    <NumberTextInput
+      {...props}
+      format={{ scale: 2, fixed: true, grouped: true }}
+      rightSection={
+        <Text size="sm" c="dimmed" pr={6}>
+          €
+        </Text>
+      }
     />
   );
 }

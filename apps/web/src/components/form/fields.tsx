@@ -1,55 +1,30 @@
-import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { DateInput, DateTimePicker } from '@mantine/dates';
+import { Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
-import { CurrencyInput } from './CurrencyInput';
-import { translateIssue, useFieldMeta } from './schema';
+import { type BaseFieldProps, useField } from './use-field';
 
-export interface BaseFieldProps {
-  /** The field name of the contract schema. */
-  name: string;
-  label: ReactNode;
-  description?: ReactNode;
-  placeholder?: string;
-  /** Read-only regardless of mode (e.g. numbers the server assigns). */
-  readOnly?: boolean;
-  /** The text for an empty required value, when the field has its own (default "enter a value"). */
-  requiredMessage?: string;
-}
-
-/** Binds a field to the surrounding react-hook-form and the schema's meta data. */
-function useField(props: BaseFieldProps & { type?: string }) {
-  const { control } = useFormContext();
-  const meta = useFieldMeta(props.name);
-  const { field, fieldState } = useController({ name: props.name, control });
-  const readOnly = meta.readOnly || !!props.readOnly;
-  return {
-    field,
-    common: {
-      label: props.label,
-      description: props.description,
-      placeholder: readOnly ? undefined : props.placeholder,
-      required: meta.required && !readOnly,
-      readOnly,
-      variant: readOnly ? 'filled' : 'default',
-      error: translateIssue(fieldState.error, field.value, { requiredMessage: props.requiredMessage, email: props.type === 'email' }),
-      'data-testid': `field-${props.name}`,
-    } as const,
-    meta,
-    readOnly,
-  };
-}
+export { CurrencyField, DateField, NumberField, PercentField } from './input-fields';
+export type { BaseFieldProps } from './use-field';
 
 /** Text; an empty optional text is stored as null. */
 export function TextField(props: BaseFieldProps & { type?: 'text' | 'email' | 'tel' | 'url'; multiline?: boolean; rows?: number }) {
   const { field, common, meta } = useField(props);
   const value = (field.value as string | null | undefined) ?? '';
   const onChange = (v: string) => field.onChange(v === '' && !meta.required ? (meta.nullable ? null : undefined) : v);
+  // the limit is shown before it is reached, so nothing is cut without the user seeing it (issue 9 item 10)
+  const max = meta.maxLength;
+  const counter =
+    max && !common.readOnly && value.length >= Math.min(max * 0.8, max - 2) ? (
+      <span data-testid={`counter-${props.name}`}>
+        {value.length} / {max}
+      </span>
+    ) : null;
+  const description = counter && common.description ? [common.description, ' · ', counter] : (counter ?? common.description);
   if (props.multiline) {
     return (
       <Textarea
         {...common}
+        description={description}
         ref={field.ref}
         name={field.name}
         value={value}
@@ -65,6 +40,7 @@ export function TextField(props: BaseFieldProps & { type?: 'text' | 'email' | 't
   return (
     <TextInput
       {...common}
+      description={description}
       ref={field.ref}
       name={field.name}
       type={props.type ?? 'text'}
@@ -72,65 +48,6 @@ export function TextField(props: BaseFieldProps & { type?: 'text' | 'email' | 't
       onChange={(e) => onChange(e.currentTarget.value)}
       onBlur={field.onBlur}
       maxLength={meta.maxLength ?? undefined}
-    />
-  );
-}
-
-/** Numbers (comma as decimal separator); empty → null, or undefined for optional non-nullable fields. */
-/** Numbers; identifiers show no thousands separator unless `grouped`. */
-export function NumberField(props: BaseFieldProps & { min?: number; max?: number; decimals?: number; suffix?: string; grouped?: boolean }) {
-  const { field, common, meta } = useField(props);
-  const empty = meta.nullable ? null : undefined;
-  return (
-    <NumberInput
-      {...common}
-      ref={field.ref}
-      name={field.name}
-      value={(field.value as number | null | undefined) ?? ''}
-      onChange={(v) => field.onChange(v === '' || v === null ? empty : Number(v))}
-      onBlur={field.onBlur}
-      min={props.min}
-      max={props.max}
-      decimalScale={props.decimals ?? 0}
-      allowDecimal={(props.decimals ?? 0) > 0}
-      decimalSeparator=","
-      thousandSeparator={props.grouped ? '.' : undefined}
-      suffix={props.suffix}
-      hideControls
-    />
-  );
-}
-
-/** Money: 2 decimals, comma accepted, euro sign (APP-105..107). */
-export function CurrencyField(props: BaseFieldProps) {
-  const { field, common, meta } = useField(props);
-  return (
-    <CurrencyInput
-      {...common}
-      ref={field.ref}
-      name={field.name}
-      value={(field.value as number | null | undefined) ?? null}
-      nullable={meta.nullable}
-      onChange={(v) => field.onChange(v)}
-      onBlur={field.onBlur}
-    />
-  );
-}
-
-/** A date shown as DD.MM.YYYY, stored as ISO `YYYY-MM-DD` (APP-104). */
-export function DateField(props: BaseFieldProps) {
-  const { field, common } = useField(props);
-  return (
-    <DateInput
-      {...common}
-      ref={field.ref}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? null}
-      onChange={(v) => field.onChange(v ? String(v).slice(0, 10) : null)}
-      onBlur={field.onBlur}
-      valueFormat="DD.MM.YYYY"
-      clearable={!common.readOnly}
-      popoverProps={{ withinPortal: true }}
     />
   );
 }

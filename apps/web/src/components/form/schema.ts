@@ -45,6 +45,9 @@ export function fieldMeta(schema: ObjectSchema | null | undefined, name: string)
   return { required, nullable, readOnly: false, options, maxLength };
 }
 
+/** The limit named in a zod message ("…<=12 characters", German "…12 Zeichen"), for "at most {{max}} characters". */
+const maximum = (message: string | undefined) => message?.match(/(\d+)/)?.[1] ?? '';
+
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
@@ -63,6 +66,8 @@ export function translateIssue(
   switch (error.type) {
     case 'too_small':
       return isEmpty(value) ? required() : i18n.t('errors.tooSmall');
+    case 'too_big':
+      return typeof value === 'string' ? i18n.t('errors.tooLong', { max: maximum(error.message) }) : i18n.t('errors.tooLarge');
     case 'invalid_type':
       return isEmpty(value) ? required() : error.message;
     case 'invalid_format':

@@ -1,0 +1,70 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/locale';
+import { formatNumberInput, parseNumber } from '@/lib/parse';
+
+export interface NumberFormatOptions {
+  /** Fraction digits (money 2); more are rounded half away from zero. 0 = whole numbers (a fraction is refused). */
+  scale?: number;
+  /** Always show `scale` digits (money). */
+  fixed?: boolean;
+  /** Thousands groups (not for identifiers). */
+  grouped?: boolean;
+}
+
+export type NumberTextInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> & {
+  /** The number, null, or the text a user typed that is not a number (so the form can refuse it). */
+  value: number | string | null | undefined;
+  onChange: (v: number | string | null) => void;
+  format?: NumberFormatOptions;
+};
+
+const shown = (v: number | string | null | undefined, f: NumberFormatOptions) =>
+  typeof v === 'number' ? formatNumberInput(v, { scale: f.scale, fixed: f.fixed, grouped: f.grouped }) : (v ?? '');
+
+/**
+ * A number typed as the user's language writes it (de 1.234,56, en 1,234.56, fr 1 234,56), kept as typed while
+ * focused and shown formatted after; nothing is cut, clamped or emptied: text that is no number is passed on as text
+ * so the form refuses it with a field error (issue 9 item 2, HTTP-043).
+ */
+export function NumberTextInput({ value, onChange, onBlur, onFocus, format = {}, ...rest }: NumberTextInputProps) {
+  const { i18n } = useTranslation('app');
+  const [text, setText] = useState(() => shown(value, format));
+  const focused = useRef(false);
+  const opts = { scale: format.scale ?? 0, integer: (format.scale ?? 0) === 0 };
+
+  useEffect(() => {
+    if (!focused.current) setText(shown(value, format));
+  }, [value, i18n.language]);
+
+  const take = (raw: string) => {
+    const parsed = parseNumber(raw, opts, currentLanguage());
+    onChange(parsed.ok ? parsed.value : raw);
+    return parsed;
+  };
+
+  return (
+    <TextInput
+      {...rest}
+      value={text}
+      inputMode={opts.integer ? 'numeric' : 'decimal'}
+      autoComplete="off"
+      onFocus={(e) => {
+        focused.current = true;
+        onFocus?.(e);
+      }}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        take(e.currentTarget.value);
+      }}
+      onBlur={(e) => {
+        focused.current = false;
+        const parsed = take(text);
+        if (parsed.ok) setText(shown(parsed.value, format));
+        onBlur?.(e);
+      }}
+      styles={{ input: { textAlign: 'right' } }}
+    />
+  );
+}
