@@ -6,6 +6,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seededUrl } from './lib/inproc';
 import { type Cluster, freePort } from './lib/pg';
 import { http, loginHttp, type Server, startServer } from './lib/proc';
 import { countAnswer, violation } from './lib/stats';
@@ -58,7 +59,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function runCluster(cluster: Cluster, size: Size) {
   const label = 'cluster/postgres';
   if (!NGINX) return violation(label, 'nginx is not installed (apt-get install nginx)');
-  const url = await cluster.createDb(`rel_cluster_${Date.now().toString(36)}`);
+  const { url } = await seededUrl('postgres', cluster);
   const servers: Server[] = [];
   let lb: Awaited<ReturnType<typeof startNginx>> | undefined;
   try {

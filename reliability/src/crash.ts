@@ -1,7 +1,7 @@
 // Crash safety: the real server, many concurrent creates, SIGKILL mid-way, restart on the same database: every
 // acknowledged (201) create is there with what was sent and its change-log entry; nothing half-written.
 import { randomBytes } from 'node:crypto';
-import { migrate, openDatabase } from '../../apps/server/src/db/index';
+import { openDatabase } from '../../apps/server/src/db/index';
 import { type DbKind, seededUrl } from './lib/inproc';
 import { type Cluster, freePort } from './lib/pg';
 import { http, loginHttp, startServer } from './lib/proc';
@@ -43,9 +43,9 @@ export async function runCrash(kind: DbKind, size: Size, cluster?: Cluster) {
     server = await startServer(url, port);
     const after = await loginHttp(server.base);
     if (!after) violation(label, 'no login after the restart');
+    // Read directly (the restarted server migrated it; this process may know fewer migrations of a tree in change).
     const handle = await openDatabase(url);
     try {
-      await migrate(handle);
       const rows = await handle.db.selectFrom('adressen').select(['id', 'name1']).where('name1', 'like', `${tag}-%`).execute();
       const logged = await handle.db
         .selectFrom('protokoll')

@@ -112,7 +112,11 @@ async function objectLevel(s: InProc, label: string) {
   countAnswer(label, 'lock release by another user', release.status);
   if (release.status !== 403 && release.status !== 404) violation(label, `another user released a lock: ${release.status}`);
   for (const headers of [{}, { 'x-lock-token': lock.token }] as Record<string, string>[]) {
-    const change = await s.call('PATCH', `/stammdaten/adressen/${addr}`, { token: other.token, headers, body: { data: { name2: 'fremd' } } });
+    const change = await s.call('PATCH', `/stammdaten/adressen/${addr}`, {
+      token: other.token,
+      headers,
+      body: { data: { name2: 'fremd' }, ProtokollBemerkung: 'Sperrtest' },
+    });
     countAnswer(label, 'change of a locked record', change.status, change.body);
     if (change.status !== 423)
       violation(
@@ -123,7 +127,7 @@ async function objectLevel(s: InProc, label: string) {
   const forged = await s.call('PATCH', `/stammdaten/adressen/${addr}`, {
     token: owner.token,
     headers: { 'x-lock-token': 'gefälscht' },
-    body: { data: { name2: 'x' } },
+    body: { data: { name2: 'x' }, ProtokollBemerkung: 'Sperrtest' },
   });
   countAnswer(label, 'change with a forged lock token', forged.status, forged.body);
   if (forged.status < 400) violation(label, `a forged X-Lock-Token was accepted (${forged.status}) [issue 10 item 4]`);

@@ -4,7 +4,7 @@ import { runCluster } from './cluster';
 import { runRaces } from './concurrency';
 import { runCrash } from './crash';
 import { runFuzz } from './fuzz';
-import { type DbKind, startInProc } from './lib/inproc';
+import { type DbKind, dropTemplates, startInProc } from './lib/inproc';
 import { type Cluster, findPgBin, startCluster } from './lib/pg';
 import { failed, printSummary, violation } from './lib/stats';
 import { runListFuzz } from './lists';
@@ -58,6 +58,7 @@ try {
   if (cluster) await step('cluster', () => runCluster(cluster as Cluster, size));
   for (const kind of kinds) await step('load', () => runLoad(kind, size, cluster));
 } finally {
+  dropTemplates();
   cluster?.stop();
 }
 printSummary((Date.now() - started) / 1000);

@@ -1,7 +1,7 @@
 // The real app in this process on a fresh seeded database (SQLite file or a PostgreSQL database of the cluster),
 // called through fastify.inject: fast enough to send thousands of odd requests.
 import { createHash, randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX } from '@vario/contract';
@@ -47,12 +47,46 @@ export interface InProc {
   user(rechte?: Record<string, boolean>, istAdmin?: boolean): Promise<{ id: number; login: string; token: string }>;
   /** A digest of every table's rows (order-independent). */
   digest(): Promise<string>;
+  /** The digest per table (to name what changed). */
+  tableDigests(): Promise<Record<string, string>>;
+  /**
+   * A cheap mark that moves whenever anything was written, even if rolled back (SQLite: total_changes() of the one
+   * connection; PostgreSQL: the next transaction id). An unmoved mark proves nothing changed without a digest.
+   */
+  writeMark(): Promise<string>;
   close(): Promise<void>;
 }
 
+/** One seeded template per database kind (demo data at scale 60); every step starts from a copy of it. */
+const templates = new Map<DbKind, string>();
+
+async function template(kind: DbKind, cluster?: Cluster): Promise<string> {
+  let url = templates.get(kind);
+  if (url) return url;
+  if (kind === 'sqlite') url = join(tmpdir(), `vario-rel-template-${randomBytes(5).toString('hex')}.sqlite`);
+  else if (cluster) url = await cluster.createDb(`rel_template_${randomBytes(5).toString('hex')}`);
+  else throw new Error('postgres needs the cluster');
+  const handle = await openDatabase(url);
+  await migrate(handle);
+  await seed(handle, { scale: 60, demo: true });
+  await handle.close();
+  templates.set(kind, url);
+  return url;
+}
+
+/** Removes the SQLite template (the PostgreSQL one goes with the cluster). */
+export function dropTemplates() {
+  const file = templates.get('sqlite');
+  if (file) for (const s of ['', '-wal', '-shm']) rmSync(file + s, { force: true });
+  templates.clear();
+}
+
+/** A fresh copy of the seeded template: a SQLite file, or a PostgreSQL database created from the template. */
 export async function seededUrl(kind: DbKind, cluster?: Cluster): Promise<{ url: string; drop: () => void }> {
+  const tpl = await template(kind, cluster);
   if (kind === 'sqlite') {
     const file = join(tmpdir(), `vario-rel-${randomBytes(5).toString('hex')}.sqlite`);
+    copyFileSync(tpl, file);
     return {
       url: file,
       drop: () => {
@@ -61,14 +95,13 @@ export async function seededUrl(kind: DbKind, cluster?: Cluster): Promise<{ url:
     };
   }
   if (!cluster) throw new Error('postgres needs the cluster');
-  return { url: await cluster.createDb(`rel_${randomBytes(5).toString('hex')}`), drop: () => {} };
+  return { url: await cluster.createDb(`rel_${randomBytes(5).toString('hex')}`, new URL(tpl).pathname.slice(1)), drop: () => {} };
 }
 
-export async function startInProc(kind: DbKind, cluster?: Cluster, scale = 60): Promise<InProc> {
+export async function startInProc(kind: DbKind, cluster?: Cluster): Promise<InProc> {
   const { url, drop } = await seededUrl(kind, cluster);
   const handle = await openDatabase(url);
   await migrate(handle);
-  await seed(handle, { scale, demo: true });
   const app = await buildApp({
     handle,
     logger: false,
@@ -123,6 +156,18 @@ export async function startInProc(kind: DbKind, cluster?: Cluster, scale = 60): 
     }));
   };
 
+  async function tableDigests() {
+    digestQueries ??= (await prepareDigest()).filter((q) => !VOLATILE.has(q.table)).sort((a, b) => a.table.localeCompare(b.table));
+    const out: Record<string, string> = {};
+    for (const q of digestQueries) {
+      const r = await sql<{ n: number; g: string | null }>`${sql.raw(q.query)}`.execute(db);
+      out[q.table] = createHash('sha256')
+        .update(`${r.rows[0]?.n}:${r.rows[0]?.g ?? ''}`)
+        .digest('hex');
+    }
+    return out;
+  }
+
   return {
     kind,
     app,
@@ -153,13 +198,15 @@ export async function startInProc(kind: DbKind, cluster?: Cluster, scale = 60): 
       return { id: row.id, login, token: await login_(login) };
     },
     async digest() {
-      digestQueries ??= (await prepareDigest()).filter((q) => !VOLATILE.has(q.table)).sort((a, b) => a.table.localeCompare(b.table));
       const h = createHash('sha256');
-      for (const q of digestQueries) {
-        const r = await sql<{ n: number; g: string | null }>`${sql.raw(q.query)}`.execute(db);
-        h.update(`${q.table}:${r.rows[0]?.n}:${r.rows[0]?.g ?? ''}\n`);
-      }
+      for (const [t, d] of Object.entries(await tableDigests())) h.update(`${t}:${d}\n`);
       return h.digest('hex');
+    },
+    tableDigests,
+    async writeMark() {
+      const q =
+        kind === 'sqlite' ? sql<{ m: string }>`select total_changes() as m` : sql<{ m: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as m`;
+      return String((await q.execute(db)).rows[0]?.m);
     },
     async close() {
       await app.close();

@@ -27,7 +27,7 @@ export const freePort = () =>
 export interface Cluster {
   adminUrl: string;
   /** Creates an empty database and answers its URL. */
-  createDb(name: string): Promise<string>;
+  createDb(name: string, template?: string): Promise<string>;
   stop(): void;
 }
 
@@ -58,10 +58,10 @@ export async function startCluster(pgBin: string): Promise<Cluster> {
   const adminUrl = `postgres://${pgUser}@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
-    async createDb(name) {
+    async createDb(name, template) {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`create database ${name}`);
+      await c.query(`create database ${name}${template ? ` template ${template}` : ''}`);
       await c.end();
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
