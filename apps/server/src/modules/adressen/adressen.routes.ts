@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
 import { contentDisposition, decodeBase64, fileColumns } from '../../lib/files';
+import { imageUploadLimit, validateImage } from '../../lib/images';
 import { type ListSpec, runList } from '../../lib/list-query';
 import type { Actor } from '../../lib/locks';
 import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, type Resource, updateRecord } from '../../lib/resource';
@@ -45,13 +46,20 @@ export function adressenRoutes(app: FastifyInstance, ctx: Ctx) {
     await deleteRecord(db, ctx, ansprechpartnerResource, actor(req), req.params.id, lockTokenOf(req.headers));
     return undefined;
   });
-  route(app, endpoints.ansprechpartnerBild, async (req) => {
-    const daten = decodeBase64(req.body.data.daten);
-    return db.transaction().execute(async (trx) => {
-      await setPersonBild(trx, actor(req), req.params.id, { dateiname: req.body.data.dateiname, daten }, lockTokenOf(req.headers));
-      return { result: await getRecord(trx, ansprechpartnerResource, req.params.id, actor(req)) };
-    });
-  });
+  route(
+    app,
+    endpoints.ansprechpartnerBild,
+    async (req) => {
+      const daten = decodeBase64(req.body.data.daten);
+      // a readable image within the pixel limit that decodes completely, checked before the transaction opens
+      await validateImage(daten);
+      return db.transaction().execute(async (trx) => {
+        await setPersonBild(trx, actor(req), req.params.id, { dateiname: req.body.data.dateiname, daten }, lockTokenOf(req.headers));
+        return { result: await getRecord(trx, ansprechpartnerResource, req.params.id, actor(req)) };
+      });
+    },
+    imageUploadLimit,
+  );
   route(app, endpoints.ansprechpartnerBildDelete, async (req) => {
     await db.transaction().execute((trx) => removePersonBild(trx, actor(req), req.params.id, lockTokenOf(req.headers)));
     return undefined;

@@ -2,6 +2,7 @@ import { endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors';
 import { contentDisposition, decodeBase64, fileColumns } from '../../lib/files';
+import { imageUploadLimit } from '../../lib/images';
 import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
@@ -60,24 +61,29 @@ export function assetsRoutes(app: FastifyInstance, ctx: Ctx) {
     if (!row) throw notFound('Bild');
     return { result: bildOut(row, req.query.groesse ?? 'popup') };
   });
-  route(app, endpoints.assetBildCreate, async (req, reply) => {
-    await requireAsset(db, req.params.id);
-    // the image is checked and scaled before the transaction opens: the work takes a while
-    const copies = await prepareBild(decodeBase64(req.body.data.daten));
-    const row = await db
-      .transaction()
-      .execute((trx) =>
-        addAssetBild(
-          trx,
-          actor(req),
-          req.params.id,
-          { dateiname: req.body.data.dateiname, copies, remark: req.body.ProtokollBemerkung },
-          lockTokenOf(req.headers),
-        ),
-      );
-    reply.header('Location', `/vario-api/stammdaten/assets/${req.params.id}/bilder/${row.id}`);
-    return { result: bildOut(row, 'thumbnail') };
-  });
+  route(
+    app,
+    endpoints.assetBildCreate,
+    async (req, reply) => {
+      await requireAsset(db, req.params.id);
+      // the image is checked and scaled before the transaction opens: the work takes a while
+      const copies = await prepareBild(decodeBase64(req.body.data.daten));
+      const row = await db
+        .transaction()
+        .execute((trx) =>
+          addAssetBild(
+            trx,
+            actor(req),
+            req.params.id,
+            { dateiname: req.body.data.dateiname, copies, remark: req.body.ProtokollBemerkung },
+            lockTokenOf(req.headers),
+          ),
+        );
+      reply.header('Location', `/vario-api/stammdaten/assets/${req.params.id}/bilder/${row.id}`);
+      return { result: bildOut(row, 'thumbnail') };
+    },
+    imageUploadLimit,
+  );
   route(app, endpoints.assetBildDelete, async (req) => {
     await db.transaction().execute((trx) => removeAssetBild(trx, actor(req), req.params.id, req.params.subId, lockTokenOf(req.headers)));
     return undefined;

@@ -1,8 +1,8 @@
-import sharp from 'sharp';
 import type { Db } from '../../db/index';
 import { logChange } from '../../lib/change-log';
 import { notFound } from '../../lib/errors';
 import { requireImage } from '../../lib/files';
+import { checkImage, decodeImage } from '../../lib/images';
 import { type Actor, assertWritable } from '../../lib/locks';
 
 /** Picture storage of assets (ASS-013): scaled copies, lock check and change log, each taking the transaction first. */
@@ -14,15 +14,19 @@ const LOCK = 'ASS';
 
 /** Scales an image into a box (never enlarging), keeping its aspect ratio and orientation: JPEG, or PNG for images with transparency. */
 export async function resize(data: Buffer, box: number): Promise<{ data: Buffer; mimeType: string }> {
-  const img = sharp(data, { failOn: 'error' }).rotate();
-  const meta = await img.metadata();
-  const resized = img.resize(box, box, { fit: 'inside', withoutEnlargement: true });
-  if (meta.hasAlpha) return { data: await resized.png().toBuffer(), mimeType: 'image/png' };
-  return { data: await resized.jpeg({ quality: 82, mozjpeg: true }).toBuffer(), mimeType: 'image/jpeg' };
+  // checked (type, header, pixel limit) and decoded in bounded concurrency; corrupt data is a 400 (lib/images.ts)
+  return decodeImage(data, async (input) => {
+    const img = input.rotate();
+    const meta = await img.metadata();
+    const resized = img.resize(box, box, { fit: 'inside', withoutEnlargement: true });
+    if (meta.hasAlpha) return { data: await resized.png().toBuffer(), mimeType: 'image/png' };
+    return { data: await resized.jpeg({ quality: 82, mozjpeg: true }).toBuffer(), mimeType: 'image/jpeg' };
+  });
 }
 
 /** Both sizes of an upload, computed before a transaction opens (the work takes a while). */
 export async function scaledCopies(original: Buffer) {
+  await checkImage(original);
   const [thumb, popup] = await Promise.all([resize(original, THUMBNAIL), resize(original, POPUP)]);
   return { thumb, popup };
 }
