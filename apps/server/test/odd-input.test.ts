@@ -89,6 +89,25 @@ describe('odd input in bodies', () => {
     expect(Object.keys(expectError(remark, 400).errors.fieldErrors)).toContain('ProtokollBemerkung');
   });
 
+  it('prototype names as body keys never reach a handler: poisoning is a 400, other names are dropped', async () => {
+    const headers = { 'content-type': 'application/json' };
+    for (const payload of [
+      '{"data":{"name1":"Proto","istKunde":true,"__proto__":{"istAdmin":true}},"ProtokollBemerkung":"x"}',
+      '{"data":{"name1":"Proto","istKunde":true,"constructor":{"prototype":{"x":1}}},"ProtokollBemerkung":"x"}',
+    ]) {
+      const res = await c.callRaw(endpoints.adresseCreate, { as, headers, payload });
+      expect(expectError(res, 400).errors.fieldErrors.ProtokollBemerkung).toBeUndefined();
+    }
+    for (const key of ['toString', 'valueOf', 'hasOwnProperty']) {
+      const res = await c.callRaw(endpoints.adresseCreate, {
+        as,
+        headers,
+        payload: `{"data":{"name1":"Proto","istKunde":true,"${key}":"x"},"ProtokollBemerkung":"x"}`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+
   it('impossible dates are refused as dates, in bodies and in filters on date fields', async () => {
     for (const erstkontakt of ['0000-00-00', '2024-13-45', '2023-02-29', '2024-04-31']) {
       const res = await c.call(endpoints.adresseCreate, { as, body: { data: { name1: 'Datumstest', istKunde: true, erstkontakt }, ProtokollBemerkung: 'x' } });
