@@ -2,10 +2,10 @@
 // with a temporary configuration on loopback ports) on one PostgreSQL database. A lock taken through one instance
 // binds the other; a logout or a password change on one ends the session on the other within the session cache
 // time (2 s); numbers drawn through the balancer stay unique.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { seededUrl } from './lib/inproc';
 import { type Cluster, freePort } from './lib/pg';
 import { http, loginHttp, type Server, startServer } from './lib/proc';
@@ -54,6 +54,21 @@ http {
   };
 }
 
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** The e2e flow "edit and save an address under a lock" in Chromium, through the balancer. */
+function e2eThroughBalancer(origin: string): { ok: boolean; output: string } {
+  const build = spawnSync(process.execPath, ['-e', "import('./scripts/web-build.mjs').then((m) => m.ensureWebBuild())"], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) return { ok: false, output: `web build failed: ${build.stderr}` };
+  const run = spawnSync('npx', ['playwright', 'test', 'tests/addresses.spec.ts', '-g', 'edit and save an address'], {
+    cwd: join(ROOT, 'e2e'),
+    env: { ...process.env, E2E_BASE_URL: origin },
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}`.slice(-1500) };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runCluster(cluster: Cluster, size: Size) {
@@ -71,6 +86,12 @@ export async function runCluster(cluster: Cluster, size: Size) {
       countAnswer(label, what, status, text);
       if (!expected.includes(status)) violation(label, `${what}: ${status}, expected ${expected.join(' or ')}: ${text.slice(0, 160)}`);
     };
+
+    if (size.e2e) {
+      const e2e = e2eThroughBalancer(lb.base.replace(/\/vario-api$/, ''));
+      if (!e2e.ok) violation(label, `the e2e login-and-edit flow failed through the balancer: ${e2e.output}`);
+      else console.log(`  ${label}: the e2e login-and-edit flow passed through the balancer`);
+    }
 
     // A lock taken on A binds a change on B.
     const adminA = await loginHttp(a.base, 'admin');

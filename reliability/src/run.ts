@@ -1,4 +1,4 @@
-// `npm run test:reliability [-- --full] [-- --only=matrix,fuzz,lists,races,crash,cluster,load] [-- --db=sqlite]`:
+// `npm run test:reliability [-- --full] [-- --e2e] [-- --only=matrix,fuzz,lists,races,crash,cluster,load] [-- --db=sqlite]`:
 // the reliability harness. Fast size by default (CI), full size with --full. Traffic only to 127.0.0.1.
 import { runCluster } from './cluster';
 import { runRaces } from './concurrency';
@@ -13,7 +13,7 @@ import { runMatrix } from './matrix';
 import { FAST, FULL, type Size } from './size';
 
 const args = process.argv.slice(2);
-const size: Size = args.includes('--full') ? FULL : FAST;
+const size: Size = { ...(args.includes('--full') ? FULL : FAST), ...(args.includes('--e2e') ? { e2e: true } : {}) };
 const only = args
   .find((a) => a.startsWith('--only='))
   ?.slice(7)
