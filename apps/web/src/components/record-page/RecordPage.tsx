@@ -5,6 +5,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormMetaContext } from '@/components/form/schema';
+import { isNotFoundError, RecordNotFound } from './RecordNotFound';
 import classes from './RecordPage.module.css';
 import type { RecordEditor } from './use-record-editor';
 
@@ -27,6 +28,10 @@ export interface RecordPageProps {
   /** Tooltip of the disabled edit button (APP-057). */
   editDisabledReason?: string;
   loading?: boolean;
+  /** The record does not exist: an invalid id in the path (set by `useRecordRoute`) … */
+  notFound?: boolean;
+  /** … or its read failed with 404; the page shows the not-found notice with the back link (issue 9 item 6). */
+  loadError?: unknown;
   children: ReactNode;
 }
 
@@ -125,6 +130,7 @@ export function RecordPage(props: RecordPageProps) {
   const { editor } = props;
   const busy = editor.busy === 'save' || editor.busy === 'remove';
   const subtitle = Array.isArray(props.subtitle) ? props.subtitle.filter(Boolean).join(' · ') : props.subtitle;
+  if (props.notFound || isNotFoundError(props.loadError)) return <RecordNotFound back={props.back} />;
   return (
     <RecordEditorContext.Provider value={editor}>
       <FormProvider {...editor.form}>

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { FormMetaContext, type ObjectSchema, useSchemaForm } from '@/components/form/schema';
 import { applyServerFieldErrors, fieldErrorsOnly } from '@/components/form/server-errors';
-import { handleApiError } from '@/lib/api/error-handler';
+import { handleApiError, TOAST } from '@/lib/api/error-handler';
 
 /**
  * A create (or small edit) dialog over a contract schema: the same field components as the detail,
@@ -43,13 +43,13 @@ export function SchemaFormDialog<S extends ObjectSchema>(props: {
         if (fieldErrorsOnly(e, fields)) applyServerFieldErrors(e, form.setError, fields);
         else {
           handleApiError(e);
-          if (props.failureMessage) notifications.show({ color: 'red', message: props.failureMessage, autoClose: 7000 });
+          if (props.failureMessage) notifications.show({ color: 'red', message: props.failureMessage, autoClose: TOAST.bulk });
         }
       } finally {
         setLoading(false);
       }
     },
-    () => notifications.show({ color: 'red', message: t('errors.checkEntries'), autoClose: 5000 }),
+    () => notifications.show({ color: 'red', message: t('errors.checkEntries'), autoClose: TOAST.bulk }),
   );
 
   return (

@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { dirtyValues, type ObjectSchema, useSchemaForm } from '@/components/form/schema';
-import { applyServerFieldErrors, fieldErrorsOnly } from '@/components/form/server-errors';
+import { applyServerFieldErrors } from '@/components/form/server-errors';
 import { api } from '@/lib/api/client';
-import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
+import { handleApiError, notifySuccess, TOAST } from '@/lib/api/error-handler';
 import { isApiError } from '@/lib/api/errors';
 import { hasAllRights } from '@/lib/rights';
 import { askRemark, leaveDialog } from './dialogs';
@@ -143,7 +143,7 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
         () => undefined,
       )();
       if (!values) {
-        notifications.show({ color: 'red', message: t('errors.checkEntries'), autoClose: 5000 });
+        notifications.show({ color: 'red', title: t('notify.saveFailed'), message: t('errors.checkEntries'), autoClose: TOAST.bulk });
         return false;
       }
       const data = c.isNew ? (values as Partial<z.output<S>>) : dirtyValues(values as z.output<S>, form.formState.dirtyFields as never);
@@ -177,13 +177,9 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
         if (c.isNew && res.id && !opts.fromLeaveDialog) c.onCreated?.(res.id);
         return true;
       } catch (e) {
-        if (fieldErrorsOnly(e, fields)) {
-          applyServerFieldErrors(e, form.setError, fields);
-          notifications.show({ color: 'red', message: t('errors.checkEntries'), autoClose: 5000 });
-        } else {
-          if (isApiError(e) && e.status === 400) applyServerFieldErrors(e, form.setError, fields);
-          handleApiError(e);
-        }
+        // the fields the server names are marked; the notice says the save failed, with the service message (HTTP-049, HTTP-078)
+        if (isApiError(e) && (e.status === 400 || e.status === 409 || e.status === 422)) applyServerFieldErrors(e, form.setError, fields);
+        handleApiError(e, { action: 'save' });
         return false;
       } finally {
         setBusy(null);
@@ -213,7 +209,7 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
       notifySuccess(t('notify.deleted'));
       c.onRemoved?.();
     } catch (e) {
-      handleApiError(e);
+      handleApiError(e, { action: 'delete' });
     } finally {
       setBusy(null);
     }

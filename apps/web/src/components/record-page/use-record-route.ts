@@ -1,6 +1,7 @@
 import { useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
 import { createElement, type ReactNode } from 'react';
 import type { BackRouteSearch } from './back-link';
+import { isInvalidRecordId } from './RecordNotFound';
 import type { RecordTab } from './RecordPage';
 import { mountedBackLink, useRouteMount } from './route-mount';
 
@@ -54,7 +55,7 @@ export function useRecordRoute<T extends string>(c: RecordRouteConfig<T>, idPara
     activeTab,
     onTabChange,
     /** The props of `RecordPage` this hook decides: `<RecordPage {...route.page} …>`. */
-    page: { back, tabs, activeTab, onTabChange },
+    page: { back, tabs, activeTab, onTabChange, notFound: isInvalidRecordId(idParam) },
     /** The navigation hooks for useRecordEditor. */
     editorRoutes: {
       basePath,
@@ -82,5 +83,5 @@ export function keyedByRecordId(Record: (props: { idParam: string }) => ReactNod
   };
 }
 
-/** `new` or a record id from the path. */
-export const parseRecordId = (idParam: string) => ({ isNew: idParam === 'new', id: idParam === 'new' ? null : Number(idParam) });
+/** `new` or a record id from the path; anything but a positive whole number is no id (`/assets/abc` requests nothing). */
+export const parseRecordId = (idParam: string) => ({ isNew: idParam === 'new', id: isInvalidRecordId(idParam) || idParam === 'new' ? null : Number(idParam) });

@@ -4,7 +4,7 @@ import { useAddress } from './api';
 /** The address id of the current route (null for `new`) and its record. */
 export function useAddressFromRoute() {
   const params = useParams({ strict: false }) as { id?: string };
-  const id = params.id && params.id !== 'new' ? Number(params.id) : null;
+  const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : null;
   const address = useAddress(id);
   return { id, address: address.data, query: address };
 }

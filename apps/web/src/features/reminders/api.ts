@@ -77,12 +77,13 @@ export function useSaveReminder() {
         id,
         data: id ? { bemerkung: data.bemerkung, erinnerungDatum: data.erinnerungDatum, benutzerId: data.benutzerId } : data,
       }),
+    meta: { action: 'save' },
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteReminder() {
-  return useMutation({ mutationFn: (id: number) => api('erinnerungDelete', { params: { id } }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: number) => api('erinnerungDelete', { params: { id } }), meta: { action: 'delete' }, onSuccess: invalidate });
 }
 
 /** One DELETE per reminder, then the failures are counted (HTTP-033). */

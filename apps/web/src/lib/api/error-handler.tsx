@@ -37,9 +37,12 @@ export function errorMessage(error: ApiError): string {
 }
 
 function FieldErrors({ error }: { error: ApiError }) {
-  const entries = Object.entries(error.fieldErrors);
+  const all = Object.entries(error.fieldErrors);
   const services = (error.body?.errors?.services ?? []).map((s) => s.message);
-  const main = errorMessage(error);
+  // a taken unique value (409 with field errors) is named by the server's own sentence, not "changed meanwhile"
+  const main = error.status === 409 && all.length > 0 && error.serverMessage ? error.serverMessage : errorMessage(error);
+  // a field error the main sentence already says is not listed twice
+  const entries = all.filter(([, msgs]) => !msgs.every((m) => main.includes(m)));
   const extra = services.filter((s) => s !== main);
   if (entries.length === 0 && extra.length === 0) return <Text size="sm">{main}</Text>;
   return (
@@ -76,8 +79,17 @@ function TrackingId({ id }: { id: string }) {
   );
 }
 
+/** What a failed call was doing: a save or a delete names that in the notice's title (HTTP-076, HTTP-078). */
+export type FailedAction = 'save' | 'delete';
+let failedAction: FailedAction | undefined;
+const errorTitle = () =>
+  failedAction === 'save' ? i18n.t('notify.saveFailed') : failedAction === 'delete' ? i18n.t('notify.deleteFailed') : i18n.t('errors.title');
+
 const red = (message: React.ReactNode, autoClose: number | false = false, id?: string) =>
-  notifications.show({ id, color: 'red', title: i18n.t('errors.title'), message, autoClose, withBorder: true });
+  notifications.show({ id, color: 'red', title: errorTitle(), message, autoClose, withBorder: true });
+
+/** A failed read shows only what the user can act on: offline, a refused filter, a licence, a server fault (HTTP-080). */
+const SHOWN_ON_READ = new Set([0, 400, 403, 500]);
 
 function handleUnauthorized(error: ApiError) {
   tokenStore.clear();
@@ -86,8 +98,26 @@ function handleUnauthorized(error: ApiError) {
   if (!onLoginPage()) loginDialogState.set(true);
 }
 
+export interface HandleErrorOptions {
+  /** No notice at all (session handling stays). */
+  silent?: boolean;
+  /** A read (query, tab): most failures stay silent, a deleted record's 404 included (HTTP-080). */
+  read?: boolean;
+  /** A failed save or delete says so in the notice's title (HTTP-076, HTTP-078, REM-021). */
+  action?: FailedAction;
+}
+
 /** The status catalogue of 3-cross-cutting §8, applied to every failed call. `silent` keeps toasts away but not session handling. */
-export function handleApiError(error: unknown, opts: { silent?: boolean } = {}) {
+export function handleApiError(error: unknown, opts: HandleErrorOptions = {}) {
+  failedAction = opts.action;
+  try {
+    showApiError(error, opts);
+  } finally {
+    failedAction = undefined;
+  }
+}
+
+function showApiError(error: unknown, opts: HandleErrorOptions) {
   if (!isApiError(error)) {
     if ((error as Error)?.name !== 'AbortError') console.error(error);
     return;
@@ -97,6 +127,7 @@ export function handleApiError(error: unknown, opts: { silent?: boolean } = {}) 
   if (status === 424) return hooks.navigate('/logout');
   if (status === 503 && (error.messageCode === MessageCode.maintenance || !error.body?.errors?.services?.length)) return hooks.navigate('/error/503');
   if (opts.silent || notificationsSuppressed()) return;
+  if (opts.read && !SHOWN_ON_READ.has(status)) return;
   if (error.messageCode && SUPPRESSED_CODES.has(error.messageCode)) return;
 
   switch (status) {
@@ -111,7 +142,7 @@ export function handleApiError(error: unknown, opts: { silent?: boolean } = {}) 
     case 422:
       return red(<FieldErrors error={error} />, TOAST.service);
     case 403: {
-      // A right the server refuses (messageCode KEINE_BERECHTIGUNG) is named as such, not as a missing licence.
+      // A right the server refuses (messageCode KEINE_BERECHTIGUNG) is named as such, not as a missing licence (HTTP-056).
       if (error.messageCode === 'KEINE_BERECHTIGUNG') return red(errorMessage(error));
       const server = error.headers?.get('Server') ?? error.headers?.get('X-Load-Balancer') ?? '';
       return red(/load.?balancer|big-?ip|f5|haproxy/i.test(server) ? i18n.t('errors.firewall') : i18n.t('errors.licence'));
@@ -136,7 +167,7 @@ export function handleApiError(error: unknown, opts: { silent?: boolean } = {}) 
     case 500:
       return notifications.show({
         color: 'red',
-        title: i18n.t('errors.serverErrorTitle'),
+        title: failedAction ? errorTitle() : i18n.t('errors.serverErrorTitle'),
         autoClose: TOAST.server,
         withBorder: true,
         message: (
@@ -165,4 +196,7 @@ onRetryAfter((seconds) => {
 });
 
 export const notifySuccess = (message: string) => notifications.show({ color: 'teal', message, autoClose: TOAST.success });
+/** A failure the caller counted itself (a bulk delete's failed part), open until closed like every error (HTTP-072). */
+export const notifyFailed = (message: string) =>
+  notifications.show({ color: 'red', title: i18n.t('notify.failed'), message, autoClose: false, withBorder: true });
 export const notifyInfo = (message: string) => notifications.show({ color: 'blue', message, autoClose: TOAST.info });

@@ -65,6 +65,7 @@ function AddressRecord({ idParam }: { idParam: string }) {
       title={isNew ? t('new') : (a?.name1 ?? '')}
       subtitle={subtitle}
       loading={!isNew && address.isLoading}
+      loadError={address.error}
       badges={
         a && (
           <>

@@ -53,6 +53,7 @@ function AssetRecord({ idParam }: { idParam: string }) {
       title={isNew ? t('new') : (a?.bezeichnung ?? '')}
       subtitle={subtitle}
       loading={!isNew && asset.isLoading}
+      loadError={asset.error}
       badges={
         a && (
           <Badge color={a.istAktiv ? 'green' : 'gray'} variant="light" data-testid="badge-active">

@@ -62,6 +62,7 @@ function ProductRecord({ idParam }: { idParam: string }) {
       title={isNew ? t('new') : (p?.bezeichnung ?? '')}
       subtitle={subtitle}
       loading={!isNew && product.isLoading}
+      loadError={product.error}
       badges={
         p?.gesperrt && (
           <Badge color="red" variant="light" data-testid="badge-blocked">

@@ -1,0 +1,95 @@
+import { MantineProvider } from '@mantine/core';
+import type { ReactElement, ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const shown: { title?: ReactNode; message: ReactNode; autoClose?: number | boolean }[] = [];
+vi.mock('@mantine/notifications', () => ({
+  notifications: { show: (n: { title?: ReactNode; message: ReactNode; autoClose?: number | boolean }) => shown.push(n) },
+}));
+
+const { configureErrorHandler, handleApiError, notifyFailed, TOAST } = await import('./error-handler');
+configureErrorHandler({ navigate: () => undefined, currentPath: () => '/addresses' });
+const { ApiError } = await import('./errors');
+const { i18n } = await import('@/i18n');
+
+const failed = (status: number, body: Record<string, unknown> = {}) =>
+  new ApiError({
+    status,
+    method: 'GET',
+    path: '/x',
+    body: { messageCode: 'X', messageParameters: [], errors: { services: [], fieldErrors: {} }, ...body },
+  });
+const text = (node: ReactNode) =>
+  renderToStaticMarkup(<MantineProvider>{node as ReactElement}</MantineProvider>)
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&quot;', '"');
+
+describe('handleApiError', () => {
+  beforeEach(async () => {
+    shown.length = 0;
+    await i18n.changeLanguage('de');
+  });
+
+  it('[HTTP-080] a failed read (a deleted record fetched again: 404) shows no notice; the same failure of a write does', () => {
+    handleApiError(failed(404), { read: true });
+    handleApiError(failed(409), { read: true });
+    expect(shown).toHaveLength(0);
+    handleApiError(failed(404));
+    expect(shown).toHaveLength(1);
+  });
+
+  it('[HTTP-076] [HTTP-078] a failed delete or save says "could not be deleted/saved" in the notice', () => {
+    handleApiError(failed(409, { errors: { services: [{ message: 'wird noch verwendet' }], fieldErrors: {} } }), { action: 'delete' });
+    handleApiError(failed(422, { errors: { services: [{ message: 'Regel' }], fieldErrors: {} } }), { action: 'save' });
+    expect(shown.map((n) => n.title)).toEqual(['Konnte nicht gelöscht werden', 'Konnte nicht gespeichert werden']);
+    handleApiError(failed(422));
+    expect(shown[2]?.title).toBe('Fehler');
+  });
+
+  it('[REM-021] a bulk delete with failures says how many failed and stays open', () => {
+    notifyFailed(i18n.t('notify.bulkDeleteFailed', { count: 2 }));
+    expect(shown[0]?.message).toBe('2 Einträge konnten nicht gelöscht werden');
+    expect(shown[0]?.autoClose).toBe(false);
+  });
+
+  it('[HTTP-049] a 400 shows the service message as well as the field errors', () => {
+    handleApiError(
+      failed(400, {
+        messageCode: 'VALIDIERUNG_FEHLGESCHLAGEN',
+        errors: { services: [{ message: 'Rabatt zu hoch' }], fieldErrors: { rabatt: ['höchstens 100'] } },
+      }),
+    );
+    const msg = text(shown[0]?.message);
+    expect(msg).toContain('Rabatt zu hoch');
+    expect(msg).toContain('höchstens 100');
+  });
+
+  it('[HTTP-056] a 403 for a missing licence shows the licence notice, a missing right names the right', () => {
+    handleApiError(failed(403, { messageCode: 'KEINE_LIZENZ' }));
+    expect(shown[0]?.message).toBe('Die erforderliche Lizenz fehlt oder ist abgelaufen.');
+    handleApiError(failed(403, { messageCode: 'KEINE_BERECHTIGUNG' }));
+    expect(shown[1]?.message).toBe('Keine Berechtigung für diese Aktion.');
+  });
+
+  it('a taken number (409 with field errors) names the field and the value, not "changed meanwhile"', () => {
+    handleApiError(
+      failed(409, {
+        messageCode: 'KONFLIKT',
+        errors: {
+          services: [{ message: 'Der Wert „A-1" ist bereits vergeben (artikelnummer)' }],
+          fieldErrors: { artikelnummer: ['Der Wert „A-1" ist bereits vergeben'] },
+        },
+      }),
+      { action: 'save' },
+    );
+    const msg = text(shown[0]?.message);
+    expect(msg).toContain('„A-1" ist bereits vergeben');
+    expect(msg).not.toContain('inzwischen geändert');
+    expect(msg.split('bereits vergeben')).toHaveLength(2);
+  });
+
+  it('[HTTP-070] only the catalogue timeouts are used', () => {
+    expect(new Set(Object.values(TOAST))).toEqual(new Set([3000, 4000, 7000, 10_000, 12_000, 30_000]));
+  });
+});
