@@ -43,9 +43,10 @@ export function factories(c: Api) {
       return expectOk(await c.call(endpoints.aktivitaetCreate, { as: as(by), body })).result;
     },
 
-    /** A customer-specific price of an address for a (made-up unless given) article number. */
+    /** A customer-specific price of an address for a new article (unless given), at 10 € unless given (issue 9 item 3). */
     async preis(adresseId: number, data: Partial<Data<'preisCreate'>> = {}, by: By = {}) {
-      const body = { data: { artikelnummer: unique('T-'), ...data }, ...remark(by) };
+      const artikelnummer = data.artikelnummer ?? (await this.artikel()).artikelnummer;
+      const body = { data: { artikelnummer, sonderpreis: 10, ...data }, ...remark(by) };
       return expectOk(await c.call(endpoints.preisCreate, { as: as(by), params: { id: adresseId }, body })).result;
     },
 

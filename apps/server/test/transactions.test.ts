@@ -147,7 +147,7 @@ describe('addresses', () => {
     const created = await c.call(endpoints.preisCreate, {
       as: 'admin',
       params: { id: adresse },
-      body: { data: { artikelnummer: 'TX-1', preisart: 1, sonderpreis: 10, mwstSatz: 19 } },
+      body: { data: { artikelnummer: (await f.artikel()).artikelnummer, preisart: 1, sonderpreis: 10, mwstSatz: 19 } },
     });
     expect(created.status).toBe(201);
     const params = { id: adresse, priceId: expectOk(created).result.id };

@@ -21,16 +21,7 @@ import {
 import { adresseReportQuery, historieQuery, historieZeile, report, rueckstandZeile, umsatzZeile } from './belege';
 import { idParams, list, listQuery, single, write } from './common';
 import { endpoint } from './endpoint';
-import {
-  apz,
-  apzEingabe,
-  apzParams,
-  kundensonderpreis,
-  kundensonderpreisAenderung,
-  kundensonderpreisEingabe,
-  kundensonderpreisListe,
-  preisParams,
-} from './preise';
+import { apz, apzEingabe, apzParams, kundensonderpreis, kundensonderpreisAenderung, kundensonderpreisListe, kundensonderpreisNeu, preisParams } from './preise';
 
 const SEHEN = ['ADR_SEHEN'] as const;
 const AENDERN = ['ADR_SEHEN', 'ADR_AENDERN'] as const;
@@ -315,7 +306,7 @@ export const adressEndpoints = {
     tag,
     rights: PREISE,
     params: adresseIdParams,
-    body: write(kundensonderpreisEingabe),
+    body: write(kundensonderpreisNeu),
     status: 201,
     response: single(kundensonderpreis),
   }),

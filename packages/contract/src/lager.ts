@@ -81,4 +81,8 @@ export const buchungEingabe = z
     text: z.string().trim().max(500).nullable().optional(),
   })
   .refine((b) => b.art !== 'UMBUCHUNG' || b.nachLagerId !== undefined, { message: 'Bitte einen Wert eingeben', path: ['nachLagerId'] })
+  .refine((b) => b.art !== 'UMBUCHUNG' || b.nachLagerId !== b.lagerId || (b.nachLagerplatzId ?? null) !== (b.lagerplatzId ?? null), {
+    message: 'Ziel und Quelle der Umbuchung sind derselbe Platz',
+    path: ['nachLagerId'],
+  })
   .refine((b) => b.art === 'INVENTUR' || b.menge > 0, { message: 'Bitte einen größeren Wert eingeben', path: ['menge'] });

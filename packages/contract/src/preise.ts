@@ -5,26 +5,49 @@ import { id, isoDate } from './common';
 export const STAFFELN = Array.from({ length: 16 }, (_, i) => i + 2);
 
 const tierNumber = z.number().min(0).max(1e9).nullable().optional();
+/** A tier's quantity is above 0 (issue 9 item 2). */
+const tierQty = z.number().gt(0, 'Bitte einen größeren Wert eingeben').max(1e9).nullable().optional();
+const tierDiscount = z.number().min(0).max(100).nullable().optional();
+
+/** The given tier quantities rise with the tier number: tier 3's quantity is above tier 2's (issue 9 item 2). */
+export function tierOrderIssues(tiers: Record<string, unknown>): { field: string; message: string }[] {
+  const out: { field: string; message: string }[] = [];
+  let last: number | null = null;
+  for (const n of STAFFELN) {
+    const q = tiers[`menge${n}`];
+    if (typeof q !== 'number') continue;
+    if (last !== null && q <= last) out.push({ field: `menge${n}`, message: `Die Menge muss größer sein als die der vorigen Staffel (${last})` });
+    last = q;
+  }
+  return out;
+}
+const ascending = (tiers: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  for (const i of tierOrderIssues(tiers)) ctx.addIssue({ code: 'custom', message: i.message, path: [i.field] });
+};
 
 /** `menge{n}`, `vk{n}`, `vk{n}Brutto`, `rabatt{n}` for n = 2..17; null deletes the tier's value (ADR-061). */
-export const mengenabhaengigePreise = z.object(
-  Object.fromEntries(
-    STAFFELN.flatMap((n) => [
-      [`menge${n}`, tierNumber],
-      [`vk${n}`, tierNumber],
-      [`vk${n}Brutto`, tierNumber],
-      [`rabatt${n}`, z.number().min(0).max(100).nullable().optional()],
-    ]),
-  ),
-);
-export const mengenabhaengigeRabatte = z.object(
-  Object.fromEntries(
-    STAFFELN.flatMap((n) => [
-      [`menge${n}`, tierNumber],
-      [`rabatt${n}`, z.number().min(0).max(100).nullable().optional()],
-    ]),
-  ),
-);
+export const mengenabhaengigePreise = z
+  .object(
+    Object.fromEntries(
+      STAFFELN.flatMap((n) => [
+        [`menge${n}`, tierQty],
+        [`vk${n}`, tierNumber],
+        [`vk${n}Brutto`, tierNumber],
+        [`rabatt${n}`, tierDiscount],
+      ]),
+    ),
+  )
+  .superRefine(ascending);
+export const mengenabhaengigeRabatte = z
+  .object(
+    Object.fromEntries(
+      STAFFELN.flatMap((n) => [
+        [`menge${n}`, tierQty],
+        [`rabatt${n}`, tierDiscount],
+      ]),
+    ),
+  )
+  .superRefine(ascending);
 export type Staffelwerte = Record<string, number | null | undefined>;
 
 /** preisart: 0 one price, 1 quantity-dependent prices, 2 quantity-dependent discounts, 3 time- and quantity-dependent (ADR-055). */
@@ -95,6 +118,11 @@ export const kundensonderpreisEingabe = z.object({
   abweichendeTexteNutzen: z.boolean().optional(),
   abweichendeEanNutzen: z.boolean().optional(),
   sonderpreisNutzen: z.boolean().optional(),
+});
+/** A new price: one price (preisart 0, the default) needs its price (issue 9 item 3). */
+export const kundensonderpreisNeu = kundensonderpreisEingabe.superRefine((v, ctx) => {
+  if ((v.preisart ?? 0) === 0 && (v.sonderpreis === null || v.sonderpreis === undefined))
+    ctx.addIssue({ code: 'custom', message: 'Bitte einen Preis eingeben', path: ['sonderpreis'] });
 });
 /** PATCH body: the record's own fields and/or the tier objects (ADR-064). */
 export const kundensonderpreisAenderung = kundensonderpreisEingabe.partial().extend({

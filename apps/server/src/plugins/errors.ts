@@ -2,6 +2,7 @@ import { MessageCode } from '@vario/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ApiError, errorBody, type FieldErrors } from '../lib/errors';
+import '../lib/zod-german';
 
 const STATUS_CODES: Record<number, string> = {
   400: MessageCode.validation,

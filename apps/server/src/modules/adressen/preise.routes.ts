@@ -6,7 +6,20 @@ import { type Ctx, lockTokenOf } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { requireAdresse } from './adressen.service';
-import { apzWerte, changePrice, createPreis, kopfWerte, loadApz, loadPreis, preisKopf, preisScales, preisVoll, writeTiers } from './preise.service';
+import {
+  apzWerte,
+  assertTierOrder,
+  changePrice,
+  createPreis,
+  kopfWerte,
+  loadApz,
+  loadPreis,
+  preisKopf,
+  preisScales,
+  preisVoll,
+  requireArtikelnummer,
+  writeTiers,
+} from './preise.service';
 
 export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   const requirePrice = async (trx: typeof db, adresseId: number, priceId: number) => {
@@ -36,6 +49,7 @@ export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   route(app, endpoints.preisCreate, async (req, reply) => {
     const result = await db.transaction().execute(async (trx) => {
       await requireAdresse(trx, req.params.id);
+      await requireArtikelnummer(trx, req.body.data.artikelnummer);
       const id = await createPreis(trx, actor(req), req.params.id, req.body.data, req.body.ProtokollBemerkung);
       return preisVoll(trx, req.params.id, id);
     });
@@ -49,6 +63,7 @@ export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
     const values = kopfWerte(req.body.data);
     const result = await db.transaction().execute(async (trx) => {
       await requirePrice(trx, id, priceId);
+      await requireArtikelnummer(trx, req.body.data.artikelnummer);
       await changePrice(trx, actor(req), priceId, lockTokenOf(req.headers), req.body.ProtokollBemerkung, 'AENDERN', async () => {
         if (Object.keys(values).length) await trx.updateTable('kundensonderpreise').set(values).where('id', '=', priceId).execute();
         const felder = [
@@ -56,6 +71,8 @@ export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
           ...(mengenabhaengigePreise ? await writeTiers(trx, priceId, 'P', mengenabhaengigePreise) : []),
           ...(mengenabhaengigeRabatte ? await writeTiers(trx, priceId, 'R', mengenabhaengigeRabatte) : []),
         ];
+        if (mengenabhaengigePreise) await assertTierOrder(trx, priceId, 'P');
+        if (mengenabhaengigeRabatte) await assertTierOrder(trx, priceId, 'R');
         return { felder, value: undefined };
       });
       return preisVoll(trx, id, priceId);

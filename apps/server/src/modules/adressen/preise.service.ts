@@ -1,10 +1,18 @@
-import { type apz, type apzEingabe, type kundensonderpreis, type kundensonderpreisEingabe, type kundensonderpreisListe, STAFFELN } from '@vario/contract';
+import {
+  type apz,
+  type apzEingabe,
+  type kundensonderpreis,
+  type kundensonderpreisEingabe,
+  type kundensonderpreisListe,
+  STAFFELN,
+  tierOrderIssues,
+} from '@vario/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { type Aktion, logChange } from '../../lib/change-log';
 import { codecsOf, decode, encode, money2, money4, percent2, qty3 } from '../../lib/codecs';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { type Actor, assertWritable } from '../../lib/locks';
 import { discountedUnit, grossUnitCents } from '../../lib/money';
 import type { Row } from '../../lib/resource';
@@ -113,6 +121,33 @@ export async function writeTiers(trx: Db, preisId: number, art: 'P' | 'R', tiers
     }
   }
   return changed;
+}
+
+/** A price belongs to an article that exists (issue 9 item 3): an unknown number is a field error. */
+export async function requireArtikelnummer(db: Db, artikelnummer: string | undefined): Promise<void> {
+  if (artikelnummer === undefined) return;
+  const found = await db.selectFrom('artikel').select('id').where('artikelnummer', '=', artikelnummer).executeTakeFirst();
+  if (!found) {
+    const message = `Den Artikel „${artikelnummer}" gibt es nicht`;
+    throw badRequest(message, { artikelnummer: [message] });
+  }
+}
+
+/**
+ * After a change, the stored tiers of one kind rise: every tier with values has a quantity, and each quantity is above
+ * the previous tier's (issue 9 item 2). Refused as a 400 whose field errors name `mengenabhaengigePreise.menge3`.
+ */
+export async function assertTierOrder(trx: Db, preisId: number, art: 'P' | 'R'): Promise<void> {
+  const rows = await trx.selectFrom('kundensonderpreisStaffeln').selectAll().where('kundensonderpreisId', '=', preisId).where('art', '=', art).execute();
+  const tiers: Record<string, number | null> = {};
+  const errors: Record<string, string[]> = {};
+  const group = art === 'P' ? 'mengenabhaengigePreise' : 'mengenabhaengigeRabatte';
+  for (const r of rows) {
+    tiers[`menge${r.stufe}`] = decode(qty3, r.menge) ?? null;
+    if (r.menge === null) errors[`${group}.menge${r.stufe}`] = ['Bitte eine Menge eingeben'];
+  }
+  for (const i of tierOrderIssues(tiers)) errors[`${group}.${i.field}`] = [i.message];
+  if (Object.keys(errors).length) throw badRequest('Die Staffeln müssen aufsteigende Mengen über 0 haben', errors);
 }
 
 /** One change of a price (head, tiers or apz): lock check, the work and its change-log entry in the caller's transaction. */
