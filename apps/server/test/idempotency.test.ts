@@ -1,5 +1,6 @@
 import { endpoints } from '@vario/contract';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { KEY_TTL_MS } from '../src/lib/idempotency';
 import { api, docEndpoints, expectOk } from './client';
@@ -109,6 +110,38 @@ describe('Idempotency-Key on creates', () => {
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(201);
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
     expect(await countByName(name)).toBe(1);
+  });
+
+  it('a stock booking and an asset picture (creates with their own transaction) are made once per key, also in parallel', async () => {
+    const a = await f.artikel();
+    const lager = await db.selectFrom('lager').select('id').where('hatLagerplaetze', '=', false).orderBy('id').executeTakeFirstOrThrow();
+    const key = unique('k-');
+    const book = () =>
+      c.call(endpoints.buchung, { as, body: { data: { art: 'ZUGANG', artikelId: a.id, lagerId: lager.id, menge: 5 } }, headers: { 'idempotency-key': key } });
+    const answers = [await book(), ...(await Promise.all(Array.from({ length: 6 }, book)))];
+    for (const r of answers) expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(new Set(answers.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    const moves = await db.selectFrom('lagerbewegungen').select('id').where('artikelId', '=', a.id).execute();
+    expect(moves).toHaveLength(1);
+
+    const asset = await db.selectFrom('assets').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const count = async () => (await db.selectFrom('assetBilder').select('id').where('assetId', '=', asset.id).execute()).length;
+    const before = await count();
+    const pkey = unique('k-');
+    const upload = () =>
+      c.call(endpoints.assetBildCreate, {
+        as,
+        params: { id: asset.id },
+        body: { data: { dateiname: 'p.png', daten: png.toString('base64') } },
+        headers: { 'idempotency-key': pkey },
+      });
+    const ups = await Promise.all(Array.from({ length: 4 }, upload));
+    for (const r of ups) expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(new Set(ups.map((r) => r.headers.location)).size).toBe(1);
+    expect(await count()).toBe(before + 1);
   });
 
   it('the OpenAPI document describes the header on creates', async () => {

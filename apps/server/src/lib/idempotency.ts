@@ -123,10 +123,38 @@ export async function concurrentAnswer(req: FastifyRequest | undefined): Promise
 }
 
 /**
+ * Runs a create that is not a `createRecord` (its own transaction): the key is claimed first and the answer stored
+ * last in the same transaction; a concurrent twin with the same key answers the first result. Answers the body.
+ */
+export async function idempotentCreate<T>(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  run: (trx: Db) => Promise<{ body: T; location?: string }>,
+): Promise<T> {
+  try {
+    const out = await db.transaction().execute(async (trx) => {
+      await claimKey(trx, req);
+      const done = await run(trx);
+      await completeKey(trx, req, status, done.body, done.location ?? null);
+      return done;
+    });
+    if (out.location) reply.header('Location', out.location);
+    return out.body;
+  } catch (err) {
+    const first = await concurrentAnswer(req);
+    if (!first) throw err;
+    if (first.location) reply.header('Location', first.location);
+    return first.body as T;
+  }
+}
+
+/**
  * `Idempotency-Key` on creates: a key repeated by the same user on the same endpoint answers the first result
  * (status, body, Location) without creating again; with another body it is a 422; keys expire after 24 h. Creates
- * through the resource layer store the key in their own transaction (createRecord); other creates store it right
- * after their transaction (route.ts).
+ * through the resource layer (createRecord) or `idempotentCreate` store the key in their own transaction; any other
+ * create stores it right after its transaction (route.ts).
  */
 export function registerIdempotency(app: FastifyInstance, db: Db) {
   app.decorateRequest('idempotency', null);

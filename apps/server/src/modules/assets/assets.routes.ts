@@ -1,7 +1,8 @@
-import { endpoints } from '@vario/contract';
+import { API_PREFIX, endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors';
 import { contentDisposition, decodeBase64, fileColumns } from '../../lib/files';
+import { idempotentCreate } from '../../lib/idempotency';
 import { imageUploadLimit } from '../../lib/images';
 import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
@@ -68,19 +69,11 @@ export function assetsRoutes(app: FastifyInstance, ctx: Ctx) {
       await requireAsset(db, req.params.id);
       // the image is checked and scaled before the transaction opens: the work takes a while
       const copies = await prepareBild(decodeBase64(req.body.data.daten));
-      const row = await db
-        .transaction()
-        .execute((trx) =>
-          addAssetBild(
-            trx,
-            actor(req),
-            req.params.id,
-            { dateiname: req.body.data.dateiname, copies, remark: req.body.ProtokollBemerkung },
-            lockTokenOf(req.headers),
-          ),
-        );
-      reply.header('Location', `/vario-api/stammdaten/assets/${req.params.id}/bilder/${row.id}`);
-      return { result: bildOut(row, 'thumbnail') };
+      return idempotentCreate(db, req, reply, 201, async (trx) => {
+        const bild = { dateiname: req.body.data.dateiname, copies, remark: req.body.ProtokollBemerkung };
+        const row = await addAssetBild(trx, actor(req), req.params.id, bild, lockTokenOf(req.headers));
+        return { body: { result: bildOut(row, 'thumbnail') }, location: `${API_PREFIX}/stammdaten/assets/${req.params.id}/bilder/${row.id}` };
+      });
     },
     imageUploadLimit,
   );

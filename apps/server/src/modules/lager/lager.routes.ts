@@ -5,6 +5,7 @@ import type { Db } from '../../db/index';
 import { qty3 } from '../../lib/codecs';
 import { notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
+import { idempotentCreate } from '../../lib/idempotency';
 import { type ListSpec, runList } from '../../lib/list-query';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
@@ -122,9 +123,8 @@ export function lagerRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
     return { ...res, result: res.result.map(bewegungOut) };
   });
 
-  route(app, endpoints.buchung, async (req, reply) => {
-    const result = await db.transaction().execute((trx) => bucheManuell(trx, actor(req).id, req.body.data));
-    reply.code(201);
-    return { result, hasMoreData: false };
-  });
+  route(app, endpoints.buchung, async (req, reply) =>
+    // with an Idempotency-Key, a booking sent again after a lost answer is not booked twice
+    idempotentCreate(db, req, reply, 201, async (trx) => ({ body: { result: await bucheManuell(trx, actor(req).id, req.body.data), hasMoreData: false } })),
+  );
 }
