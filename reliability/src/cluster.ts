@@ -117,7 +117,10 @@ export async function runCluster(cluster: Cluster, size: Size) {
     const t2 = await loginHttp(b.base, 'techniker');
     check('second session known on B', (await http(b.base, 'GET', '/webapp/me', { token: t2 })).status, '', [200]);
     const t3 = await loginHttp(a.base, 'techniker');
-    const pw = await http(a.base, 'POST', '/system/passwort', { token: t3, body: { altesPasswort: 'techniker', neuesPasswort: 'Neues-Passwort-42' } });
+    const pw = await http(a.base, 'POST', '/system/passwort', {
+      token: t3,
+      body: { data: { altesPasswort: 'techniker', neuesPasswort: 'Neues-Passwort-42' } },
+    });
     check('password change on A (altesPasswort + neuesPasswort) [issue 10 item 6]', pw.status, pw.text, [204]);
     await sleep(SESSION_CACHE_MS + 300);
     const me2 = await http(b.base, 'GET', '/webapp/me', { token: t2 });
