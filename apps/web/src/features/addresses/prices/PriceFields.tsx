@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CurrencyField, NumberField, SelectField, SwitchField, TextField } from '@/components/form/fields';
+import { ArticleField } from '@/components/form/ArticleField';
+import { CurrencyField, PercentField, SelectField, SwitchField, TextField } from '@/components/form/fields';
 import { useFieldLabel } from '@/i18n/field-label';
 
 export const PREISART_OPTIONS = ['0', '1', '2', '3'] as const;
@@ -11,7 +12,7 @@ export function PriceFields({ full = false }: { full?: boolean }) {
   const f = useFieldLabel();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-      <TextField name="artikelnummer" label={f('artikelnummer')} />
+      <ArticleField name="artikelnummer" label={f('artikelnummer')} nameField="artikelbezeichnung" />
       <TextField name="artikelbezeichnung" label={f('artikelbezeichnung')} />
       <SelectField
         name="preisart"
@@ -22,9 +23,9 @@ export function PriceFields({ full = false }: { full?: boolean }) {
         searchable={false}
       />
       <CurrencyField name="sonderpreis" label={f('sonderpreis')} />
-      <NumberField name="rabatt1" label={f('rabatt1')} decimals={2} suffix=" %" min={0} max={100} />
-      <NumberField name="rabatt2" label={f('rabatt2')} decimals={2} suffix=" %" min={0} max={100} />
-      <NumberField name="mwstSatz" label={f('mwstSatz')} decimals={2} suffix=" %" min={0} max={100} />
+      <PercentField name="rabatt1" label={f('rabatt1')} />
+      <PercentField name="rabatt2" label={f('rabatt2')} />
+      <PercentField name="mwstSatz" label={f('mwstSatz')} />
       {full && <TextField name="ean" label={f('ean')} />}
       {full && <TextField name="abweichendeArtikelnummer" label={f('abweichendeArtikelnummer')} />}
       {full && <TextField name="abweichendeArtikelbezeichnung" label={f('abweichendeArtikelbezeichnung')} />}

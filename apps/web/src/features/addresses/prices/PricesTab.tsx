@@ -1,7 +1,7 @@
 import { Badge, Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { type Kundensonderpreis, kundensonderpreisEingabe } from '@vario/contract';
+import { type Kundensonderpreis, kundensonderpreisNeu } from '@vario/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
@@ -102,7 +102,7 @@ export function PricesTab() {
         opened={open}
         onClose={() => setOpen(false)}
         title={t('prices.new')}
-        schema={kundensonderpreisEingabe}
+        schema={kundensonderpreisNeu}
         defaultValues={{ artikelnummer: '', preisart: 0, mwstSatz: 19 }}
         submitLabel={t('common.create')}
         onSubmit={async (values) => {

@@ -1,14 +1,52 @@
 import { ActionIcon, Button, Card, Group, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { type Kundensonderpreis, STAFFELN } from '@vario/contract';
+import { type Kundensonderpreis, STAFFELN, tierOrderIssues } from '@vario/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberIssue } from '@/components/form/input-fields';
 import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
+import { isApiError } from '@/lib/api/errors';
 import { formatCurrency, formatDecimal, formatPercent } from '@/lib/format';
+import { formatNumberInput, parseNumber } from '@/lib/parse';
 import { filledTiers, saveTiers, type TierKind, tierFields } from '../api-prices';
 
-const toText = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v).replace('.', ','));
+/** Fraction digits typed per tier field: quantities 3, prices and discounts 2. */
+const scaleOf = (key: string) => (key.startsWith('menge') ? 3 : 2);
+const toText = (key: string, v: number | null | undefined) => formatNumberInput(v, { scale: scaleOf(key), grouped: false });
+
+/**
+ * Reads the typed tiers in the user's language (issue 9 item 2): text that is no number, a quantity of 0 or below,
+ * a discount outside 0–100, a tier with values but no quantity and quantities not rising are field errors — the
+ * tiers are then not sent, nothing is dropped.
+ */
+export function readTiers(
+  values: Record<string, string>,
+  rows: number[],
+  t: (key: 'errors.tooSmall' | 'errors.tooLarge' | 'errors.required' | 'form.tierOrder') => string,
+): { parsed: Record<string, number | null>; errors: Record<string, string> } {
+  const parsed: Record<string, number | null> = {};
+  const errors: Record<string, string> = {};
+  for (const [key, text] of Object.entries(values)) {
+    const p = parseNumber(text, { scale: scaleOf(key) });
+    if (!p.ok) {
+      errors[key] = numberIssue(text, scaleOf(key)) ?? '';
+      continue;
+    }
+    parsed[key] = p.value;
+    const v = p.value;
+    if (v === null) continue;
+    if (key.startsWith('menge') && v <= 0) errors[key] = t('errors.tooSmall');
+    else if (v < 0) errors[key] = t('errors.tooSmall');
+    else if (key.startsWith('rabatt') && v > 100) errors[key] = t('errors.tooLarge');
+  }
+  for (const n of rows) {
+    const hasValues = ['vk', 'rabatt'].some((f) => parsed[`${f}${n}`] != null);
+    if (hasValues && parsed[`menge${n}`] == null && !errors[`menge${n}`]) errors[`menge${n}`] = t('errors.required');
+  }
+  for (const issue of tierOrderIssues(parsed)) errors[issue.field] ??= t('form.tierOrder');
+  return { parsed, errors };
+}
 
 /**
  * Quantity-dependent prices or discounts: only filled tiers are rows (ADR-058); editing sends all tiers at once,
@@ -16,7 +54,9 @@ const toText = (v: number | null | undefined) => (v === null || v === undefined 
  */
 export function TierCard({ kind, price, addressId, canEdit }: { kind: TierKind; price: Kundensonderpreis; addressId: number; canEdit: boolean }) {
   const { t } = useTranslation('addresses');
+  const { t: ta } = useTranslation('app');
   const stored = price[kind];
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState(false);
   const [rows, setRows] = useState<number[]>([]);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -25,7 +65,8 @@ export function TierCard({ kind, price, addressId, canEdit }: { kind: TierKind; 
   const f = useFieldLabel({ menge: t('prices.fields.menge') });
 
   const start = () => {
-    setValues(Object.fromEntries(STAFFELN.flatMap((n) => tierFields(kind, n).map((k) => [k, toText(stored[k])]))));
+    setValues(Object.fromEntries(STAFFELN.flatMap((n) => tierFields(kind, n).map((k) => [k, toText(k, stored[k])]))));
+    setErrors({});
     setRows(filledTiers(kind, stored));
     setEditing(true);
   };
@@ -38,12 +79,18 @@ export function TierCard({ kind, price, addressId, canEdit }: { kind: TierKind; 
     setValues({ ...values, ...Object.fromEntries(tierFields(kind, n).map((k) => [k, ''])) });
   };
   const save = async () => {
+    const edited = Object.fromEntries(Object.entries(values).filter(([k]) => !k.includes('Brutto')));
+    const { parsed, errors: found } = readTiers(edited, rows, ta);
+    setErrors(found);
+    if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      await saveTiers(addressId, price.id, kind, values);
+      await saveTiers(addressId, price.id, kind, parsed);
       notifySuccess(t('notify.saved'));
       setEditing(false);
     } catch (e) {
+      // the server's field errors name `mengenabhaengigePreise.menge3`: shown at the cell
+      if (isApiError(e)) setErrors(Object.fromEntries(Object.entries(e.fieldErrors).map(([k, m]) => [k.replace(`${kind}.`, ''), m.join(' ')])));
       handleApiError(e);
     } finally {
       setSaving(false);
@@ -57,6 +104,7 @@ export function TierCard({ kind, price, addressId, canEdit }: { kind: TierKind; 
         size="xs"
         value={values[`${field}${n}`] ?? ''}
         onChange={(e) => setValues({ ...values, [`${field}${n}`]: e.currentTarget.value })}
+        error={errors[`${field}${n}`]}
         rightSection={suffix ? <Text size="xs">{suffix}</Text> : undefined}
         inputMode="decimal"
         aria-label={`${f(field)} ${n}`}
