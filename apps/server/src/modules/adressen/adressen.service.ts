@@ -39,10 +39,11 @@ export async function nextNumber(trx: Db, column: NummernSpalte): Promise<number
 
 /** A number the user gave must be free (409 naming the field); the range then continues after it. */
 async function givenNumber(trx: Db, column: NummernSpalte, nummer: number, selfId?: unknown) {
+  // the range first: with it locked, no draw of the same number is still uncommitted
+  await claimNumber(trx, KREIS[column], nummer);
   if (await taken(trx, column, nummer, selfId)) {
     throw conflict(`Die ${LABEL[column]} ${nummer} ist bereits vergeben`, { [column]: [`Die ${LABEL[column]} ${nummer} ist bereits vergeben`] });
   }
-  await claimNumber(trx, KREIS[column], nummer);
 }
 
 /** Referenced delivery terms, payment kind, representatives and country must exist (400 on the field). */
@@ -62,14 +63,17 @@ export async function adresseToRow(trx: Db, data: Row, existing?: Row): Promise<
   const row: Row = { ...data };
   const istKunde = (data.istKunde ?? existing?.istKunde) === true;
   const istLieferant = (data.istLieferant ?? existing?.istLieferant) === true;
+  // A customer or supplier gets its number when it becomes one and has none. The ranges are touched in one fixed order
+  // (address, customer, supplier), so that two creates on PostgreSQL never wait on each other's range in a cycle.
+  const needs = { adressnummer: !existing, kundennummer: istKunde && !existing?.kundennummer, lieferantennummer: istLieferant && !existing?.lieferantennummer };
   for (const column of ['adressnummer', 'kundennummer', 'lieferantennummer'] as const) {
     const given = row[column];
-    if (typeof given === 'number' && given !== existing?.[column]) await givenNumber(trx, column, given, existing?.id);
+    if (typeof given === 'number') {
+      if (given !== existing?.[column]) await givenNumber(trx, column, given, existing?.id);
+    } else if (needs[column] && given == null) {
+      row[column] = await nextNumber(trx, column);
+    }
   }
-  if (!existing && row.adressnummer === undefined) row.adressnummer = await nextNumber(trx, 'adressnummer');
-  // A customer or supplier gets its number when it becomes one and has none.
-  if (istKunde && row.kundennummer == null && !existing?.kundennummer) row.kundennummer = await nextNumber(trx, 'kundennummer');
-  if (istLieferant && row.lieferantennummer == null && !existing?.lieferantennummer) row.lieferantennummer = await nextNumber(trx, 'lieferantennummer');
   return row;
 }
 

@@ -25,14 +25,22 @@ export async function drawNumber(trx: Db, name: Nummernkreis): Promise<{ nummer:
 
 /**
  * A number the user gave (where the spec allows one): the range continues after it when it is at or ahead of the
- * next number, so later draws cannot collide with it. One conditional update, in the caller's transaction.
+ * next number, so later draws cannot collide with it. One update in the caller's transaction that always row-locks the
+ * range on PostgreSQL: every earlier draw has committed when it returns, so a check for the number that follows sees
+ * every record that could hold it, and later draws wait for this transaction.
  */
 export async function claimNumber(trx: Db, name: Nummernkreis, nummer: number): Promise<void> {
   await trx
     .updateTable('nummernkreise')
-    .set({ naechste: nummer + 1 })
+    .set((eb) => ({
+      naechste: eb
+        .case()
+        .when('naechste', '<=', nummer)
+        .then(nummer + 1)
+        .else(eb.ref('naechste'))
+        .end(),
+    }))
     .where('name', '=', name)
-    .where('naechste', '<=', nummer)
     .execute();
 }
 
