@@ -22,6 +22,8 @@ export interface IdempotencyTables {
 /** How long a key answers the first result; afterwards it creates again. */
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY = /^[\x21-\x7e]{1,200}$/;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+let lastPurge = 0;
 
 /** A create that carries an idempotency key: who, which key, which endpoint, the request's hash, and whether it was stored. */
 export interface IdempotentCall {
@@ -79,13 +81,12 @@ function replay(reply: FastifyReply, call: IdempotentCall, row: IdempotenzTable)
 export async function claimKey(trx: Db, req: FastifyRequest | undefined) {
   const call = req?.idempotency;
   if (!call) return;
-  await trx
-    .deleteFrom('idempotenz')
-    .where('benutzerId', '=', call.benutzerId)
-    .where('schluessel', '=', call.schluessel)
-    .where('endpunkt', '=', call.endpunkt)
-    .where('erstelltAm', '<=', cutoff())
-    .execute();
+  // expired keys go: this one at once, all others at most once an hour per instance
+  let expired = trx.deleteFrom('idempotenz').where('erstelltAm', '<=', cutoff());
+  if (Date.now() - lastPurge < PURGE_EVERY_MS) {
+    expired = expired.where('benutzerId', '=', call.benutzerId).where('schluessel', '=', call.schluessel).where('endpunkt', '=', call.endpunkt);
+  } else lastPurge = Date.now();
+  await expired.execute();
   await trx
     .insertInto('idempotenz')
     .values({ ...fields(call), status: 0, antwort: null, location: null, erstelltAm: new Date().toISOString() })
