@@ -48,6 +48,13 @@ export function fieldMeta(schema: ObjectSchema | null | undefined, name: string)
 /** The limit named in a zod message ("…<=12 characters", German "…12 Zeichen"), for "at most {{max}} characters". */
 const maximum = (message: string | undefined) => message?.match(/(\d+)/)?.[1] ?? '';
 
+/** Texts of the contract's own checks (German, as the server says them) and their key in the user's language. */
+const CONTRACT_MESSAGES: Record<string, 'errors.required' | 'errors.tooSmall' | 'errors.samePlace'> = {
+  'Bitte einen Wert eingeben': 'errors.required',
+  'Bitte einen größeren Wert eingeben': 'errors.tooSmall',
+  'Ziel und Quelle der Umbuchung sind derselbe Platz': 'errors.samePlace',
+};
+
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
@@ -72,9 +79,12 @@ export function translateIssue(
       return isEmpty(value) ? required() : error.message;
     case 'invalid_format':
       return opts.email ? i18n.t('form.invalidEmail') : error.message;
-    case 'custom':
+    case 'custom': {
       if (isEmpty(value)) return required();
+      const known = CONTRACT_MESSAGES[error.message ?? ''];
+      if (known) return i18n.t(known);
       return typeof value === 'number' ? i18n.t('errors.tooSmall') : error.message;
+    }
     default:
       return error.message;
   }

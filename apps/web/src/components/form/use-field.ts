@@ -12,6 +12,8 @@ export interface BaseFieldProps {
   readOnly?: boolean;
   /** The text for an empty required value, when the field has its own (default "enter a value"). */
   requiredMessage?: string;
+  /** Marks the field required where the schema cannot say it (a rule of the chosen type, e.g. a booking's place). */
+  required?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export function useField(props: BaseFieldProps & { type?: string }, unparsed?: (
       label: props.label,
       description: props.description,
       placeholder: readOnly ? undefined : props.placeholder,
-      required: meta.required && !readOnly,
+      required: (props.required ?? meta.required) && !readOnly,
       readOnly,
       variant: readOnly ? 'filled' : 'default',
       error:

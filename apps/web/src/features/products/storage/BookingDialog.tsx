@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { buchungEingabe } from '@vario/contract';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
@@ -13,17 +13,31 @@ import { bookStock } from '../api';
 const ARTEN = ['ZUGANG', 'ABGANG', 'UMBUCHUNG', 'INVENTUR'] as const;
 
 /**
+ * The contract's booking plus the rule only the warehouses know: a warehouse that keeps storage places needs the
+ * place, for the source and for a transfer's target — checked before saving, as the server does (issue 9 item 7).
+ */
+export function bookingSchema(withPlaces: (lagerId: number | undefined) => boolean) {
+  return buchungEingabe.superRefine((b, ctx) => {
+    if (withPlaces(b.lagerId) && b.lagerplatzId == null) ctx.addIssue({ code: 'custom', message: 'Bitte einen Wert eingeben', path: ['lagerplatzId'] });
+    if (b.art === 'UMBUCHUNG' && withPlaces(b.nachLagerId) && b.nachLagerplatzId == null)
+      ctx.addIssue({ code: 'custom', message: 'Bitte einen Wert eingeben', path: ['nachLagerplatzId'] });
+  });
+}
+
+/**
  * A manual stock booking of one product (arrival, issue, transfer, inventory count) through the single stock service
  * (`POST /lager/buchungen`): warehouses with storage places ask for the place; a count books the difference.
  */
 export function BookingDialog(props: { opened: boolean; onClose: () => void; artikelId: number; lagerId?: number | null }) {
   const { t } = useTranslation(['products', 'fields']);
+  const lager = useBasisdaten().data?.lager;
+  const schema = useMemo(() => bookingSchema((id) => !!lager?.find((l) => l.id === id)?.hatLagerplaetze), [lager]);
   return (
     <SchemaFormDialog
       opened={props.opened}
       onClose={props.onClose}
       title={t('booking.title')}
-      schema={buchungEingabe}
+      schema={schema}
       defaultValues={{ art: 'ZUGANG', artikelId: props.artikelId, lagerId: props.lagerId ?? undefined, lagerplatzId: null, menge: undefined, text: null }}
       submitLabel={t('booking.submit')}
       onSubmit={async (values) => {
@@ -46,7 +60,7 @@ function BookingFields() {
     <>
       <SelectField name="art" label={t('journal.art')} data={ARTEN.map((a) => ({ value: a, label: t(`journal.arten.${a}`) }))} keepOrder />
       <Place from="lagerId" place="lagerplatzId" label={art === 'UMBUCHUNG' ? t('booking.fromWarehouse') : t('fields:lager')} warehouses={warehouses} />
-      {art === 'UMBUCHUNG' && <Place from="nachLagerId" place="nachLagerplatzId" label={t('booking.toWarehouse')} warehouses={warehouses} />}
+      {art === 'UMBUCHUNG' && <Place from="nachLagerId" place="nachLagerplatzId" label={t('booking.toWarehouse')} warehouses={warehouses} required />}
       <NumberField
         name="menge"
         label={art === 'INVENTUR' ? t('booking.counted') : t('fields:menge')}
@@ -65,6 +79,8 @@ function Place(props: {
   place: 'lagerplatzId' | 'nachLagerplatzId';
   label: string;
   warehouses: { value: string; label: string }[];
+  /** The warehouse is required (a transfer's target). */
+  required?: boolean;
 }) {
   const { t } = useTranslation(['products', 'fields']);
   const { setValue } = useFormContext();
@@ -77,7 +93,7 @@ function Place(props: {
   }, [lagerId, props.place, setValue]);
   return (
     <Group grow align="flex-start">
-      <SelectField name={props.from} label={props.label} data={props.warehouses} numeric searchable />
+      <SelectField name={props.from} label={props.label} data={props.warehouses} numeric searchable required={props.required} />
       {hasPlaces && (
         <SelectField
           name={props.place}
@@ -85,6 +101,7 @@ function Place(props: {
           data={places.map((p) => ({ value: String(p.id), label: p.kistennummer ? `${p.location} (${p.kistennummer})` : p.location }))}
           numeric
           searchable
+          required
         />
       )}
     </Group>
