@@ -1,5 +1,4 @@
 import { TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { historieZeile } from '@vario/contract';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
@@ -7,6 +6,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DataGrid, SEARCH_DEBOUNCE_MS } from '@/components/data-grid/DataGrid';
+import { DateTextInput, isIsoDate } from '@/components/form/DateTextInput';
+import { dateIssue } from '@/components/form/input-fields';
 import { useFieldLabel } from '@/i18n/field-label';
 import { formatCurrency, formatDate, formatDecimal, formatPercent } from '@/lib/format';
 import { DocumentNumber } from '../document-link';
@@ -62,8 +63,9 @@ export function HistoryTab() {
         id,
         artikelnr: debArtikel.trim() || undefined,
         bezeichnung: debBezeichnung.trim() || undefined,
-        datumvon: von ?? undefined,
-        datumbis: bis ?? undefined,
+        // only a real date filters; typed text that is no date is marked at the field (issue 9 item 1)
+        datumvon: isIsoDate(von) ? von : undefined,
+        datumbis: isIsoDate(bis) ? bis : undefined,
       }}
       searchable={false}
       getRowId={(r) => r.rowKey}
@@ -84,24 +86,15 @@ export function HistoryTab() {
             w={{ base: '100%', xs: 220 }}
             data-testid="history-bezeichnung"
           />
-          <DateInput
+          <DateTextInput
             label={t('form.dateFrom')}
             value={von}
-            onChange={(v) => setVon(v ? String(v).slice(0, 10) : null)}
-            valueFormat="DD.MM.YYYY"
-            clearable
+            onChange={setVon}
+            error={dateIssue(von)}
             w={{ base: '47%', xs: 150 }}
             data-testid="history-von"
           />
-          <DateInput
-            label={t('form.dateTo')}
-            value={bis}
-            onChange={(v) => setBis(v ? String(v).slice(0, 10) : null)}
-            valueFormat="DD.MM.YYYY"
-            clearable
-            w={{ base: '47%', xs: 150 }}
-            data-testid="history-bis"
-          />
+          <DateTextInput label={t('form.dateTo')} value={bis} onChange={setBis} error={dateIssue(bis)} w={{ base: '47%', xs: 150 }} data-testid="history-bis" />
         </>
       }
     />
