@@ -103,7 +103,7 @@ export function DashboardTab() {
                   {t('dashboard.quarter', { n: q.quarter })}
                 </Text>
                 <Text size="sm" fw={600}>
-                  {formatCompact(q.summe)} €
+                  {formatCurrency(q.summe)}
                 </Text>
               </Stack>
             ))}
