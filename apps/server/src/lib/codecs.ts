@@ -76,12 +76,13 @@ export type FieldCodecs = Record<string, Codec>;
 export function codecsOf(fields: FieldCodecs) {
   const entries = Object.entries(fields);
   return {
-    scales: Object.fromEntries(entries.map(([k, c]) => [k, c.scale])) as Record<string, number>,
+    // null prototype: a filter field named `constructor` or `toString` finds no scale (list-query.ts looks up own keys)
+    scales: Object.assign(Object.create(null), Object.fromEntries(entries.map(([k, c]) => [k, c.scale]))) as Record<string, number>,
     /** Stored integers → API numbers for the keys present in the row (null stays null). */
     decodeRow<R extends Record<string, unknown>>(row: R): R {
       let out: Record<string, unknown> | undefined;
       for (const [k, c] of entries) {
-        if (!(k in row)) continue;
+        if (!Object.hasOwn(row, k)) continue;
         out ??= { ...row };
         out[k] = decode(c, row[k] as number | null);
       }
@@ -90,7 +91,7 @@ export function codecsOf(fields: FieldCodecs) {
     /** API numbers → stored integers for the keys present in the input. */
     encodeRow<R extends Record<string, unknown>>(data: R): R {
       const out: Record<string, unknown> = { ...data };
-      for (const [k, c] of entries) if (k in data) out[k] = encode(c, data[k] as number | null | undefined);
+      for (const [k, c] of entries) if (Object.hasOwn(data, k)) out[k] = encode(c, data[k] as number | null | undefined);
       return out as R;
     },
   };
