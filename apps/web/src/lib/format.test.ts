@@ -49,3 +49,19 @@ describe('lib/format', () => {
     expect(relativeDay('2024-07-15T01:00:00', now)).toEqual({ key: 'inDays', count: 10 });
   });
 });
+
+describe('lib/format in the user language (issue 9 item 1)', () => {
+  it('[APP-100] [APP-104] money and dates follow the language: de, en, fr', async () => {
+    const { i18n } = await import('@/i18n');
+    const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+    await i18n.changeLanguage('en');
+    expect(formatCurrency(16368.2)).toBe('€16,368.20');
+    expect(formatDate('2026-12-31')).toBe('12/31/2026');
+    await i18n.changeLanguage('fr');
+    expect(plain(formatCurrency(0))).toBe('0,00 €');
+    expect(formatDate('2026-12-31')).toBe('31/12/2026');
+    await i18n.changeLanguage('de');
+    expect(plain(formatCurrency(16368.2))).toBe('16.368,20 €');
+    expect(formatDate('2026-12-31')).toBe('31.12.2026');
+  });
+});

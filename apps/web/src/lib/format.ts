@@ -1,35 +1,48 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** Number, money, percent and date formatting in de-DE (APP-099..104). */
-const LOCALE = 'de-DE';
+import { currentLanguage, DATE_FORMAT, type FormatLanguage, INTL_LOCALE } from './locale';
 
+/** Number, money, percent and date formatting in the user's language (APP-099..104; de-DE by default). */
 type DateLike = string | number | Date | Dayjs | null | undefined;
 
-const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 2 });
-const euro = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const decimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+type Formats = { compact: Intl.NumberFormat; euro: Intl.NumberFormat; percent: Intl.NumberFormat; decimal: Intl.NumberFormat };
+const cache = new Map<FormatLanguage, Formats>();
+function formats(): Formats {
+  const lang = currentLanguage();
+  let f = cache.get(lang);
+  if (!f) {
+    const locale = INTL_LOCALE[lang];
+    f = {
+      compact: new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }),
+      euro: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      percent: new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      decimal: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }),
+    };
+    cache.set(lang, f);
+  }
+  return f;
+}
 
 const isNum = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** Compact de-DE notation: 1.234.567 → "1,23 Mio." (APP-099). */
-export const formatCompact = (v: number | null | undefined) => (isNum(v) ? compact.format(v) : '');
+/** Compact notation: 1.234.567 → "1,23 Mio." in German (APP-099). */
+export const formatCompact = (v: number | null | undefined) => (isNum(v) ? formats().compact.format(v) : '');
 
-/** Euro with two decimals: 1234.5 → "1.234,50 €" (APP-100). */
-export const formatCurrency = (v: number | null | undefined) => (isNum(v) ? euro.format(v) : '');
+/** Euro with two decimals: 1234.5 → "1.234,50 €" in German, "€1,234.50" in English (APP-100). */
+export const formatCurrency = (v: number | null | undefined) => (isNum(v) ? formats().euro.format(v) : '');
 
 /** Percent values arrive as 19 for 19 %; divided by 100, at least 2 fraction digits (APP-101, APP-102). */
-export const formatPercent = (v: number | null | undefined) => (isNum(v) ? percent.format(v / 100) : '');
+export const formatPercent = (v: number | null | undefined) => (isNum(v) ? formats().percent.format(v / 100) : '');
 
 /** Decimals with at most 2 fraction digits (APP-103). */
-export const formatDecimal = (v: number | null | undefined) => (isNum(v) ? decimal.format(v) : '');
+export const formatDecimal = (v: number | null | undefined) => (isNum(v) ? formats().decimal.format(v) : '');
 
 const toDayjs = (v: DateLike) => (v === null || v === undefined || v === '' ? null : dayjs(v));
 
-/** DD.MM.YYYY (APP-104). */
+/** A date as the user's language writes it: de DD.MM.YYYY (APP-104), en MM/DD/YYYY, fr DD/MM/YYYY. */
 export function formatDate(v: DateLike): string {
   const d = toDayjs(v);
-  return d?.isValid() ? d.format('DD.MM.YYYY') : '';
+  return d?.isValid() ? d.format(DATE_FORMAT[currentLanguage()].format) : '';
 }
 
 /** HH:mm (APP-104). */
@@ -40,7 +53,7 @@ export function formatTime(v: DateLike): string {
 
 export function formatDateTime(v: DateLike): string {
   const d = toDayjs(v);
-  return d?.isValid() ? d.format('DD.MM.YYYY HH:mm') : '';
+  return d?.isValid() ? d.format(`${DATE_FORMAT[currentLanguage()].format} HH:mm`) : '';
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
