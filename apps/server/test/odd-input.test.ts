@@ -108,6 +108,18 @@ describe('odd input in bodies', () => {
     }
   });
 
+  it('a file named after a prototype member (x.constructor, y.toString) is stored as octet-stream, not a 500', async () => {
+    const a = await f.adresse();
+    for (const dateiname of ['x.constructor', 'y.toString', 'z.__proto__']) {
+      const res = await c.call(endpoints.dateiCreate, {
+        as,
+        params: { id: a.id },
+        body: { data: { dateiname, daten: Buffer.from('hallo').toString('base64') } },
+      });
+      expect(expectOk(res).result.mimeType, dateiname).toBe('application/octet-stream');
+    }
+  });
+
   it('impossible dates are refused as dates, in bodies and in filters on date fields', async () => {
     for (const erstkontakt of ['0000-00-00', '2024-13-45', '2023-02-29', '2024-04-31']) {
       const res = await c.call(endpoints.adresseCreate, { as, body: { data: { name1: 'Datumstest', istKunde: true, erstkontakt }, ProtokollBemerkung: 'x' } });

@@ -1,4 +1,5 @@
 import { badRequest } from './errors';
+import { own } from './fields';
 
 /** Image types recognised by their first bytes — an upload is an image only if its content says so. */
 const SIGNATURES: [string, (b: Buffer) => boolean][] = [
@@ -34,7 +35,7 @@ export function fileType(dateiname: string, data: Buffer): string {
   if (img) return img;
   if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   const ext = dateiname.split('.').pop()?.toLowerCase() ?? '';
-  return BY_EXTENSION[ext] ?? 'application/octet-stream';
+  return own(BY_EXTENSION, ext) ?? 'application/octet-stream';
 }
 
 /** Decodes base64 content; an empty or undecodable body is a 400 on `daten`. */
