@@ -90,7 +90,9 @@ describe('the error catalogue (3-cross-cutting §8)', () => {
       423,
       'DATENSATZ_GESPERRT',
     );
-    expect(body.messageParameters).toEqual(['Bernd Büro']);
+    // the holder, and when the lock ends (ISO) for the notice of users who may not open the locks page
+    expect(body.messageParameters).toEqual(['Bernd Büro', expect.any(String)]);
+    expect(Date.parse(body.messageParameters[1] ?? '')).toBeGreaterThan(Date.now());
   });
 
   it('[HTTP-062] 500 hides the cause, and its tracking id is in the server log with the error', async () => {

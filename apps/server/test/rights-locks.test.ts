@@ -67,7 +67,9 @@ describe('record locks', () => {
     const id = await adresse();
     expect((await lock('buero', id, 'ADR')).status).toBe(201);
     const body = expectError(await lock('admin', id, 'ADR'), 423, 'DATENSATZ_GESPERRT');
-    expect(body.messageParameters).toEqual(['Bernd Büro']);
+    // the holder, and when the lock ends (ISO) for the notice of users who may not open the locks page
+    expect(body.messageParameters).toEqual(['Bernd Büro', expect.any(String)]);
+    expect(Date.parse(body.messageParameters[1] ?? '')).toBeGreaterThan(Date.now());
     const locks = expectOk(await c.call(endpoints.sperrenList, { as: 'admin', query: { filter: `datensatzId=${id},tabelle=ADR` } })).result;
     expect(locks).toHaveLength(1);
     expect(locks[0]).toMatchObject({ benutzerName: 'Bernd Büro', tabelle: 'ADR' });

@@ -45,8 +45,9 @@ export const LOCK_TABLES: Record<string, { table: keyof Database; rights: readon
   ERI: { table: 'erinnerungen', rights: [], owner: 'benutzerId' },
 };
 
-function lockedBy(name: string) {
-  return new ApiError(423, MessageCode.locked, `Der Datensatz wird gerade von ${name} bearbeitet`, { messageParameters: [name] });
+/** 423 naming the holder and, when known, the end of the lock (ISO) as second parameter (issue 9 item 10). */
+function lockedBy(name: string, until?: string) {
+  return new ApiError(423, MessageCode.locked, `Der Datensatz wird gerade von ${name} bearbeitet`, { messageParameters: until ? [name, until] : [name] });
 }
 
 async function currentLock(db: Db, tabelle: string, datensatzId: number) {
@@ -123,7 +124,7 @@ export async function takeLock(db: Db, who: LockSession, tabelle: string, datens
     if (taken)
       return { id: taken.id, tabelle, datensatzId, benutzerId: who.id, benutzerName: who.name, erstelltAm: row.erstelltAm, gueltigBis: row.gueltigBis, token };
     const holder = await currentLock(db, tabelle, datensatzId);
-    if (holder) throw lockedBy(holder.benutzerName);
+    if (holder) throw lockedBy(holder.benutzerName, holder.gueltigBis);
     // the holder's lock ran out between the two statements: try again
   }
   throw lockedBy('?');
@@ -137,7 +138,7 @@ export async function takeLock(db: Db, who: LockSession, tabelle: string, datens
  */
 export async function assertWritable(db: Db, actor: Actor, tabelle: string, datensatzId: number, lockToken?: string) {
   const held = await currentLock(db, tabelle, datensatzId);
-  if (held && held.benutzerId !== actor.id) throw lockedBy(held.benutzerName);
+  if (held && held.benutzerId !== actor.id) throw lockedBy(held.benutzerName, held.gueltigBis);
   if (lockToken === undefined) return;
   if (!TOKEN_SHAPE.test(lockToken)) throw badRequest('Ungültiges Sperr-Token', { 'X-Lock-Token': ['Ungültiges Sperr-Token'] });
   if (!held || held.tokenHash !== sha256(lockToken)) {

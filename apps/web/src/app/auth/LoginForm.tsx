@@ -20,12 +20,18 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
+  // an empty field is named at the field when the form is sent (issue 9 item 10)
+  const [tried, setTried] = useState(false);
+  const userError = tried && !user.trim() ? t('errors.required') : null;
+  const passwordError = tried && !password ? t('errors.required') : null;
   const online = useQuery({ queryKey: ['loginCheck'], queryFn: checkServer, refetchInterval: SERVER_CHECK_MS, staleTime: 0, meta: { silent: true } });
   const offline = online.data === false;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy || offline) return;
+    setTried(true);
+    if (!user.trim() || !password) return;
     setBusy(true);
     setBanner(null);
     try {
@@ -69,6 +75,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           autoComplete="username"
           value={user}
           onChange={(e) => setUser(e.currentTarget.value)}
+          error={userError}
           required
           autoFocus
         />
@@ -78,6 +85,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
+          error={passwordError}
           required
         />
         <Button

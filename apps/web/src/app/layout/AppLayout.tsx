@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AfterFirstPaint } from '@/components/AfterFirstPaint';
 import { useStartReminderPolling } from '@/features/reminders/api';
 import { useSaveUserParameter, useUserParameter } from '@/features/settings/api';
+import { setLocksPageAllowed } from '@/lib/api/error-handler';
 import { type Store, useStore } from '@/lib/store';
 import { cookieBannerDismissed, infoDrawerState, reminderPanelState } from '@/lib/ui-state';
 import { useMe } from '../auth/session';
@@ -42,7 +43,8 @@ export function AppLayout() {
   useStartReminderPolling();
   const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT}px)`, true);
   const phone = useMediaQuery('(max-width: 48em)', false);
-  const pinned = useHeadroom({ fixedAt: 120 });
+  // Mantine 9 answers { pinned, scrollProgress }: the object itself was always truthy, so the phone's top bar never hid
+  const { pinned } = useHeadroom({ fixedAt: 120 });
   const pull = usePullToRefresh(!!phone);
   const [mobileOpened, mobile] = useDisclosure(false);
   const { value: navigation } = useUserParameter('navigation');
@@ -52,6 +54,7 @@ export function AppLayout() {
   useEffect(() => {
     if (pathname) mobile.close();
   }, [pathname, mobile.close]);
+  useEffect(() => setLocksPageAllowed(!!me.data?.benutzer.istAdmin), [me.data]);
 
   const expanded = wide ? navigation.visible : true;
   const toggle = () => (wide ? saveNavigation.mutate({ ...navigation, visible: !navigation.visible }) : mobile.toggle());

@@ -5,7 +5,9 @@ import {
   InfiniteRowModelModule,
   LocaleModule,
   ModuleRegistry,
+  RowApiModule,
   RowStyleModule,
+  ScrollApiModule,
   TooltipModule,
   ValidationModule,
 } from 'ag-grid-community';
@@ -23,7 +25,9 @@ ModuleRegistry.registerModules([
   GridStateModule,
   LocaleModule,
   CellStyleModule,
+  RowApiModule,
   RowStyleModule,
+  ScrollApiModule,
   TooltipModule,
   ...(import.meta.env.DEV || import.meta.env.VITE_GRID_VALIDATION ? [ValidationModule] : []),
 ]);

@@ -2,13 +2,15 @@ import endpoints from 'virtual:api-routes';
 import { Box, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { EndpointName } from '@vario/contract';
 import type { ColDef, GridApi, GridState, IDatasource, RowClickedEvent, SortChangedEvent } from 'ag-grid-community';
 import type { AgGridReactProps } from 'ag-grid-react';
-import { type ComponentType, lazy, type ReactNode, Suspense, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type QueryValue, request } from '@/lib/api/client';
 import { handleApiError } from '@/lib/api/error-handler';
+import { keepList, keptList } from './keep-alive';
 import { loadedGrid, loadGrid } from './load-grid';
 import { type GridPreset, useGridPreset } from './presets';
 
@@ -45,6 +47,9 @@ export interface DataGridProps<T> {
   height?: string | number;
   handle?: React.Ref<DataGridHandle>;
   getRowId?: (row: T) => string;
+  /** A list screen of its own (APP-067): the quick search lives in the URL (`q`), and coming back from a record restores
+   * the search, the window and the scroll position; the sort is the user's preset. */
+  keepAlive?: boolean;
 }
 
 interface ListEnvelope<T> {
@@ -60,14 +65,32 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const fallback: GridPreset = { rowsPerPage: 0, sortBy: null, descending: false, ...props.defaultPreset };
   const { preset, ready, save } = useGridPreset(props.presetName, fallback);
   const [AgGridBody] = useState(() => (loadedGrid() as ComponentType<AgGridReactProps> | undefined) ?? LazyGridBody);
-  const [search, setSearch] = useState('');
+  const navigate = useNavigate();
+  const urlSearch = (useSearch({ strict: false }) as { q?: unknown }).q;
+  const keepKey = `${props.presetName}|${props.endpoint}|${JSON.stringify(props.params ?? {})}|${props.filter ?? ''}`;
+  const [kept] = useState(() => (props.keepAlive ? keptList(keepKey) : null));
+  const [search, setSearch] = useState(() => (props.keepAlive && typeof urlSearch === 'string' ? urlSearch : (kept?.search ?? '')));
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const searchRef = useRef(search);
+  searchRef.current = search;
   const [total, setTotal] = useState<number | null>(null);
   const apiRef = useRef<GridApi<T> | null>(null);
   const ep = endpoints[props.endpoint];
   const paramsKey = JSON.stringify(props.params ?? {});
 
   useImperativeHandle(props.handle, () => ({ refresh: () => apiRef.current?.purgeInfiniteCache() }), []);
+
+  // the quick search goes into the URL (back button, shared links), replacing the entry
+  const keepAlive = !!props.keepAlive;
+  useEffect(() => {
+    if (!keepAlive) return;
+    const q = debounced.trim() || undefined;
+    if (q === (typeof urlSearch === 'string' ? urlSearch : undefined)) return;
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, q }), replace: true });
+  }, [keepAlive, debounced, urlSearch, navigate]);
+  // leaving the list remembers where it was
+  useEffect(() => (keepAlive ? () => keepList(keepKey, searchRef.current, apiRef.current) : undefined), [keepAlive, keepKey]);
+  const restoreRow = useRef(kept?.firstRow ?? 0);
 
   const windowParams = (startRow: number, endRow: number, orderBy: string | undefined): Record<string, QueryValue> => ({
     ...(JSON.parse(paramsKey) as Record<string, QueryValue>),
@@ -105,6 +128,12 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           const count = res.data.resultCount ?? (res.data.hasMoreData ? null : p.startRow + rows.length);
           setTotal(count);
           p.successCallback(rows, count ?? -1);
+          // back from a record: scroll to the row that was first in view (its window loads on the way)
+          const row = restoreRow.current;
+          if (row > 0 && p.startRow === 0) {
+            restoreRow.current = 0;
+            setTimeout(() => apiRef.current?.ensureIndexVisible(count === null ? row : Math.min(row, count - 1), 'top'));
+          }
         } catch (e) {
           handleApiError(e);
           p.failCallback();

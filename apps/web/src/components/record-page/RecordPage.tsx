@@ -6,6 +6,7 @@ import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormMetaContext } from '@/components/form/schema';
 import { isNotFoundError, RecordNotFound } from './RecordNotFound';
+import { useCollapsedBar } from './use-collapsed-bar';
 import classes from './RecordPage.module.css';
 import type { RecordEditor } from './use-record-editor';
 
@@ -130,12 +131,13 @@ export function RecordPage(props: RecordPageProps) {
   const { editor } = props;
   const busy = editor.busy === 'save' || editor.busy === 'remove';
   const subtitle = Array.isArray(props.subtitle) ? props.subtitle.filter(Boolean).join(' · ') : props.subtitle;
+  const collapsed = useCollapsedBar();
   if (props.notFound || isNotFoundError(props.loadError)) return <RecordNotFound back={props.back} />;
   return (
     <RecordEditorContext.Provider value={editor}>
       <FormProvider {...editor.form}>
         <FormMetaContext.Provider value={{ schema: editor.schema, readOnly: !editor.editing }}>
-          <Box className={classes.bar} data-testid="record-bar" data-editing={editor.editing || undefined}>
+          <Box className={classes.bar} data-testid="record-bar" data-editing={editor.editing || undefined} data-collapsed={collapsed || undefined}>
             <Anchor component={Link} to={props.back.to as never} size="sm" c="dimmed" className={classes.back} data-testid="record-back">
               <IconChevronLeft size={14} />
               {props.back.label}
@@ -153,7 +155,7 @@ export function RecordPage(props: RecordPageProps) {
                   {props.badges}
                 </Group>
                 {subtitle && (
-                  <Text size="sm" c="dimmed" truncate>
+                  <Text size="sm" c="dimmed" truncate className={classes.subtitle}>
                     {subtitle}
                   </Text>
                 )}

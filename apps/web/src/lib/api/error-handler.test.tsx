@@ -8,7 +8,7 @@ vi.mock('@mantine/notifications', () => ({
   notifications: { show: (n: { title?: ReactNode; message: ReactNode; autoClose?: number | boolean }) => shown.push(n) },
 }));
 
-const { configureErrorHandler, handleApiError, notifyFailed, TOAST } = await import('./error-handler');
+const { configureErrorHandler, handleApiError, notifyFailed, setLocksPageAllowed, TOAST } = await import('./error-handler');
 configureErrorHandler({ navigate: () => undefined, currentPath: () => '/addresses' });
 const { ApiError } = await import('./errors');
 const { i18n } = await import('@/i18n');
@@ -87,6 +87,24 @@ describe('handleApiError', () => {
     expect(msg).toContain('„A-1" ist bereits vergeben');
     expect(msg).not.toContain('inzwischen geändert');
     expect(msg.split('bereits vergeben')).toHaveLength(2);
+  });
+
+  it('[HTTP-059] a 423 names the holder; only administrators get the link to the locks page, others read until when it is locked', () => {
+    const locked = () =>
+      failed(423, {
+        messageCode: 'DATENSATZ_GESPERRT',
+        messageParameters: ['Bernd Büro', '2026-11-26T10:30:00.000Z'],
+        errors: { services: [{ message: 'Der Datensatz wird gerade von Bernd Büro bearbeitet' }], fieldErrors: {} },
+      });
+    setLocksPageAllowed(false);
+    handleApiError(locked());
+    const plain = text(shown[0]?.message);
+    expect(plain).toContain('Bernd Büro');
+    expect(plain).toContain('Gesperrt bis');
+    expect(plain).not.toContain('Zu den Sperren');
+    setLocksPageAllowed(true);
+    handleApiError(locked());
+    expect(text(shown[1]?.message)).toContain('Zu den Sperren');
   });
 
   it('[HTTP-070] only the catalogue timeouts are used', () => {

@@ -23,6 +23,12 @@ export const configureErrorHandler = (next: ErrorHandlerHooks) => {
   hooks = next;
 };
 
+/** Only administrators may open the locks page: the 423 notice links there for them alone (issue 9 item 10). */
+let locksPageAllowed = false;
+export const setLocksPageAllowed = (allowed: boolean) => {
+  locksPageAllowed = allowed;
+};
+
 /** Routes whose names start with mde show no error notifications (HTTP-069). */
 const notificationsSuppressed = () => /^\/mde/i.test(hooks.currentPath());
 const onLoginPage = () => hooks.currentPath().startsWith('/auth/login');
@@ -149,7 +155,11 @@ function showApiError(error: unknown, opts: HandleErrorOptions) {
     }
     case 404:
       return red(i18n.t('errors.recordNotFound'));
-    case 423:
+    case 423: {
+      // the locks page is for administrators; everyone else reads who holds the record and until when
+      const until = error.body?.messageParameters?.[1];
+      const untilText =
+        until && !Number.isNaN(Date.parse(until)) ? new Date(until).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) : null;
       return notifications.show({
         color: 'blue',
         title: i18n.t('errors.lockedTitle'),
@@ -158,12 +168,21 @@ function showApiError(error: unknown, opts: HandleErrorOptions) {
         message: (
           <Stack gap={4}>
             <Text size="sm">{errorMessage(error)}</Text>
-            <Anchor size="sm" component="button" type="button" onClick={() => hooks.navigate('/system/locks')} data-testid="locked-link">
-              {i18n.t('errors.lockedLink')}
-            </Anchor>
+            {locksPageAllowed ? (
+              <Anchor size="sm" component="button" type="button" onClick={() => hooks.navigate('/system/locks')} data-testid="locked-link">
+                {i18n.t('errors.lockedLink')}
+              </Anchor>
+            ) : (
+              untilText && (
+                <Text size="sm" data-testid="locked-until">
+                  {i18n.t('errors.lockedUntil', { time: untilText })}
+                </Text>
+              )
+            )}
           </Stack>
         ),
       });
+    }
     case 500:
       return notifications.show({
         color: 'red',

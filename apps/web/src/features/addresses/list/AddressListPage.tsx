@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Group, SegmentedControl } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, SegmentedControl } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -11,7 +11,7 @@ import { textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { hasRight } from '@/lib/rights';
-import { type AddressListSearch, type Relation, relationFilter } from './list-filter';
+import { type AddressListSearch, RELATIONS, type Relation, relationFilter } from './list-filter';
 
 const num = { maxWidth: 150, minWidth: 120, type: 'rightAligned' } as const;
 const PHONE_COLUMNS = ['adressnummer', 'name1', 'ort'];
@@ -64,6 +64,8 @@ export function AddressListPage() {
   );
 
   const setSearch = (next: AddressListSearch) => void navigate({ to: '/addresses', search: next, replace: true });
+  const setRelation = (v: string) => setSearch({ ...search, relation: v === 'all' ? undefined : (v as Relation) });
+  const relations = RELATIONS.map((value) => ({ value, label: t(`relation.${value}`) }));
 
   return (
     <>
@@ -85,6 +87,7 @@ export function AddressListPage() {
       <DataGrid<AdresseListe>
         endpoint="adressenList"
         presetName="Addresses"
+        keepAlive
         columns={columns}
         defaultPreset={{ sortBy: 'name1', descending: false }}
         filter={relationFilter(relation, unblockedOnly)}
@@ -98,20 +101,19 @@ export function AddressListPage() {
               onChange={(e) => setSearch({ ...search, unblocked: e.currentTarget.checked || undefined })}
               data-testid="address-unblocked"
             />
-            <Box maw="100%" style={{ overflowX: 'auto' }}>
-              <SegmentedControl
+            {phone ? (
+              // a phone has no room for four segments ("Kunde und Liefe…"): a select shows each label whole
+              <NativeSelect
                 size="xs"
+                aria-label={t('relationLabel')}
                 value={relation}
-                onChange={(v) => setSearch({ ...search, relation: v === 'all' ? undefined : (v as Relation) })}
-                data={[
-                  { value: 'all', label: t('relation.all') },
-                  { value: 'customer', label: t('relation.customer') },
-                  { value: 'supplier', label: t('relation.supplier') },
-                  { value: 'both', label: t('relation.both') },
-                ]}
-                data-testid="address-relation"
+                onChange={(e) => setRelation(e.currentTarget.value)}
+                data={relations}
+                data-testid="address-relation-select"
               />
-            </Box>
+            ) : (
+              <SegmentedControl size="xs" value={relation} onChange={setRelation} data={relations} data-testid="address-relation" />
+            )}
           </Group>
         }
       />

@@ -5,11 +5,14 @@ export type Relation = (typeof RELATIONS)[number];
 export interface AddressListSearch {
   relation?: Relation;
   unblocked?: boolean;
+  /** The quick search (kept in the URL: back button and shared links). */
+  q?: string;
 }
 
 export const validateAddressListSearch = (s: Record<string, unknown>): AddressListSearch => ({
   relation: RELATIONS.includes(s.relation as Relation) && s.relation !== 'all' ? (s.relation as Relation) : undefined,
   unblocked: s.unblocked === true || s.unblocked === 'true' ? true : undefined,
+  q: typeof s.q === 'string' && s.q.trim() ? s.q : typeof s.q === 'number' ? String(s.q) : undefined,
 });
 
 /** The list filter in the server's grammar (ADR-004). */

@@ -61,6 +61,7 @@ export function AssetListPage() {
       <DataGrid<AssetListe>
         endpoint="assetsList"
         presetName="Assets"
+        keepAlive
         columns={columns}
         defaultPreset={{ sortBy: 'assetnummer', descending: false }}
         getRowId={(a) => String(a.id)}

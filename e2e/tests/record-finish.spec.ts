@@ -1,0 +1,114 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, bearer, openAs, waitForStart } from './helpers';
+
+/** Requests whose path carries "NaN" (an id parsed from a non-number). */
+const nanRequests = (page: Page) => {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('NaN')) seen.push(r.url());
+  });
+  return seen;
+};
+
+test('[issue 9 item 6] record routes without a record show the not-found notice in the layout with a way back, and request no /NaN', async ({
+  page,
+  request,
+}) => {
+  const nan = nanRequests(page);
+  await openAs(page, request, 'admin', '/addresses/999999');
+  await expect(page.getByTestId('record-not-found')).toBeVisible();
+  await expect(page.getByTestId('record-edit')).toHaveCount(0);
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await page.getByTestId('record-not-found-back').click();
+  await expect(page).toHaveURL(/\/addresses$/);
+
+  for (const path of ['/assets/abc', '/assets/999999/masterdata', '/products/abc', '/products/999999', '/addresses/abc/persons']) {
+    await page.goto(path);
+    await expect(page.getByTestId('record-not-found'), path).toBeVisible();
+    await expect(page.getByTestId('record-edit'), path).toHaveCount(0);
+  }
+  await expect(page.getByTestId('record-back')).toHaveAttribute('href', '/addresses');
+  expect(nan).toEqual([]);
+});
+
+test('[HTTP-075] [HTTP-080] deleting a record shows "Gelöscht" and no "not found" notice after it', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const res = await request.post('/vario-api/stammdaten/assets', {
+    headers: bearer(token),
+    data: { data: { assetnummer: `E2E-DEL-${Date.now()}`, bezeichnung: 'Wird gelöscht' } },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()).result as { id: number };
+  await openAs(page, request, 'admin', `/assets/${id}/masterdata`);
+  await page.getByTestId('record-edit').click();
+  await page.getByTestId('record-remove').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByText('Gelöscht')).toBeVisible();
+  await expect(page).toHaveURL(/\/assets$/);
+  await page.waitForTimeout(1000);
+  await expect(page.getByText('Datensatz wurde nicht gefunden')).toHaveCount(0);
+  await expect(page.getByText('Fehler', { exact: true })).toHaveCount(0);
+});
+
+test('[APP-004] [issue 9 item 4] on a phone the record bar is opaque, collapses to one line on scroll and the top bar hides', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAs(page, request, 'admin', '/addresses/1/masterdata');
+  const bar = page.getByTestId('record-bar');
+  await expect(page.getByTestId('record-title')).not.toHaveText('');
+  const before = (await bar.boundingBox())?.height ?? 0;
+  expect(before).toBeGreaterThan(100);
+  await page.mouse.wheel(0, 400);
+  await expect(bar).toHaveAttribute('data-collapsed');
+  await expect.poll(async () => (await bar.boundingBox())?.height ?? 999).toBeLessThan(70);
+  // the top bar hides: the bar is pinned to the top of the screen
+  await expect.poll(async () => Math.round((await bar.boundingBox())?.y ?? 999)).toBe(0);
+  const bg = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(bg).not.toMatch(/rgba\(.*, 0\)|transparent/);
+  await page.mouse.wheel(0, -2000);
+  await expect(bar).not.toHaveAttribute('data-collapsed');
+  await expect(page.getByTestId('record-tabs')).toBeVisible();
+});
+
+test('[issue 9 item 10] the empty login form names each missing field', async ({ page }) => {
+  await page.goto('/auth/login');
+  await waitForStart(page);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByText('Bitte einen Wert eingeben')).toHaveCount(2);
+  await page.getByTestId('login-user').fill('admin');
+  await expect(page.getByText('Bitte einen Wert eingeben')).toHaveCount(1);
+});
+
+test('[APP-067] back from a record restores the list: quick search (kept in the URL), sort and scroll position', async ({ page, request }) => {
+  await openAs(page, request, 'admin', '/addresses');
+  const viewport = page.locator('.ag-body-viewport');
+  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await page.getByTestId('grid-search').fill('e');
+  await expect(page).toHaveURL(/[?&]q=e\b/);
+  await expect(page.locator('.ag-header-cell[col-id="name1"]')).toHaveAttribute('aria-sort', 'ascending');
+  await viewport.evaluate((el) => {
+    el.scrollTop = 44 * 40;
+  });
+  await expect.poll(() => page.locator('.ag-row[row-index="42"]').count()).toBeGreaterThan(0);
+  const row = page.locator('.ag-row[row-index="42"]').first();
+  const name = (await row.locator('[col-id="name1"]').innerText()).trim();
+  await row.locator('[col-id="name1"]').click();
+  await expect(page.getByTestId('record-title')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('grid-search')).toHaveValue('e');
+  await expect(page).toHaveURL(/[?&]q=e\b/);
+  await expect(page.locator('.ag-header-cell[col-id="name1"]')).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(() => viewport.evaluate((el) => el.scrollTop)).toBeGreaterThan(44 * 30);
+  await expect(page.locator('.ag-row[row-index="42"] [col-id="name1"]').first()).toHaveText(name);
+});
+
+test('[issue 9 item 9] at 390 px the customer/supplier filter shows whole labels and does not overflow', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAs(page, request, 'admin', '/addresses');
+  const select = page.getByTestId('address-relation-select');
+  await expect(select).toBeVisible();
+  await select.selectOption('both');
+  await expect(page).toHaveURL(/relation=both/);
+  const box = await select.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
