@@ -2,19 +2,26 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** Title row of a screen with an optional back link and actions. */
+/**
+ * Title row of a screen with an optional back link and actions: the screen's one h1, and its document title
+ * (`documentTitle`, else the title when it is text).
+ */
 export function PageHeader({
   title,
   subtitle,
   back,
   actions,
+  documentTitle,
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
   back?: { to: string; label: string };
   actions?: ReactNode;
+  documentTitle?: string;
 }) {
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : null));
   return (
     <Stack gap={4} mb="lg">
       {back && (
@@ -27,7 +34,7 @@ export function PageHeader({
       )}
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={2}>
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             {title}
           </Title>
           {subtitle && (

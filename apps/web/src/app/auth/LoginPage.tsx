@@ -2,6 +2,7 @@ import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { APP_BUILD_DATE, APP_VERSION } from '@vario/contract';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { Logo } from '../layout/Logo';
 import { LoginForm } from './LoginForm';
@@ -12,6 +13,7 @@ export function LoginPage() {
   const { redirect } = useSearch({ from: '/auth/login' });
   const router = useRouter();
   const navigate = useNavigate();
+  useDocumentTitle(t('login.title'));
   const done = () => {
     if (redirect?.startsWith('/') && !redirect.startsWith('/auth/login')) router.history.push(redirect);
     else void navigate({ to: '/home' });
@@ -27,12 +29,12 @@ export function LoginPage() {
     >
       <Center mih="calc(100dvh - 2 * var(--mantine-spacing-md))">
         <Stack w="100%" maw={400} gap="lg">
-          <Group justify="center">
+          <Group component="header" justify="center">
             <Logo size={44} withText />
           </Group>
-          <Paper withBorder shadow="md" p="xl" radius="lg">
+          <Paper component="main" withBorder shadow="md" p="xl" radius="lg">
             <Stack gap={4} mb="lg">
-              <Title order={2} size="h3">
+              <Title order={1} size="h3">
                 {t('login.title')}
               </Title>
               <Text size="sm" c="dimmed">
@@ -41,7 +43,7 @@ export function LoginPage() {
             </Stack>
             <LoginForm onSuccess={done} />
           </Paper>
-          <Group justify="space-between">
+          <Group component="footer" justify="space-between">
             <Text size="xs" c="dimmed">
               {t('app.version', { version: APP_VERSION, build: APP_BUILD_DATE })}
             </Text>

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Group, Menu, NativeSelect, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Menu, NativeSelect, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useFullscreenDocument, useMediaQuery, useOs } from '@mantine/hooks';
 import { IconLogout, IconMaximize, IconMinimize, IconMoon, IconSun } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -35,9 +35,11 @@ export function AccountMenu() {
   return (
     <Menu position="bottom-end" width={280} withinPortal closeOnItemClick>
       <Menu.Target>
-        <UnstyledButton aria-label={t('header.account')} data-testid="account-menu">
+        <UnstyledButton data-testid="account-menu">
           <Group gap="xs" wrap="nowrap">
             {avatar}
+            {/* the accessible name contains the visible text (initials, name, region) and says what the button is */}
+            <VisuallyHidden>{t('header.account')}</VisuallyHidden>
             <Box visibleFrom="sm" maw={160}>
               <Text size="sm" fw={600} truncate>
                 {benutzer.name}

@@ -78,7 +78,7 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navOpened} onClick={onToggleNav} size="sm" aria-label={t('header.toggleMenu')} data-testid="nav-toggle" />
-        <UnstyledButton component={Link} to="/home" aria-label={t('header.home')} data-testid="logo">
+        <UnstyledButton component={Link} to="/home" aria-label={`vario – ${t('header.home')}`} data-testid="logo">
           <Logo withText />
         </UnstyledButton>
       </Group>

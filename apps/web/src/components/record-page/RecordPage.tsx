@@ -5,9 +5,10 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormMetaContext } from '@/components/form/schema';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { isNotFoundError, RecordNotFound } from './RecordNotFound';
-import { useCollapsedBar } from './use-collapsed-bar';
 import classes from './RecordPage.module.css';
+import { useCollapsedBar } from './use-collapsed-bar';
 import type { RecordEditor } from './use-record-editor';
 
 export interface RecordTab {
@@ -18,6 +19,8 @@ export interface RecordTab {
 
 export interface RecordPageProps {
   title: ReactNode;
+  /** The document title, e.g. "Adresse 10158" (WCAG 2.4.2); else the title when it is text. */
+  documentTitle?: string;
   /** Shown under the title; a list of parts is joined with " · " (empty parts left out). */
   subtitle?: ReactNode | readonly (string | null | undefined | false)[];
   badges?: ReactNode;
@@ -131,6 +134,7 @@ export function RecordPage(props: RecordPageProps) {
   const { editor } = props;
   const busy = editor.busy === 'save' || editor.busy === 'remove';
   const subtitle = Array.isArray(props.subtitle) ? props.subtitle.filter(Boolean).join(' · ') : props.subtitle;
+  useDocumentTitle(props.documentTitle ?? (typeof props.title === 'string' ? props.title : null));
   const collapsed = useCollapsedBar();
   if (props.notFound || isNotFoundError(props.loadError)) return <RecordNotFound back={props.back} />;
   return (
@@ -148,7 +152,7 @@ export function RecordPage(props: RecordPageProps) {
                   {props.loading ? (
                     <Skeleton h={28} w={260} />
                   ) : (
-                    <Title order={2} size="h3" className={classes.title} data-testid="record-title">
+                    <Title order={1} size="h3" className={classes.title} data-testid="record-title">
                       {props.title}
                     </Title>
                   )}

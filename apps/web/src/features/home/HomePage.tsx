@@ -11,6 +11,7 @@ import { ALL_NAMESPACES } from '@/i18n/resources';
 import { formatDate, formatTime } from '@/lib/format';
 import { itemEnabled } from '@/lib/item-settings';
 import { reminderPanelState } from '@/lib/ui-state';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
 import classes from './HomePage.module.css';
 
@@ -54,11 +55,12 @@ export function HomePage() {
   const greeting = hour < 11 ? 'morning' : hour < 18 ? 'day' : 'evening';
   const tiles = tileEntries().filter((a) => mayOpen(me, a) && itemEnabled(dashboard, a.id));
   const name = me?.benutzer.name.split(' ')[0] ?? '';
+  useDocumentTitle(t('menu.nav'));
 
   return (
     <Stack gap="lg">
       <Stack gap={2}>
-        <Title order={2} data-testid="greeting">
+        <Title order={1} size="h2" data-testid="greeting">
           {t(greeting, { name })}
         </Title>
         <Text c="dimmed">{t('subtitle', { date: now.format('dddd, DD.MM.YYYY') })}</Text>

@@ -62,6 +62,7 @@ function AddressRecord({ idParam }: { idParam: string }) {
 
   return (
     <RecordPage
+      documentTitle={isNew ? t('new') : a && t('documentTitle', { nr: a.adressnummer })}
       title={isNew ? t('new') : (a?.name1 ?? '')}
       subtitle={subtitle}
       loading={!isNew && address.isLoading}

@@ -50,6 +50,7 @@ function AssetRecord({ idParam }: { idParam: string }) {
 
   return (
     <RecordPage
+      documentTitle={isNew ? t('new') : a && t('documentTitle', { nr: a.assetnummer })}
       title={isNew ? t('new') : (a?.bezeichnung ?? '')}
       subtitle={subtitle}
       loading={!isNew && asset.isLoading}

@@ -59,6 +59,7 @@ function ProductRecord({ idParam }: { idParam: string }) {
 
   return (
     <RecordPage
+      documentTitle={isNew ? t('new') : p && t('documentTitle', { nr: p.artikelnummer })}
       title={isNew ? t('new') : (p?.bezeichnung ?? '')}
       subtitle={subtitle}
       loading={!isNew && product.isLoading}

@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, openAs, setParameter, waitForStart } from './helpers';
+
+/**
+ * WCAG 2.1 AA (BITV 2.0) over every screen: axe-core finds no serious or critical violation, each screen has exactly
+ * one h1 and its own document title. Light and dark colour schemes are both checked on the main screens.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function check(page: Page, name: string) {
+  // let lazy chunks, grids and skeletons settle
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0, { timeout: 10_000 });
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.length}× ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')} — ${v.nodes[0]?.failureSummary ?? ''}`,
+    );
+  expect.soft(bad, `${name}: ${bad.join('\n')}`).toEqual([]);
+  await expect.soft(page.locator('h1'), `${name}: one h1`).toHaveCount(1);
+  const title = await page.title();
+  expect.soft(title, `${name}: own document title`).toMatch(/^.+ · vario$/);
+  return title;
+}
+
+const SCREENS = (ids: { address: number; product: number; asset: number }) => [
+  '/home',
+  '/addresses',
+  `/addresses/${ids.address}/masterdata`,
+  `/addresses/${ids.address}/persons`,
+  `/addresses/${ids.address}/additionalAddress`,
+  `/addresses/${ids.address}/activities`,
+  `/addresses/${ids.address}/customerSpecificPrices`,
+  `/addresses/${ids.address}/files`,
+  `/addresses/${ids.address}/history`,
+  `/addresses/${ids.address}/dashboard`,
+  '/products',
+  `/products/${ids.product}/masterdata`,
+  `/products/${ids.product}/storage`,
+  '/assets',
+  `/assets/${ids.asset}/masterdata`,
+  `/assets/${ids.asset}/files`,
+  '/storages',
+  '/storages/serviceStorage',
+  '/storageLocationInformation',
+  '/scanner',
+  '/settings',
+  '/settings/general',
+  '/settings/navbar',
+  '/settings/dashboard',
+  '/system/locks',
+];
+
+async function firstId(page: Page, token: string, path: string) {
+  const res = await page.request.get(`/vario-api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { result: { id: number }[] };
+  const id = body.result[0]?.id;
+  if (!id) throw new Error(`no seeded record at ${path}`);
+  return id;
+}
+
+test.describe('[WCAG 2.1 AA] accessibility of every screen', () => {
+  test('the login page has landmarks, one h1, a title and no serious violation', async ({ page }) => {
+    await page.goto('/auth/login');
+    await waitForStart(page);
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await check(page, 'login');
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`every signed-in screen (${scheme})`, async ({ page, request }) => {
+      test.setTimeout(240_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      const token = await apiLogin(request, 'admin');
+      await setParameter(request, token, 'darkmode', String(scheme === 'dark'));
+      test.info().annotations.push({ type: 'scheme', description: scheme });
+      await openAs(page, request, 'admin', '/home');
+      const ids = {
+        address: await firstId(page, token, '/stammdaten/adressen?limit=1'),
+        product: await firstId(page, token, '/stammdaten/artikel?limit=1&filter=artikelart=1'),
+        asset: await firstId(page, token, '/stammdaten/assets?limit=1'),
+      };
+      const titles = new Map<string, string>();
+      for (const path of SCREENS(ids)) {
+        await page.goto(path);
+        await waitForStart(page);
+        titles.set(path, await check(page, `${path} (${scheme})`));
+      }
+      // the reminders panel over the home screen
+      await page.goto('/home');
+      await waitForStart(page);
+      await page.getByTestId('reminder-button').click();
+      await page.waitForTimeout(500);
+      const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.length}`);
+      expect(bad, `reminders panel: ${bad.join('\n')}`).toEqual([]);
+      // the record and the list have different titles
+      expect(titles.get('/addresses')).not.toEqual(titles.get(`/addresses/${ids.address}/masterdata`));
+      if (scheme === 'dark') await setParameter(request, token, 'darkmode', 'false');
+    });
+  }
+});
