@@ -10,7 +10,7 @@ import { type BaseFieldProps, useField } from './use-field';
 export function numberIssue(value: unknown, scale: number): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   if (scale === 0 && parseNumber(value, { scale: 6 }).ok) return i18n.t('errors.wholeNumber');
-  const example = formatNumberInput(1234.5, { scale: Math.max(scale, 1), fixed: scale > 0, grouped: true });
+  const example = formatNumberInput(1234.5, { scale: Math.max(scale, 1), fixed: scale === 2, grouped: true });
   return i18n.t('errors.invalidNumber', { example: scale === 0 ? formatNumberInput(1234, { grouped: false }) : example });
 }
 
