@@ -144,6 +144,19 @@ describe('Idempotency-Key on creates', () => {
     expect(await count()).toBe(before + 1);
   });
 
+  it('a customer price is created once per key, also in parallel', async () => {
+    const a = await f.adresse();
+    const { artikelnummer } = await f.artikel();
+    const key = unique('k-');
+    const send = () =>
+      c.call(endpoints.preisCreate, { as, params: { id: a.id }, body: { data: { artikelnummer, sonderpreis: 12.5 } }, headers: { 'idempotency-key': key } });
+    const answers = await Promise.all(Array.from({ length: 4 }, send));
+    for (const r of answers) expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(new Set(answers.map((r) => r.headers.location)).size).toBe(1);
+    const rows = await db.selectFrom('kundensonderpreise').select('id').where('adresseId', '=', a.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('the OpenAPI document describes the header on creates', async () => {
     const doc = (await c.callRaw(docEndpoints.openapi)).json() as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
     const post = doc.paths['/stammdaten/adressen']?.post;

@@ -1,6 +1,7 @@
 import { API_PREFIX, endpoints, kundensonderpreisListe } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import { fieldTypes } from '../../lib/fields';
+import { idempotentCreate } from '../../lib/idempotency';
 import { containsExpr, type ListSpec, runList } from '../../lib/list-query';
 import { type Ctx, lockTokenOf } from '../../lib/resource';
 import { route } from '../../lib/route';
@@ -46,16 +47,16 @@ export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
 
   route(app, endpoints.preisGet, async (req) => ({ result: await preisVoll(db, req.params.id, req.params.priceId) }));
 
-  route(app, endpoints.preisCreate, async (req, reply) => {
-    const result = await db.transaction().execute(async (trx) => {
+  route(app, endpoints.preisCreate, async (req, reply) =>
+    // with an Idempotency-Key the key is claimed and stored in this transaction (lib/idempotency.ts)
+    idempotentCreate(db, req, reply, 201, async (trx) => {
       await requireAdresse(trx, req.params.id);
       await requireArtikelnummer(trx, req.body.data.artikelnummer);
       const id = await createPreis(trx, actor(req), req.params.id, req.body.data, req.body.ProtokollBemerkung);
-      return preisVoll(trx, req.params.id, id);
-    });
-    reply.header('Location', `${API_PREFIX}/stammdaten/adressen/${req.params.id}/kundensonderpreise/${result.id}`);
-    return { result };
-  });
+      const result = await preisVoll(trx, req.params.id, id);
+      return { body: { result }, location: `${API_PREFIX}/stammdaten/adressen/${req.params.id}/kundensonderpreise/${result.id}` };
+    }),
+  );
 
   route(app, endpoints.preisUpdate, async (req) => {
     const { id, priceId } = req.params;
@@ -98,7 +99,7 @@ export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   });
   route(app, endpoints.apzCreate, async (req, reply) => {
     const { id, priceId } = req.params;
-    const result = await db.transaction().execute(async (trx) => {
+    return idempotentCreate(db, req, reply, 201, async (trx) => {
       await requirePrice(trx, id, priceId);
       const apzId = await changePrice(trx, actor(req), priceId, lockTokenOf(req.headers), req.body.ProtokollBemerkung, 'AENDERN', async () => {
         const row = await trx
@@ -108,10 +109,9 @@ export function preiseRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
           .executeTakeFirstOrThrow();
         return { felder: [`apz.${row.id}`], value: row.id };
       });
-      return loadApz(trx, priceId, apzId);
+      const result = await loadApz(trx, priceId, apzId);
+      return { body: { result }, location: `${API_PREFIX}/stammdaten/adressen/${id}/kundensonderpreise/${priceId}/apz/${result.id}` };
     });
-    reply.header('Location', `${API_PREFIX}/stammdaten/adressen/${id}/kundensonderpreise/${priceId}/apz/${result.id}`);
-    return { result };
   });
   route(app, endpoints.apzUpdate, async (req) => {
     const { id, priceId, apzId } = req.params;
