@@ -72,6 +72,8 @@ export interface Odd {
   label: string;
   nul?: boolean;
   badDate?: boolean;
+  /** Set only where the value goes into a field the schema declares as a date. */
+  inDateField?: boolean;
 }
 
 const deep = (n: number): unknown => {

@@ -50,8 +50,17 @@ export async function runLoad(kind: DbKind, size: Size, cluster?: Cluster) {
     const end = server.rss();
     const total = res.requests.total;
     stats.requests += total;
-    const errors = res.errors + res.timeouts + res.non2xx;
-    if (errors) violation(label, `${errors} errors under load (${res.non2xx} non-2xx, ${res.errors} errors, ${res.timeouts} timeouts)`);
+    // autocannon counts timeouts among its errors.
+    const errors = res.errors + res.non2xx;
+    const codes = Object.entries((res as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, v]) => `${code}×${v.count}`)
+      .join(', ');
+    if (errors)
+      violation(
+        label,
+        `${errors} errors under load (${res.non2xx} non-2xx${codes ? `: ${codes}` : ''}; ${res.errors} socket errors, of them ${res.timeouts} timeouts > 10 s)`,
+      );
     console.log(
       `  ${label}: ${size.loadClients} clients × ${size.loadSeconds} s: ${total} requests, ${res.requests.average.toFixed(0)} req/s, ` +
         `latency p50 ${pct(50)} ms · p95 ${pct(95)} ms · p99 ${pct(99)} ms (max ${res.latency.max}), ${errors} errors`,
