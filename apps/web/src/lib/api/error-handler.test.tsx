@@ -107,6 +107,11 @@ describe('handleApiError', () => {
     expect(text(shown[1]?.message)).toContain('Zu den Sperren');
   });
 
+  it('[issue 9 item 5] a body over the limit (413) says the limit, not "HTTP 413"', () => {
+    handleApiError(failed(413, { messageCode: 'ANFRAGE_ZU_GROSS' }), { action: 'save' });
+    expect(shown[0]?.message).toBe('Die Datei ist zu groß: höchstens 7 MB je Datei.');
+  });
+
   it('[HTTP-070] only the catalogue timeouts are used', () => {
     expect(new Set(Object.values(TOAST))).toEqual(new Set([3000, 4000, 7000, 10_000, 12_000, 30_000]));
   });

@@ -2,6 +2,7 @@ import { Anchor, Button, CopyButton, Group, List, Stack, Text } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { MessageCode } from '@vario/contract';
 import { i18n } from '@/i18n';
+import { formatFileSize, UPLOAD_LIMIT_BYTES } from '@/lib/file-size';
 import { loginDialogState } from '../ui-state';
 import { onRetryAfter } from './client';
 import { type ApiError, isApiError } from './errors';
@@ -155,6 +156,9 @@ function showApiError(error: unknown, opts: HandleErrorOptions) {
     }
     case 404:
       return red(i18n.t('errors.recordNotFound'));
+    case 413:
+      // a body over the server's limit says the limit, not "HTTP 413"
+      return red(i18n.t('errors.uploadTooLarge', { limit: formatFileSize(UPLOAD_LIMIT_BYTES) }), TOAST.generic);
     case 423: {
       // the locks page is for administrators; everyone else reads who holds the record and until when
       const until = error.body?.messageParameters?.[1];

@@ -9,12 +9,14 @@ import { FormDialog } from '@/components/dialogs/FormDialog';
 import { SubList } from '@/components/record-page/SubList';
 import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
-import { formatDateTime, formatDecimal } from '@/lib/format';
+import { formatFileSize, tooLargeToUpload, UPLOAD_LIMIT_BYTES } from '@/lib/file-size';
+import { formatDateTime } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
 import { type AdressDatei, deleteFile, downloadFile, uploadFile, useFiles } from '../api-files';
 import { useAddressFromRoute } from '../use-address-id';
 
-export const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${formatDecimal(n / 1024)} KB` : `${formatDecimal(n / 1024 / 1024)} MB`);
+/** The one file-size format (lib/file-size). */
+export const formatBytes = formatFileSize;
 
 /** Files of the address without e-mails (ADR-069), with upload, download and delete. */
 export function FilesTab() {
@@ -31,7 +33,7 @@ export function FilesTab() {
   const f = useFieldLabel();
 
   const submit = async () => {
-    if (!file) return;
+    if (!file || tooLargeToUpload(file)) return;
     setBusy(true);
     try {
       await uploadFile(addressId, file, subject.trim() || null);
@@ -133,7 +135,16 @@ export function FilesTab() {
         title={t('files.upload')}
         submitLabel={t('files.upload')}
       >
-        <FileInput label={f('dateiname')} value={file} onChange={setFile} required clearable data-testid="file-input" />
+        <FileInput
+          label={f('dateiname')}
+          value={file}
+          onChange={setFile}
+          required
+          clearable
+          description={t('errors.uploadLimit', { limit: formatFileSize(UPLOAD_LIMIT_BYTES) })}
+          error={file && tooLargeToUpload(file) ? t('errors.uploadTooLarge', { limit: formatFileSize(UPLOAD_LIMIT_BYTES) }) : null}
+          data-testid="file-input"
+        />
         <TextInput label={t('files.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={255} />
       </FormDialog>
     </>

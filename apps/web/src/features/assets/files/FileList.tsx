@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { SubList } from '@/components/record-page/SubList';
 import { useFieldLabel } from '@/i18n/field-label';
-import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
-import { formatDateTime, formatDecimal } from '@/lib/format';
+import { handleApiError, notifyFailed, notifySuccess } from '@/lib/api/error-handler';
+import { formatFileSize, tooLargeToUpload, UPLOAD_LIMIT_BYTES } from '@/lib/file-size';
+import { formatDateTime } from '@/lib/format';
 import { ASSET_PAGE_SIZE, downloadAssetFile, useAssetFiles, useDeleteAssetFile, useUploadAssetFile } from '../api';
-
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${formatDecimal(bytes / 1024 / 1024)} MB` : `${formatDecimal(bytes / 1024)} KB`);
 
 /** The files of an asset, 50 per page, with download (binary) and upload (ASS-010..012). */
 export function FileList({ assetId, canEdit }: { assetId: number; canEdit: boolean }) {
@@ -24,6 +23,8 @@ export function FileList({ assetId, canEdit }: { assetId: number; canEdit: boole
 
   const onFile = async (file: File | null) => {
     if (!file) return;
+    // the limit is said before the request, not as an HTTP 413 after it
+    if (tooLargeToUpload(file)) return notifyFailed(t('errors.uploadTooLarge', { limit: formatFileSize(UPLOAD_LIMIT_BYTES) }));
     await upload.mutateAsync(file);
     notifySuccess(t('files.uploaded'));
   };
@@ -45,7 +46,15 @@ export function FileList({ assetId, canEdit }: { assetId: number; canEdit: boole
         canEdit && (
           <FileButton onChange={(f) => void onFile(f)}>
             {(props) => (
-              <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} />} loading={upload.isPending} data-testid="file-upload">
+              <Button
+                {...props}
+                size="xs"
+                variant="light"
+                leftSection={<IconUpload size={14} />}
+                loading={upload.isPending}
+                title={t('errors.uploadLimit', { limit: formatFileSize(UPLOAD_LIMIT_BYTES) })}
+                data-testid="file-upload"
+              >
                 {t('files.upload')}
               </Button>
             )}
@@ -56,7 +65,7 @@ export function FileList({ assetId, canEdit }: { assetId: number; canEdit: boole
         { key: 'dateiname', label: f('dateiname'), render: (r) => r.dateiname },
         { key: 'betreff', label: f('betreff'), render: (r) => r.betreff ?? '', visibleFrom: 'sm' },
         { key: 'datum', label: f('datum'), render: (r) => formatDateTime(r.datum), visibleFrom: 'sm' },
-        { key: 'groesse', label: f('groesse'), render: (r) => size(r.groesse), align: 'right', visibleFrom: 'md' },
+        { key: 'groesse', label: f('groesse'), render: (r) => formatFileSize(r.groesse), align: 'right', visibleFrom: 'md' },
         {
           key: 'actions',
           label: '',
