@@ -190,10 +190,12 @@ describe('stock and its movement journal', () => {
     expect(journal.reduce((s, m) => s + m.menge, 0)).toBe(13.5);
   });
 
-  it('an issue beyond the stock is refused (422) and writes nothing', async () => {
+  it('an issue beyond the stock is refused (422) in one sentence with the available quantity, and writes nothing', async () => {
     const a = await f.artikel();
     await f.buchung({ art: 'ZUGANG', artikelId: a.id, lagerId: ohnePlaetze.id, menge: 2 });
-    expectError(await buchen('admin', { art: 'ABGANG', artikelId: a.id, lagerId: ohnePlaetze.id, menge: 3 }), 422);
+    const short = expectError(await buchen('admin', { art: 'ABGANG', artikelId: a.id, lagerId: ohnePlaetze.id, menge: 3 }), 422);
+    expect(short.errors.services).toEqual([{ message: 'Nicht genügend Bestand: verfügbar sind 2' }]);
+    expect(short.errors.fieldErrors).toEqual({ menge: ['Nicht genügend Bestand: verfügbar sind 2'] });
     expect((await artikel(a.id)).bestand).toBe(2);
     expect(await bewegungen(`artikelId=${a.id}`)).toHaveLength(1);
   });

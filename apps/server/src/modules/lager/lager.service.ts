@@ -127,7 +127,11 @@ export async function buche(trx: Db, bewegungen: Bewegung[]): Promise<number[]> 
               .where('lagerplatzId', '=', platz)
               .executeTakeFirstOrThrow();
       if (Number(rest.bestand) < 0 || (restPlatz && Number(restPlatz.bestand) < 0)) {
-        throw unprocessable('Nicht genügend Bestand', { menge: ['Nicht genügend Bestand'] });
+        // one sentence with what is there (issue 9 item 5): the stock before this booking, at the place when one is named
+        const before = Math.min(Number(rest.bestand), restPlatz ? Number(restPlatz.bestand) : Number.POSITIVE_INFINITY) - b.menge;
+        const available = String(qty3.fromDb(Math.max(0, before))).replace('.', ',');
+        const message = `Nicht genügend Bestand: verfügbar sind ${available}`;
+        throw unprocessable(message, { menge: [message] });
       }
     }
   }

@@ -112,6 +112,15 @@ describe('handleApiError', () => {
     expect(shown[0]?.message).toBe('Die Datei ist zu groß: höchstens 7 MB je Datei.');
   });
 
+  it('[issue 9 item 5] a stock shortage (422) is one sentence with the available quantity', () => {
+    const sentence = 'Nicht genügend Bestand: verfügbar sind 2';
+    handleApiError(failed(422, { messageCode: 'NICHT_VERARBEITBAR', errors: { services: [{ message: sentence }], fieldErrors: { menge: [sentence] } } }));
+    const msg = text(shown[0]?.message);
+    expect(msg.split('Nicht genügend Bestand')).toHaveLength(2);
+    expect(msg).toContain(sentence);
+    expect(msg).not.toContain('menge');
+  });
+
   it('[HTTP-070] only the catalogue timeouts are used', () => {
     expect(new Set(Object.values(TOAST))).toEqual(new Set([3000, 4000, 7000, 10_000, 12_000, 30_000]));
   });

@@ -46,8 +46,9 @@ export function errorMessage(error: ApiError): string {
 function FieldErrors({ error }: { error: ApiError }) {
   const all = Object.entries(error.fieldErrors);
   const services = (error.body?.errors?.services ?? []).map((s) => s.message);
-  // a taken unique value (409 with field errors) is named by the server's own sentence, not "changed meanwhile"
-  const main = error.status === 409 && all.length > 0 && error.serverMessage ? error.serverMessage : errorMessage(error);
+  // a business rule or a taken value (409, 422) is said in the server's own sentence ("Nicht genügend Bestand: verfügbar
+  // sind 2", "Der Wert „A-1" ist bereits vergeben"), not as the code's general text ("changed meanwhile")
+  const main = (error.status === 409 || error.status === 422) && error.serverMessage ? error.serverMessage : errorMessage(error);
   // a field error the main sentence already says is not listed twice
   const entries = all.filter(([, msgs]) => !msgs.every((m) => main.includes(m)));
   const extra = services.filter((s) => s !== main);
