@@ -34,8 +34,10 @@ http {
 }
 `;
   writeFileSync(join(dir, 'nginx.conf'), conf);
-  execFileSync(NGINX as string, ['-t', '-q', '-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'pipe' });
-  const proc: ChildProcess = spawn(NGINX as string, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  // -e: the start-up error log too lives in the temporary folder (a non-root user cannot open /var/log/nginx).
+  const flags = ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')];
+  execFileSync(NGINX as string, ['-t', '-q', ...flags], { stdio: 'pipe' });
+  const proc: ChildProcess = spawn(NGINX as string, flags, { stdio: 'ignore' });
   const base = `http://127.0.0.1:${listen}/vario-api`;
   for (let i = 0; i < 50; i++) {
     try {
