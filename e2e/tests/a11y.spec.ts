@@ -20,7 +20,7 @@ async function check(page: Page, name: string) {
         `${v.id} (${v.impact}): ${v.nodes.length}× ${v.nodes
           .slice(0, 3)
           .map((n) => n.target.join(' '))
-          .join(' | ')} — ${v.nodes[0]?.failureSummary ?? ''}`,
+          .join(' | ')} — ${v.nodes[0]?.failureSummary ?? ''} ${v.nodes[0]?.html.slice(0, 300) ?? ''}`,
     );
   expect.soft(bad, `${name}: ${bad.join('\n')}`).toEqual([]);
   await expect.soft(page.locator('h1'), `${name}: one h1`).toHaveCount(1);
@@ -99,7 +99,9 @@ test.describe('[WCAG 2.1 AA] accessibility of every screen', () => {
       await page.getByTestId('reminder-button').click();
       await page.waitForTimeout(500);
       const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.length}`);
+      const bad = result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.length}× ${v.nodes[0]?.html.slice(0, 300) ?? ''} ${v.nodes[0]?.failureSummary ?? ''}`);
       expect(bad, `reminders panel: ${bad.join('\n')}`).toEqual([]);
       // the record and the list have different titles
       expect(titles.get('/addresses')).not.toEqual(titles.get(`/addresses/${ids.address}/masterdata`));

@@ -1,4 +1,4 @@
-import { colorsTuple, createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, colorsTuple, createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * Palettes adjusted for WCAG 2.1 AA (BITV 2.0), contrast ≥ 4.5:1 for normal text:
@@ -6,9 +6,11 @@ import { colorsTuple, createTheme, DEFAULT_THEME, type MantineColorsTuple } from
  * - dark 2 is the dark scheme's "dimmed" text: #a3a3a3 gives 6.1:1 on dark 7 and 5.4:1 on dark 6 (Mantine's #828282: 4.0:1);
  * - the primary shade is 8 in both schemes: white on blue 8 is 5.0:1 (blue 6: 3.55:1), and links (blue 8 in light,
  *   blue 4 in dark) reach 5.0:1 and 6.3:1.
- * The same shades apply to every colour's filled variant (red, green, orange buttons and badges).
+ * The same shade 8 is every colour's filled variant (white text) and shade 9 the light variant's text on shade 1; for the
+ * bright colours both are darkened until they reach 4.7:1 (green 8 was 3.45:1, green 9 on green 1 3.8:1, …).
  */
-const tuple = (base: MantineColorsTuple, index: number, value: string) => colorsTuple(base.map((c, i) => (i === index ? value : c)));
+const tuple = (base: MantineColorsTuple, shades: Record<number, string>) => colorsTuple(base.map((c, i) => shades[i] ?? c));
+const C = DEFAULT_THEME.colors;
 
 export const DIMMED_LIGHT = '#646b73';
 export const DIMMED_DARK = '#a3a3a3';
@@ -17,8 +19,15 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   colors: {
-    gray: tuple(DEFAULT_THEME.colors.gray, 6, DIMMED_LIGHT),
-    dark: tuple(DEFAULT_THEME.colors.dark, 2, DIMMED_DARK),
+    gray: tuple(C.gray, { 6: DIMMED_LIGHT }),
+    dark: tuple(C.dark, { 2: DIMMED_DARK }),
+    red: tuple(C.red, { 8: '#d93030', 9: '#c32929' }),
+    cyan: tuple(C.cyan, { 8: '#0b7e91' }),
+    teal: tuple(C.teal, { 8: '#08835e', 9: '#087756' }),
+    green: tuple(C.green, { 8: '#278338', 9: '#267937' }),
+    lime: tuple(C.lime, { 8: '#4e800b', 9: '#4b780b' }),
+    yellow: tuple(C.yellow, { 8: '#a86200', 9: '#a65600' }),
+    orange: tuple(C.orange, { 8: '#c54c0a', 9: '#b83d0d' }),
   },
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -29,4 +38,14 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
   },
+});
+
+/**
+ * Error text (field errors, "required" marks): red 9 on light backgrounds (5.5:1 on white, Mantine's red 6: 3.3:1) and
+ * red 4 on dark ones (5.9:1 on dark 6, Mantine's red 8: 3.0:1). Passed to MantineProvider next to the theme.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-error': 'var(--mantine-color-red-9)' },
+  dark: { '--mantine-color-error': 'var(--mantine-color-red-4)' },
 });

@@ -45,7 +45,9 @@ export function DateTextInput({ value, onChange, onBlur, onFocus, clearable: _cl
   return (
     <Popover opened={open} onChange={setOpen} position="bottom-start" withinPortal trapFocus={false} shadow="md">
       <Popover.Target>
+        {/* the target gets aria-haspopup/aria-expanded: allowed on a combobox, not on a plain textbox (axe aria-allowed-attr) */}
         <TextInput
+          role="combobox"
           {...rest}
           readOnly={readOnly}
           disabled={disabled}

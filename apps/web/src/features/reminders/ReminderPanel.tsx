@@ -147,7 +147,12 @@ export function ReminderPanel() {
         onClose={() => reminderPanelState.set(false)}
         position="right"
         size={400}
-        title={<Title order={4}>{t('title')}</Title>}
+        title={
+          <Title order={2} size="h4">
+            {t('title')}
+          </Title>
+        }
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         scrollAreaComponent={ScrollArea.Autosize}
         data-testid="reminder-panel"
       >
