@@ -179,6 +179,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       reply.header('Content-Security-Policy', csp());
       done(null, payload);
     });
+    // an internal business app: no crawler indexes it (a real robots.txt, not the app's index.html)
+    web.get('/robots.txt', (_req, reply) =>
+      reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send('User-agent: *\nDisallow: /\n'),
+    );
     if (serveWeb) {
       // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
       // Vite names every file under /assets by its content hash: the browser keeps them for a year without asking again.

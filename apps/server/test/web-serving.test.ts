@@ -42,6 +42,13 @@ describe('serving the web app', () => {
     expect(spa.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('/robots.txt is a real robots file that keeps crawlers out, not the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('User-agent: *\nDisallow: /\n');
+  });
+
   it('an API path that does not exist is a 404 error object, not the app', async () => {
     const res = await c.callUnknownPath('GET', '/nirgends');
     expect(res.statusCode).toBe(404);
