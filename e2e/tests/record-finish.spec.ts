@@ -115,3 +115,13 @@ test('[issue 9 item 9] at 390 px the customer/supplier filter shows whole labels
   expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('[issue 9 item 10] an asset names its customer, not "Adresse 433 öffnen"', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const list = await request.get('/vario-api/stammdaten/assets?limit=100&offset=0', { headers: bearer(token) });
+  const asset = ((await list.json()).result as { id: number; adresseId: number | null }[]).find((a) => a.adresseId);
+  expect(asset).toBeTruthy();
+  const address = await (await request.get(`/vario-api/stammdaten/adressen/${asset?.adresseId}`, { headers: bearer(token) })).json();
+  await openAs(page, request, 'admin', `/assets/${asset?.id}/masterdata`);
+  await expect(page.getByTestId('asset-address')).toHaveText(`${address.result.name1} (${address.result.adressnummer})`);
+});

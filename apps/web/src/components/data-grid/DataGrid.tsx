@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { EndpointName } from '@vario/contract';
-import type { ColDef, GridApi, GridState, IDatasource, RowClickedEvent, SortChangedEvent } from 'ag-grid-community';
+import type { ColDef, GridApi, GridState, IDatasource, RowClickedEvent, SortChangedEvent, ViewportChangedEvent } from 'ag-grid-community';
 import type { AgGridReactProps } from 'ag-grid-react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,8 +89,13 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, q }), replace: true });
   }, [keepAlive, debounced, urlSearch, navigate]);
   // leaving the list remembers where it was
-  useEffect(() => (keepAlive ? () => keepList(keepKey, searchRef.current, apiRef.current) : undefined), [keepAlive, keepKey]);
+  const firstRow = useRef(kept?.firstRow ?? 0);
+  useEffect(() => (keepAlive ? () => keepList(keepKey, searchRef.current, firstRow.current) : undefined), [keepAlive, keepKey]);
   const restoreRow = useRef(kept?.firstRow ?? 0);
+  const onViewportChanged = (e: ViewportChangedEvent<T>) => {
+    // the first row in view, kept while the list is shown (the grid is destroyed before the list's cleanup runs)
+    if (restoreRow.current === 0 && e.firstRow >= 0) firstRow.current = e.firstRow;
+  };
 
   const windowParams = (startRow: number, endRow: number, orderBy: string | undefined): Record<string, QueryValue> => ({
     ...(JSON.parse(paramsKey) as Record<string, QueryValue>),
@@ -213,6 +218,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
               defaultColDef={DEFAULT_COL_DEF}
               initialState={initialState}
               onSortChanged={onSortChanged}
+              onViewportChanged={onViewportChanged}
               onGridReady={(e) => {
                 apiRef.current = e.api;
               }}

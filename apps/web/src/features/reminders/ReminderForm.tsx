@@ -1,5 +1,6 @@
 import { Select, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+import { useRouterState } from '@tanstack/react-router';
 import type { Erinnerung } from '@vario/contract';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -8,6 +9,7 @@ import { useMe } from '@/app/auth/session';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { useReminderUsers, useSaveReminder } from './api';
+import { reminderSource } from './source';
 
 const DEFAULT_OFFSET_MINUTES = 15;
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -18,6 +20,7 @@ export function ReminderForm({ opened, reminder, onClose }: { opened: boolean; r
   const me = useMe().data;
   const users = useReminderUsers();
   const save = useSaveReminder();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [bemerkung, setBemerkung] = useState('');
   const [datum, setDatum] = useState<string | null>(null);
   const [benutzerId, setBenutzerId] = useState<string | null>(null);
@@ -37,7 +40,14 @@ export function ReminderForm({ opened, reminder, onClose }: { opened: boolean; r
     setTouched(true);
     if (!ready) return;
     save.mutate(
-      { id: reminder?.id, bemerkung: bemerkung.trim(), erinnerungDatum: dayjs(datum).format(), benutzerId: Number(benutzerId) },
+      {
+        id: reminder?.id,
+        bemerkung: bemerkung.trim(),
+        erinnerungDatum: dayjs(datum).format(),
+        benutzerId: Number(benutzerId),
+        // a new reminder made while a record is open is linked to it (REM-009)
+        ...(reminder ? {} : (reminderSource(pathname) ?? {})),
+      },
       {
         onSuccess: (res) => {
           notifySuccess(res.created ? t('notify.created') : t('notify.saved'));

@@ -72,8 +72,9 @@ function FieldErrors({ error }: { error: ApiError }) {
 
 function TrackingId({ id }: { id: string }) {
   return (
-    <Group gap="xs" mt={4} wrap="nowrap">
-      <Text size="xs" c="dimmed" ff="monospace" data-testid="tracking-id">
+    // wraps in the notice's width: the copy button is never cut off (issue 9 item 5)
+    <Group gap="xs" mt={4} wrap="wrap">
+      <Text size="xs" c="dimmed" ff="monospace" data-testid="tracking-id" style={{ overflowWrap: 'anywhere' }}>
         {i18n.t('errors.trackingId', { id })}
       </Text>
       <CopyButton value={id}>

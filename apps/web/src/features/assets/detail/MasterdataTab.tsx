@@ -2,11 +2,14 @@ import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '@/app/auth/session';
 import { FormCard } from '@/components/form/FormCard';
 import { DateField, SwitchField, TextField } from '@/components/form/fields';
 import { useRecordEditorContext } from '@/components/record-page/RecordPage';
 import { RecordStamps } from '@/components/record-page/RecordStamps';
+import { useAddress } from '@/features/addresses/api';
 import { useFieldLabel } from '@/i18n/field-label';
+import { hasRight } from '@/lib/rights';
 import { useAssetFieldLabels } from '../api';
 import { useAssetFromRoute } from '../use-asset-id';
 import { ASSET_FREE_FIELDS } from './asset-form';
@@ -16,6 +19,8 @@ export function MasterdataTab() {
   const { t } = useTranslation(['assets', 'fields']);
   const editor = useRecordEditorContext();
   const { asset } = useAssetFromRoute();
+  // the customer's name needs the address right; without it the link names the number
+  const address = useAddress(hasRight(useMe().data, 'ADR_SEHEN') ? (asset?.adresseId ?? null) : null);
   const labels = useAssetFieldLabels().data ?? [];
   const deviating = useWatch({ control: editor.form.control, name: 'abweichenderStandort' }) as boolean | undefined;
   const f = useFieldLabel({ beschreibung: t('fields.beschreibung') });
@@ -36,7 +41,8 @@ export function MasterdataTab() {
                 {f('adresseId')}
               </Text>
               <Anchor component={Link} to={`/addresses/${asset.adresseId}/dashboard` as never} size="sm" data-testid="asset-address">
-                {t('openAddress', { id: asset.adresseId })}
+                {/* the customer by name and number, not "Adresse 433 öffnen" (issue 9 item 10) */}
+                {address.data ? `${address.data.name1} (${address.data.adressnummer})` : t('openAddress', { id: asset.adresseId })}
               </Anchor>
             </Stack>
           ) : (
