@@ -125,3 +125,16 @@ test('[issue 9 item 10] an asset names its customer, not "Adresse 433 öffnen"',
   await openAs(page, request, 'admin', `/assets/${asset?.id}/masterdata`);
   await expect(page.getByTestId('asset-address')).toHaveText(`${address.result.name1} (${address.result.adressnummer})`);
 });
+
+test('[ADR-019] [issue 9 item 10] an address without turnover shows a short note instead of empty charts', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const res = await request.post('/vario-api/stammdaten/adressen', {
+    headers: bearer(token),
+    data: { data: { name1: `E2E ohne Umsatz ${Date.now()}` }, ProtokollBemerkung: 'e2e' },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()).result as { id: number };
+  await openAs(page, request, 'admin', `/addresses/${id}/dashboard`);
+  await expect(page.getByTestId('no-turnover')).toHaveCount(3);
+  await expect(page.locator('.recharts-wrapper')).toHaveCount(0);
+});

@@ -14,7 +14,7 @@ const monthLabel = (m: number) =>
     .month(m - 1)
     .format('MMM');
 
-function TurnoverCard({ title, total, extra, children }: { title: string; total: number; extra?: ReactNode; children: ReactNode }) {
+function TurnoverCard({ title, total, extra, empty, children }: { title: string; total: number; extra?: ReactNode; empty?: boolean; children: ReactNode }) {
   const { t } = useTranslation('addresses');
   return (
     <Card withBorder radius="md" padding="md">
@@ -32,7 +32,14 @@ function TurnoverCard({ title, total, extra, children }: { title: string; total:
           {extra}
         </Group>
       </Stack>
-      {children}
+      {/* no turnover: a short note instead of an empty 0–4 € chart (issue 9 item 10) */}
+      {empty ? (
+        <Text size="sm" c="dimmed" py="md" data-testid="no-turnover">
+          {t('dashboard.noTurnover')}
+        </Text>
+      ) : (
+        children
+      )}
     </Card>
   );
 }
@@ -73,6 +80,7 @@ export function DashboardTab() {
         <TurnoverCard
           title={t('dashboard.byMonth', { year: fiscalTitle })}
           total={months.reduce((s, m) => s + m.summe, 0)}
+          empty={months.every((m) => !m.summe)}
           extra={
             start !== 1 && (
               <Badge variant="light" size="sm">
@@ -95,7 +103,7 @@ export function DashboardTab() {
             data-testid="turnover-months"
           />
         </TurnoverCard>
-        <TurnoverCard title={t('dashboard.byQuarter', { year })} total={quarters.reduce((s, q) => s + q.summe, 0)}>
+        <TurnoverCard title={t('dashboard.byQuarter', { year })} total={quarters.reduce((s, q) => s + q.summe, 0)} empty={quarters.every((q) => !q.summe)}>
           <SimpleGrid cols={4} spacing="xs" mb="sm">
             {quarters.map((q) => (
               <Stack key={q.quarter} gap={0} data-testid="turnover-quarter">
@@ -121,6 +129,7 @@ export function DashboardTab() {
       <TurnoverCard
         title={t('dashboard.comparison', { year, previous: year - 1 })}
         total={cmp.current}
+        empty={cmp.months.every((m) => !m.current && !m.previous)}
         extra={
           <Group gap="xs">
             <Text size="sm" c="dimmed">
@@ -146,7 +155,8 @@ export function DashboardTab() {
           valueFormatter={valueFormatter}
           yAxisProps={axis}
           withLegend
-          curveType="monotone"
+          // months are separate values: straight segments, no smoothed curve that invents values between them
+          curveType="linear"
         />
       </TurnoverCard>
     </Stack>
