@@ -9,6 +9,7 @@ import { useBasisdaten, useMe } from '@/app/auth/session';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SubList } from '@/components/record-page/SubList';
 import { useFieldLabel } from '@/i18n/field-label';
+import { useReferenceLabels } from '@/i18n/reference';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
@@ -31,6 +32,7 @@ export function ActivitiesTab() {
   const canEdit = hasRight(me, 'ADR_AENDERN');
   const [open, setOpen] = useState(false);
   const f = useFieldLabel();
+  const ref = useReferenceLabels();
   const person = (pid: number | null) => {
     const p = persons.data?.find((x) => x.id === pid);
     return p ? personName(p) : '';
@@ -54,7 +56,7 @@ export function ActivitiesTab() {
         }
         columns={[
           { key: 'datum', label: f('datum'), render: (a) => formatDateTime(a.datum), width: 150 },
-          { key: 'art', label: f('artId'), render: (a) => <Badge variant="light">{a.art.bezeichnung}</Badge>, width: 170 },
+          { key: 'art', label: f('artId'), render: (a) => <Badge variant="light">{ref.activityType(a.art)}</Badge>, width: 170 },
           {
             key: 'beschreibung',
             label: f('beschreibung'),

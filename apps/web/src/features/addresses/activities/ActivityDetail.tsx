@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { useBasisdaten, useMe } from '@/app/auth/session';
 import { SubRecordPanel } from '@/components/record-page/SubRecordPanel';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
+import { useReferenceLabels } from '@/i18n/reference';
 import { isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
@@ -24,6 +25,7 @@ const toForm = (a: Aktivitaet | undefined): DefaultValues<ActivityForm> =>
 /** /addresses/{id}/activities/{activityId}: read (ADR-052), change and delete an activity. */
 export function ActivityDetail() {
   const { t } = useTranslation(['addresses', 'fields']);
+  const ref = useReferenceLabels();
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id: string; activityId: string };
   const addressId = Number(params.id);
@@ -51,7 +53,7 @@ export function ActivityDetail() {
   return (
     <SubRecordPanel
       editor={editor}
-      title={a ? `${a.art.bezeichnung} · ${formatDateTime(a.datum)}` : ''}
+      title={a ? `${ref.activityType(a.art)} · ${formatDateTime(a.datum)}` : ''}
       back={{ to: listPath, label: t('activities.backToList') }}
       loading={activity.isLoading}
       notFound={isApiError(activity.error) && activity.error.status === 404}

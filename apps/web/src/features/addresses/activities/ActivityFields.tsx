@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { DateTimeField, NumberField, SelectField, TextField } from '@/components/form/fields';
 import { useFieldLabel } from '@/i18n/field-label';
+import { useReferenceLabels } from '@/i18n/reference';
 import { usePersons } from '../api';
 import { useActivityTypes } from '../api-sub';
 import { personName } from '../persons/PersonFields';
@@ -10,9 +11,10 @@ export function ActivityFields({ addressId }: { addressId: number }) {
   const types = useActivityTypes();
   const persons = usePersons(addressId);
   const f = useFieldLabel();
+  const ref = useReferenceLabels();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-      <SelectField name="artId" label={f('artId')} data={(types.data ?? []).map((a) => ({ value: String(a.id), label: a.bezeichnung }))} numeric />
+      <SelectField name="artId" label={f('artId')} data={(types.data ?? []).map((a) => ({ value: String(a.id), label: ref.activityType(a) }))} numeric />
       <DateTimeField name="datum" label={f('datum')} />
       <NumberField name="dauer" label={f('dauer')} min={0} />
       <SelectField

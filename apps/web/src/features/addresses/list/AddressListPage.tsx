@@ -10,6 +10,7 @@ import { useMe } from '@/app/auth/session';
 import { textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
+import { useReferenceLabels } from '@/i18n/reference';
 import { hasRight } from '@/lib/rights';
 import { type AddressListSearch, RELATIONS, type Relation, relationFilter } from './list-filter';
 
@@ -19,6 +20,7 @@ const PHONE_COLUMNS = ['adressnummer', 'name1', 'ort'];
 /** /addresses: the index columns (ADR-002), relation filter (ADR-003), quick search, server windows (ADR-004). */
 export function AddressListPage() {
   const { t } = useTranslation(['addresses', 'fields']);
+  const ref = useReferenceLabels();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as AddressListSearch;
   const me = useMe().data;
@@ -34,7 +36,7 @@ export function AddressListPage() {
           { field: 'adressnummer', headerName: t('fields:adressnummer'), ...num },
           { field: 'kundennummer', headerName: t('fields:kundennummer'), ...num },
           { field: 'lieferantennummer', headerName: t('fields:lieferantennummer'), ...num },
-          { field: 'anrede', headerName: t('fields:anrede'), maxWidth: 130, minWidth: 100 },
+          { field: 'anrede', headerName: t('fields:anrede'), maxWidth: 130, minWidth: 100, valueFormatter: (p) => ref.salutation(p.value) },
           {
             field: 'name1',
             headerName: t('fields:name1'),
@@ -60,7 +62,7 @@ export function AddressListPage() {
           { field: 'email', headerName: t('fields:email'), minWidth: 200 },
         ] as ColDef<AdresseListe>[]
       ).map((c) => (phone && !PHONE_COLUMNS.includes(c.field as string) ? { ...c, hide: true } : c)),
-    [t, phone],
+    [t, phone, ref],
   );
 
   const setSearch = (next: AddressListSearch) => void navigate({ to: '/addresses', search: next, replace: true });

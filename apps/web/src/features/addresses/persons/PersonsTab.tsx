@@ -8,6 +8,7 @@ import { useMe } from '@/app/auth/session';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SubList } from '@/components/record-page/SubList';
 import { useFieldLabel } from '@/i18n/field-label';
+import { useReferenceLabels } from '@/i18n/reference';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { hasRight } from '@/lib/rights';
 import { useCreatePerson, usePersons } from '../api';
@@ -25,6 +26,7 @@ export function PersonsTab() {
   const canEdit = hasRight(useMe().data, 'ADR_AENDERN');
   const [open, setOpen] = useState(false);
   const f = useFieldLabel();
+  const ref = useReferenceLabels();
   const open$ = (p: Ansprechpartner, created = false) =>
     void navigate({
       to: '/addresses/$id/persons/$personId',
@@ -63,7 +65,7 @@ export function PersonsTab() {
                   </Text>
                   {p.anrede && (
                     <Text size="xs" c="dimmed">
-                      {p.anrede}
+                      {ref.salutation(p.anrede)}
                     </Text>
                   )}
                 </div>

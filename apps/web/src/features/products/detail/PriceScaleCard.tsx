@@ -1,5 +1,6 @@
 import { Card, Center, Table, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useReferenceLabels } from '@/i18n/reference';
 import { formatCurrency, formatDecimal, formatPercent } from '@/lib/format';
 import { usePriceGroups, usePriceScale } from '../api';
 
@@ -15,6 +16,7 @@ type ScaleRow = { preisgruppe: number; bezeichnung: string } & Record<string, nu
  */
 export function PriceScaleCard({ productId, staffel }: { productId: number | null; staffel: string | null | undefined }) {
   const { t } = useTranslation('products');
+  const ref = useReferenceLabels();
   const scale = usePriceScale(productId, staffel);
   const groups = usePriceGroups().data ?? [];
   const rows = (scale.data ?? []) as ScaleRow[];
@@ -43,7 +45,7 @@ export function PriceScaleCard({ productId, staffel }: { productId: number | nul
           <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
             {tabs.map((g) => (
               <Tabs.Tab key={g.nummer} value={String(g.nummer)} data-testid={`price-group-${g.nummer}`}>
-                {g.bezeichnung}
+                {ref.priceGroup(g.bezeichnung)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
