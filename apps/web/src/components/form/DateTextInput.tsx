@@ -77,7 +77,17 @@ export function DateTextInput({ value, onChange, onBlur, onFocus, clearable: _cl
           }}
           rightSection={
             readOnly || disabled ? undefined : (
-              <ActionIcon variant="subtle" color="gray" onClick={() => setOpen((o) => !o)} aria-label={t('form.openCalendar')} data-testid="date-calendar">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={() => setOpen((o) => !o)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape' && open) setOpen(false);
+                }}
+                aria-label={t('form.openCalendar')}
+                data-testid="date-calendar"
+                data-mantine-stop-propagation={open ? 'true' : undefined}
+              >
                 <IconCalendar size={16} />
               </ActionIcon>
             )
