@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AfterFirstPaint } from '@/components/AfterFirstPaint';
 import { useStartReminderPolling } from '@/features/reminders/api';
 import { useSaveUserParameter, useUserParameter } from '@/features/settings/api';
+import { useDensitySync } from '@/features/settings/use-density';
 import { setLocksPageAllowed } from '@/lib/api/error-handler';
 import { type Store, useStore } from '@/lib/store';
 import { cookieBannerDismissed, infoDrawerState, reminderPanelState } from '@/lib/ui-state';
@@ -40,6 +41,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const me = useMe();
   useColorMode();
+  useDensitySync();
   useStartReminderPolling();
   const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT}px)`, true);
   const phone = useMediaQuery('(max-width: 48em)', false);

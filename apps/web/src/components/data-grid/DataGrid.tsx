@@ -10,6 +10,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useImper
 import { useTranslation } from 'react-i18next';
 import { type QueryValue, request } from '@/lib/api/client';
 import { handleApiError } from '@/lib/api/error-handler';
+import { useGridRowHeight } from '@/lib/density';
 import { keepList, keptList } from './keep-alive';
 import { loadedGrid, loadGrid } from './load-grid';
 import { type GridPreset, useGridPreset } from './presets';
@@ -62,6 +63,8 @@ interface ListEnvelope<T> {
 export function DataGrid<T>(props: DataGridProps<T>) {
   const { t } = useTranslation();
   const scheme = useComputedColorScheme('light');
+  // compact rows (~32 px) by default from 1280 px, per the user's density setting (issue 9 item 13)
+  const rowHeight = useGridRowHeight();
   const fallback: GridPreset = { rowsPerPage: 0, sortBy: null, descending: false, ...props.defaultPreset };
   const { preset, ready, save } = useGridPreset(props.presetName, fallback);
   const [AgGridBody] = useState(() => (loadedGrid() as ComponentType<AgGridReactProps> | undefined) ?? LazyGridBody);
@@ -225,13 +228,13 @@ export function DataGrid<T>(props: DataGridProps<T>) {
               onRowClicked={onRowClicked}
               getRowId={getRowId}
               localeText={localeText}
-              rowHeight={44}
+              rowHeight={rowHeight}
               // A window shows ~15 rows plus this buffer: few enough to draw in one go, so the first rows appear in the
               // same frame instead of being spread over several animation frames.
               rowBuffer={4}
               animateRows={false}
               suppressAnimationFrame
-              headerHeight={44}
+              headerHeight={rowHeight + 4}
             />
           </Suspense>
         )}

@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api/errors';
 import { tokenStore } from '@/lib/api/token';
 import { queryClient } from '@/lib/query-client';
 import { useChangePassword, useSaveUserParameter, useUserParameter } from './api';
+import { DensityRow } from './DensityRow';
 import { SettingRow } from './SettingRow';
 
 const MIN_PASSWORD_LENGTH = PASSWORT_MIN;
@@ -54,7 +55,7 @@ function PasswordCard() {
   };
   return (
     <Card padding="lg">
-      <Title order={4} mb="xs">
+      <Title order={2} size="h4" mb="xs">
         {t('password')}
       </Title>
       <form onSubmit={submit} noValidate>
@@ -104,10 +105,12 @@ export function GeneralSettingsPage() {
       <Stack gap="md" maw={760}>
         <PasswordCard />
         <Card padding="lg">
-          <Title order={4} mb="xs">
+          <Title order={2} size="h4" mb="xs">
             {t('appearance')}
           </Title>
           <SettingRow label={t('darkMode')} description={t('darkModeText')} checked={dark} onChange={setDark} testId="setting-dark" />
+          <Divider />
+          <DensityRow />
           <Divider />
           <SettingRow
             label={t('denseInfobar')}

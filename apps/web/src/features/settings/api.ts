@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/errors';
+import { type DensityChoice, parseDensity } from '@/lib/density';
 import { fromDeviceCopy, writeDeviceCopy } from '@/lib/device-copy';
 import type { ItemSettings } from '@/lib/item-settings';
 import { queryClient } from '@/lib/query-client';
@@ -19,6 +20,8 @@ export interface InfobarSettings {
 /** The per-user parameters behind the settings model, with the defaults of 3-cross-cutting §9 (APP-094, APP-095). */
 export const userParameters = {
   darkmode: { fallback: false as boolean, parse: (w: string) => w === 'true' },
+  /** Row density: compact by default from 1280 px (issue 9 item 13). */
+  density: { fallback: 'auto' as DensityChoice, parse: parseDensity },
   navigation: {
     // every entry is enabled until switched off (`itemEnabled`)
     fallback: { visible: false, enabledItems: [], disabledItems: [] } as NavigationSettings,
