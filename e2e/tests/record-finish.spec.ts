@@ -138,3 +138,14 @@ test('[ADR-019] [issue 9 item 10] an address without turnover shows a short note
   await expect(page.getByTestId('no-turnover')).toHaveCount(3);
   await expect(page.locator('.recharts-wrapper')).toHaveCount(0);
 });
+
+test('[ADR-076] [issue 9 item 9] at 390 px each history line is a card with article, quantity and total in view', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAs(page, request, 'admin', '/addresses/1/history');
+  const card = page.getByTestId('history-card').first();
+  await expect(card).toBeVisible();
+  const box = await card.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+  await expect(card).toContainText('€');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -51,6 +51,8 @@ export interface DataGridProps<T> {
   /** A list screen of its own (APP-067): the quick search lives in the URL (`q`), and coming back from a record restores
    * the search, the window and the scroll position; the sort is the user's preset. */
   keepAlive?: boolean;
+  /** Row height in px (default the density's); a phone layout with two-line rows sets more. */
+  rowHeight?: number;
 }
 
 interface ListEnvelope<T> {
@@ -228,7 +230,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
               onRowClicked={onRowClicked}
               getRowId={getRowId}
               localeText={localeText}
-              rowHeight={rowHeight}
+              rowHeight={props.rowHeight ?? rowHeight}
               // A window shows ~15 rows plus this buffer: few enough to draw in one go, so the first rows appear in the
               // same frame instead of being spread over several animation frames.
               rowBuffer={4}

@@ -1,5 +1,5 @@
-import { TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { historieZeile } from '@vario/contract';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
@@ -52,13 +52,49 @@ export function HistoryTab() {
     ],
     [t],
   );
+  // a phone shows each line as a small card: document and date, then article, quantity and total (issue 9 item 9)
+  const phone = useMediaQuery('(max-width: 48em)', false) ?? false;
+  const phoneColumns = useMemo<ColDef<Zeile>[]>(
+    () => [
+      {
+        colId: 'line',
+        headerName: `${f('belegnummer')} · ${f('artikelnummer')}`,
+        flex: 1,
+        cellRenderer: (p: ICellRendererParams<Zeile>) =>
+          p.data ? (
+            <Stack gap={0} py={4} lh={1.35} data-testid="history-card">
+              <Group gap={6} wrap="nowrap" justify="space-between">
+                <DocumentNumber belegId={p.data.belegId} nummer={p.data.belegnummer} />
+                <Text size="xs" c="dimmed">
+                  {formatDate(p.data.belegdatum)}
+                </Text>
+              </Group>
+              <Text size="sm" truncate>
+                {[p.data.artikelnummer, p.data.bezeichnung].filter(Boolean).join(' ')}
+              </Text>
+              <Group gap={6} wrap="nowrap" justify="space-between">
+                <Text size="xs" c="dimmed">
+                  {formatDecimal(p.data.menge)}
+                  {p.data.mengeneinheit ? ` ${p.data.mengeneinheit}` : ''} × {formatCurrency(p.data.einzelpreis)}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {formatCurrency(p.data.gesamtpreis)}
+                </Text>
+              </Group>
+            </Stack>
+          ) : null,
+      },
+    ],
+    [t],
+  );
 
   if (!id) return null;
   return (
     <DataGrid<Zeile>
       endpoint="historie"
       presetName="AddressHistory"
-      columns={columns.map((c) => ({ ...c, sortable: false }))}
+      columns={(phone ? phoneColumns : columns).map((c) => ({ ...c, sortable: false }))}
+      rowHeight={phone ? 84 : undefined}
       params={{
         id,
         artikelnr: debArtikel.trim() || undefined,
