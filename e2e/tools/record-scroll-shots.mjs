@@ -24,7 +24,14 @@ const screens = [
   ['asset-masterdata', '/assets/1/masterdata'],
   ['asset-files', '/assets/1/files'],
 ];
-for (const dark of [false, true]) {
+const modes = process.env.SHOTS_MODES ? process.env.SHOTS_MODES.split(',').map((m) => m === 'dark') : [false, true];
+for (const dark of modes) {
+  // the app takes its colour scheme from the user's parameter
+  await fetch(`${base}/vario-api/webapp/parameter/darkmode`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ data: { wert: String(dark) } }),
+  });
   for (const [w, h] of [
     [1440, 900],
     [390, 844],
