@@ -304,3 +304,19 @@ test('Escape in an open date picker closes the calendar, not the dialog around i
   await expect(dialog).toBeVisible();
   await expect(from).toBeVisible();
 });
+
+test('PLZ and Name 2 show their limit while typing (12 and 120 characters) instead of cutting silently', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const address = await createJson<{ id: number }>(request, token, '/stammdaten/adressen', { name1: 'E2E Grenzen', istKunde: true });
+  await openAs(page, request, 'admin', `/addresses/${address.id}/masterdata`);
+  await page.getByTestId('record-edit').click();
+  await page.getByTestId('field-plz').fill('1234567890');
+  await expect(page.getByTestId('counter-plz')).toHaveText('10 / 12');
+  await page.getByTestId('field-plz').fill('1234567890123');
+  await expect(page.getByTestId('field-plz')).toHaveValue('123456789012');
+  await expect(page.getByTestId('counter-plz')).toHaveText('12 / 12');
+  await page.getByTestId('field-name2').fill('x'.repeat(50));
+  await expect(page.getByTestId('counter-name2')).toHaveCount(0);
+  await page.getByTestId('field-name2').fill('x'.repeat(130));
+  await expect(page.getByTestId('counter-name2')).toHaveText('120 / 120');
+});
