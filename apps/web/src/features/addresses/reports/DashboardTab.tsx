@@ -104,7 +104,8 @@ export function DashboardTab() {
           />
         </TurnoverCard>
         <TurnoverCard title={t('dashboard.byQuarter', { year })} total={quarters.reduce((s, q) => s + q.summe, 0)} empty={quarters.every((q) => !q.summe)}>
-          <SimpleGrid cols={4} spacing="xs" mb="sm">
+          {/* two per row on a phone: four amounts side by side ran into each other at 390 px */}
+          <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" mb="sm">
             {quarters.map((q) => (
               <Stack key={q.quarter} gap={0} data-testid="turnover-quarter">
                 <Text size="xs" c="dimmed" fw={600}>
