@@ -48,7 +48,8 @@ function FieldErrors({ error }: { error: ApiError }) {
   const services = (error.body?.errors?.services ?? []).map((s) => s.message);
   // a business rule or a taken value (409, 422) is said in the server's own sentence ("Nicht genügend Bestand: verfügbar
   // sind 2", "Der Wert „A-1" ist bereits vergeben"), not as the code's general text ("changed meanwhile")
-  const main = (error.status === 409 || error.status === 422) && error.serverMessage ? error.serverMessage : errorMessage(error);
+  // (with field errors: the sentence names the field's problem); without field errors the code's text leads (HTTP-047)
+  const main = (error.status === 409 || error.status === 422) && all.length > 0 && error.serverMessage ? error.serverMessage : errorMessage(error);
   // a field error the main sentence already says is not listed twice
   const entries = all.filter(([, msgs]) => !msgs.every((m) => main.includes(m)));
   const extra = services.filter((s) => s !== main);
