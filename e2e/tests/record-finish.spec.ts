@@ -87,8 +87,18 @@ test('[APP-067] back from a record restores the list: quick search (kept in the 
   await expect(page.locator('.ag-header-cell[col-id="name1"]')).toHaveAttribute('aria-sort', 'ascending');
   const box = await grid.boundingBox();
   await page.mouse.move((box?.x ?? 0) + 200, (box?.y ?? 0) + 200);
-  await page.mouse.wheel(0, 44 * 40);
-  const row = page.locator('.ag-row[row-index="42"] [col-id="name1"]').first();
+  await page.mouse.wheel(0, 1800);
+  // the first row fully below the header (row heights follow the density setting)
+  const firstInView = () =>
+    page.evaluate(() => {
+      const top = document.querySelector('[data-testid="data-grid"] .ag-header')?.getBoundingClientRect().bottom ?? 0;
+      const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="data-grid"] .ag-center-cols-container .ag-row')];
+      const seen = rows.filter((r) => r.getBoundingClientRect().top >= top - 1).map((r) => Number(r.getAttribute('row-index')));
+      return Math.min(...seen);
+    });
+  await expect.poll(firstInView).toBeGreaterThan(20);
+  const index = await firstInView();
+  const row = page.locator(`.ag-center-cols-container .ag-row[row-index="${index + 2}"] [col-id="name1"]`);
   await expect(row).toBeInViewport();
   const name = (await row.innerText()).trim();
   expect(name).not.toBe('');
@@ -98,7 +108,7 @@ test('[APP-067] back from a record restores the list: quick search (kept in the 
   await expect(page.getByTestId('grid-search')).toHaveValue('e');
   await expect(page).toHaveURL(/[?&]q=e\b/);
   await expect(page.locator('.ag-header-cell[col-id="name1"]')).toHaveAttribute('aria-sort', 'ascending');
-  const back = page.locator('.ag-row[row-index="42"] [col-id="name1"]').first();
+  const back = page.locator(`.ag-center-cols-container .ag-row[row-index="${index + 2}"] [col-id="name1"]`);
   await expect(back).toBeInViewport();
   await expect(back).toHaveText(name);
   await expect(page.locator('.ag-row[row-index="0"]')).not.toBeInViewport();
