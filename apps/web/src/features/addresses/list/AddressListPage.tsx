@@ -14,7 +14,8 @@ import { useReferenceLabels } from '@/i18n/reference';
 import { hasRight } from '@/lib/rights';
 import { type AddressListSearch, RELATIONS, type Relation, relationFilter } from './list-filter';
 
-const num = { maxWidth: 150, minWidth: 120, type: 'rightAligned' } as const;
+// minimum widths sum to ~1200 px: at 1440 px every index column up to E-Mail shows without scrolling (issue 9 item 13)
+const num = { maxWidth: 150, minWidth: 90, type: 'rightAligned' } as const;
 const PHONE_COLUMNS = ['adressnummer', 'name1', 'ort'];
 
 /** /addresses: the index columns (ADR-002), relation filter (ADR-003), quick search, server windows (ADR-004). */
@@ -36,30 +37,31 @@ export function AddressListPage() {
           { field: 'adressnummer', headerName: t('fields:adressnummer'), ...num },
           { field: 'kundennummer', headerName: t('fields:kundennummer'), ...num },
           { field: 'lieferantennummer', headerName: t('fields:lieferantennummer'), ...num },
-          { field: 'anrede', headerName: t('fields:anrede'), maxWidth: 130, minWidth: 100, valueFormatter: (p) => ref.salutation(p.value) },
+          { field: 'anrede', headerName: t('fields:anrede'), maxWidth: 130, minWidth: 70, valueFormatter: (p) => ref.salutation(p.value) },
           {
             field: 'name1',
             headerName: t('fields:name1'),
-            minWidth: 240,
+            minWidth: 180,
             flex: 2,
             cellRenderer: textBadgeCell<AdresseListe>(
               (a) => a.name1,
               (a) => (a.gesperrt ? { label: t('blocked'), color: 'red' } : null),
             ),
           },
-          { field: 'name2', headerName: t('fields:name2') },
+          { field: 'name2', headerName: t('fields:name2'), minWidth: 90 },
           { field: 'name3', headerName: t('fields:name3'), hide: true },
           {
             field: 'art',
             headerName: t('fields:art'),
             maxWidth: 150,
+            minWidth: 100,
             valueFormatter: (p) => (p.value === 'NATURAL' ? t('art.NATURAL') : p.value === 'LEGAL' ? t('art.LEGAL') : (p.value ?? '')),
           },
-          { field: 'lkz', headerName: t('fields:lkz'), maxWidth: 90, minWidth: 80 },
-          { field: 'plz', headerName: t('fields:plz'), maxWidth: 100, minWidth: 90 },
-          { field: 'ort', headerName: t('fields:ort') },
-          { field: 'strasse', headerName: t('fields:strasse') },
-          { field: 'email', headerName: t('fields:email'), minWidth: 200 },
+          { field: 'lkz', headerName: t('fields:lkz'), maxWidth: 90, minWidth: 60 },
+          { field: 'plz', headerName: t('fields:plz'), maxWidth: 100, minWidth: 70 },
+          { field: 'ort', headerName: t('fields:ort'), minWidth: 100 },
+          { field: 'strasse', headerName: t('fields:strasse'), minWidth: 110 },
+          { field: 'email', headerName: t('fields:email'), minWidth: 160 },
         ] as ColDef<AdresseListe>[]
       ).map((c) => (phone && !PHONE_COLUMNS.includes(c.field as string) ? { ...c, hide: true } : c)),
     [t, phone, ref],
