@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { type QueryValue, request } from '@/lib/api/client';
 import { handleApiError } from '@/lib/api/error-handler';
 import { useGridRowHeight } from '@/lib/density';
+import { ColumnChooser } from './ColumnChooser';
 import { keepList, keptList } from './keep-alive';
 import { loadedGrid, loadGrid } from './load-grid';
 import { type GridPreset, useGridPreset } from './presets';
@@ -203,6 +204,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             </Text>
           )}
           {props.toolbar}
+          <ColumnChooser columns={props.columns} api={() => apiRef.current} />
         </Group>
       </Group>
       <Box
