@@ -186,7 +186,10 @@ test('[RIGHT-011] price editing needs ART_SONDERPREISE: the edit button is disab
   const admin = await apiLogin(request, 'admin');
   const artikelnummer = `E2E-${Date.now() % 1_000_000}`;
   // a price needs an existing article (issue 9 item 3)
-  const article = await request.post(`${API}/stammdaten/artikel`, { headers: bearer(admin), data: { data: { artikelnummer, artikelart: '1', bezeichnung: 'E2E' } } });
+  const article = await request.post(`${API}/stammdaten/artikel`, {
+    headers: bearer(admin),
+    data: { data: { artikelnummer, artikelart: '1', bezeichnung: 'E2E' } },
+  });
   expect(article.status()).toBe(201);
   const created = await request.post(`${API}/stammdaten/adressen/1/kundensonderpreise`, {
     headers: bearer(admin),

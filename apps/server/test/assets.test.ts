@@ -54,10 +54,7 @@ describe('assets', () => {
 
   it('a duplicate asset number is a 409 naming the field and the value', async () => {
     const a = await f.asset();
-    const dup = expectError(
-      await c.call(endpoints.assetCreate, { as: 'admin', body: { data: { assetnummer: a.assetnummer, bezeichnung: 'x' } } }),
-      409,
-    );
+    const dup = expectError(await c.call(endpoints.assetCreate, { as: 'admin', body: { data: { assetnummer: a.assetnummer, bezeichnung: 'x' } } }), 409);
     expect(Object.keys(dup.errors.fieldErrors)).toEqual(['assetnummer']);
     expect(dup.errors.fieldErrors.assetnummer?.[0]).toContain(a.assetnummer);
   });
