@@ -180,7 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       done(null, payload);
     });
     // an internal business app: no crawler indexes it (a real robots.txt, not the app's index.html)
-    web.get('/robots.txt', (_req, reply) =>
+    web.get('/robots.txt', { schema: { hide: true } }, (_req, reply) =>
       reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send('User-agent: *\nDisallow: /\n'),
     );
     if (serveWeb) {
