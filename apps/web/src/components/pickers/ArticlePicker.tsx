@@ -1,17 +1,15 @@
 import { Loader, Select, type SelectProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { artikelListe } from '@vario/contract';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { SEARCH_DEBOUNCE_MS } from '@/components/data-grid/DataGrid';
 import { api } from '@/lib/api/client';
 import { createQueryKeys } from '@/lib/query-keys';
-import { PICKER_LIMIT } from './AddressPicker';
+import { PICKER_LIMIT, usePickerSearch } from './use-picker-search';
 
 export type ArtikelTreffer = z.infer<typeof artikelListe>;
 const pickerKeys = createQueryKeys('articlePicker');
+
+const sameArticle = (a: ArtikelTreffer, b: ArtikelTreffer) => a.artikelnummer === b.artikelnummer;
 
 export const articleLabel = (a: Pick<ArtikelTreffer, 'artikelnummer' | 'bezeichnung'>) => `${a.artikelnummer} · ${a.bezeichnung}`;
 
@@ -27,21 +25,11 @@ export interface ArticlePickerProps extends Omit<SelectProps, 'data' | 'value' |
  */
 export function ArticlePicker({ value, onChange, ...rest }: ArticlePickerProps) {
   const { t } = useTranslation('app');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [selected, setSelected] = useState<ArtikelTreffer | null>(null);
-  const term = debounced.trim();
-  const hits = useQuery({
-    queryKey: pickerKeys.list({ term }),
-    queryFn: async () =>
-      (await api('artikelList', { params: { filter: 'gesperrt=false', search: term || undefined, limit: PICKER_LIMIT, orderBy: 'artikelnummer' } })).result,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-  const rows = useMemo(() => {
-    const list = hits.data ?? [];
-    return selected && !list.some((a) => a.artikelnummer === selected.artikelnummer) ? [selected, ...list] : list;
-  }, [hits.data, selected]);
+  const { search, setSearch, setSelected, rows, fetching } = usePickerSearch<ArtikelTreffer>(
+    (term) => pickerKeys.list({ term }),
+    async (search) => (await api('artikelList', { params: { filter: 'gesperrt=false', search, limit: PICKER_LIMIT, orderBy: 'artikelnummer' } })).result,
+    sameArticle,
+  );
   const data = rows.map((a) => ({ value: a.artikelnummer, label: articleLabel(a) }));
   // a stored number outside the hits stays visible
   if (value && !data.some((d) => d.value === value)) data.unshift({ value, label: value });
@@ -49,7 +37,7 @@ export function ArticlePicker({ value, onChange, ...rest }: ArticlePickerProps) 
   return (
     <Select
       placeholder={t('form.articleSearch')}
-      nothingFoundMessage={hits.isFetching ? t('grid.loading') : t('form.articleNothingFound')}
+      nothingFoundMessage={fetching ? t('grid.loading') : t('form.articleNothingFound')}
       {...rest}
       data={data}
       value={value}
@@ -57,7 +45,7 @@ export function ArticlePicker({ value, onChange, ...rest }: ArticlePickerProps) 
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      rightSection={hits.isFetching ? <Loader size={14} /> : undefined}
+      rightSection={fetching ? <Loader size={14} /> : undefined}
       onChange={(v) => {
         const a = rows.find((r) => r.artikelnummer === v) ?? null;
         setSelected(a);
