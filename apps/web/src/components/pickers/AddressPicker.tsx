@@ -7,7 +7,6 @@ import { PICKER_LIMIT, usePickerSearch } from './use-picker-search';
 
 const pickerKeys = createQueryKeys('addressPicker');
 
-
 /** Only unblocked addresses; the customer variant also istKunde=true (ADR-029, ADR-030). */
 export const pickerFilter = (variant: 'any' | 'customer') => (variant === 'customer' ? 'gesperrt=false,istKunde=true' : 'gesperrt=false');
 
