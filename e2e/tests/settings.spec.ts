@@ -7,8 +7,15 @@ test('[APP-078] [APP-086] [APP-092] a navigation entry switched off disappears a
   const switchSettings = page.getByTestId('nav-switch-settings');
   // the switches reflect the saved settings once they are loaded
   await expect(switchSettings).toBeChecked();
+  const posted = page.waitForRequest((r) => r.url().endsWith('/webapp/parameter/navigation') && r.method() === 'POST');
   await switchSettings.click({ force: true });
   await expect(page.getByTestId('nav-settings')).toHaveCount(0);
+  // APP-092: the body names `visible` and every entry still on in `enabledItems`
+  const saved = JSON.parse((await posted).postDataJSON().data.wert);
+  expect(typeof saved.visible).toBe('boolean');
+  expect(saved.enabledItems).toContain('home');
+  expect(saved.enabledItems).toContain('addresses');
+  expect(saved.enabledItems).not.toContain('settings');
   await page.reload();
   await waitForStart(page);
   await expect(page.getByTestId('nav-home')).toBeVisible();

@@ -183,3 +183,14 @@ describe('search', () => {
     expect(rows).toContainEqual({ lkz: 'CH', land: 'Schweiz' });
   });
 });
+
+describe('text catalogues', () => {
+  it('[ADR-040] salutations answer their active entries as eintrag and bemerkung, filterable by eintrag', async () => {
+    const rows = await texts({ filter: 'schluessel=ADR.Anrede,istAktiv=true', orderBy: 'sortierung' });
+    expect(rows.map((r) => r.eintrag)).toEqual(['Firma', 'Herr', 'Frau', 'Divers', 'Eheleute']);
+    expect(rows.every((r) => typeof r.bemerkung === 'string' && r.bemerkung.length > 0)).toBe(true);
+    // the inactive "Fräulein" is not offered, but exists with its remark
+    const all = await texts({ filter: 'schluessel=ADR.Anrede,eintrag=Fräulein' });
+    expect(all).toEqual([expect.objectContaining({ eintrag: 'Fräulein', bemerkung: 'Fräulein (veraltet)', istAktiv: false })]);
+  });
+});

@@ -52,6 +52,10 @@ export const text = z.object({
   bezeichnung: z.string(),
   sortierung: z.number().int(),
   istAktiv: z.boolean(),
+  /** The entry as the catalogue's consumers name it (ADR-040): the value … */
+  eintrag: z.string(),
+  /** … and its remark (the longer description). */
+  bemerkung: z.string(),
 });
 export const preisgruppe = z.object({ nummer: z.number().int().min(1).max(17), bezeichnung: z.string() });
 

@@ -23,7 +23,17 @@ export function stammdatenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   );
 
   route(app, endpoints.texte, async (req) =>
-    runList(db.selectFrom('texte').selectAll(), { table: 'texte', fields: fieldTypes(text), defaultOrder: ['schluessel', 'sortierung'] }, req.query, dialect),
+    runList(
+      db.selectFrom('texte').selectAll().select(['wert as eintrag', 'bezeichnung as bemerkung']),
+      {
+        table: 'texte',
+        fields: fieldTypes(text),
+        expressions: { eintrag: 'texte.wert', bemerkung: 'texte.bezeichnung' },
+        defaultOrder: ['schluessel', 'sortierung'],
+      },
+      req.query,
+      dialect,
+    ),
   );
 
   route(app, endpoints.preisgruppen, async (req) =>

@@ -1,8 +1,10 @@
 import { ActionIcon, Burger, Button, Group, Indicator, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBell, IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dueCount, useReminders } from '@/features/reminders/api';
+import { useLocalParameter, useUserParameter } from '@/features/settings/api';
 import { ALL_NAMESPACES } from '@/i18n/resources';
 import { useStore } from '@/lib/store';
 import { reminderPanelState } from '@/lib/ui-state';
@@ -52,6 +54,12 @@ function ReminderButton() {
   const now = useNow(30_000);
   const count = dueCount(reminders.data, now);
   const opened = useStore(reminderPanelState);
+  // the count is kept in the settings model for the info bar (APP-094)
+  const { value: infobar } = useUserParameter('infobar');
+  const setInfobar = useLocalParameter('infobar');
+  useEffect(() => {
+    if (infobar.memoriesCount !== count) setInfobar({ ...infobar, memoriesCount: count });
+  }, [count, infobar, setInfobar]);
   return (
     <Tooltip label={t('header.reminders')}>
       <Indicator label={count} size={18} disabled={count === 0} offset={6} color="red" data-testid="reminder-badge">

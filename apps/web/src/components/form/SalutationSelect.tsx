@@ -9,6 +9,6 @@ export function SalutationSelect(props: BaseFieldProps) {
   const texts = useTextCatalogue('ADR.Anrede');
   const ref = useReferenceLabels();
   // a shipped salutation in the user's language, one a user added as entered (issue 9 item 8)
-  const data = useMemo(() => (texts.data ?? []).map((e) => ({ value: e.wert, label: ref.salutation(e.wert, e.bezeichnung) })), [texts.data, ref]);
+  const data = useMemo(() => (texts.data ?? []).map((e) => ({ value: e.eintrag, label: ref.salutation(e.eintrag, e.bemerkung) })), [texts.data, ref]);
   return <SelectField {...props} data={data} keepOrder searchable={false} />;
 }

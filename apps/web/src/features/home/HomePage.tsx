@@ -65,7 +65,7 @@ export function HomePage() {
         </Title>
         <Text c="dimmed">{t('subtitle', { date: now.format('dddd, DD.MM.YYYY') })}</Text>
       </Stack>
-      {itemEnabled(dashboard, 'infobar') && <InfoBar dense={infobar.dense} due={due.length} />}
+      {itemEnabled(dashboard, 'infobar') && <InfoBar dense={infobar.dense} due={infobar.memoriesCount ?? due.length} />}
       {itemEnabled(dashboard, 'due') && (
         <Card padding="lg" data-testid="due-reminders">
           <Group justify="space-between" mb="sm">

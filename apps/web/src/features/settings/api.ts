@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { navEntries } from '@/app/areas';
 import { useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/errors';
 import { type DensityChoice, parseDensity } from '@/lib/density';
 import { fromDeviceCopy, writeDeviceCopy } from '@/lib/device-copy';
-import type { ItemSettings } from '@/lib/item-settings';
+import { type ItemSettings, itemEnabled } from '@/lib/item-settings';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
 
@@ -15,7 +16,18 @@ export interface NavigationSettings extends ItemSettings {
 }
 export interface InfobarSettings {
   dense: boolean;
+  /** Reminders due within 15 minutes: kept in the model by the reminder poll, shown as the badge (APP-094, REM-018). */
+  memoriesCount?: number;
 }
+
+/** The saved navigation names every entry that is on (APP-092: body visible, enabledItems); the ones switched off stay
+ * in disabledItems, so entries added later start switched on (APP-095, APP-096). */
+export const completeNavigation = (s: NavigationSettings): NavigationSettings => ({
+  ...s,
+  enabledItems: navEntries()
+    .map((e) => e.id)
+    .filter((id) => itemEnabled(s, id)),
+});
 
 /** The per-user parameters behind the settings model, with the defaults of 3-cross-cutting §9 (APP-094, APP-095). */
 export const userParameters = {
@@ -31,13 +43,16 @@ export const userParameters = {
     fallback: { enabledItems: [], disabledItems: [] } as ItemSettings,
     parse: (w: string) => JSON.parse(w) as ItemSettings,
   },
-  infobar: { fallback: { dense: true } as InfobarSettings, parse: (w: string) => JSON.parse(w) as InfobarSettings },
+  infobar: { fallback: { dense: true, memoriesCount: 0 } as InfobarSettings, parse: (w: string) => JSON.parse(w) as InfobarSettings },
   cookieBanner: { fallback: true as boolean, parse: (w: string) => w !== 'false' },
   userStorageRegion: { fallback: null as number | null, parse: (w: string) => (Number.isFinite(Number(w)) && w !== '' ? Number(w) : null) },
 } as const;
 
 export type UserParameterName = keyof typeof userParameters;
 type ValueOf<N extends UserParameterName> = (typeof userParameters)[N]['fallback'];
+
+/** What a value becomes before it is saved. */
+const prepares: { [N in UserParameterName]?: (v: ValueOf<N>) => ValueOf<N> } = { navigation: completeNavigation };
 
 /** Reads a user parameter; unset (404) or unreadable gives `null` and the caller uses the default. */
 export async function readUserParameter<T>(name: string, parse: (w: string) => T): Promise<T | null> {
@@ -76,9 +91,11 @@ export function useUserParameter<N extends UserParameterName>(name: N) {
 /** Saves a user parameter, updating the screen at once; failures are only logged (APP-093). */
 export function useSaveUserParameter<N extends UserParameterName>(name: N) {
   const token = useToken();
+  const prepare = (v: ValueOf<N>) => prepares[name]?.(v) ?? v;
   return useMutation({
-    mutationFn: (value: ValueOf<N>) => writeUserParameter(name, value),
-    onMutate: async (value) => {
+    mutationFn: (value: ValueOf<N>) => writeUserParameter(name, prepare(value)),
+    onMutate: async (raw) => {
+      const value = prepare(raw);
       const key = settingsKeys.custom('parameter', name, token);
       // a read still in flight (the check behind a device copy) must not overwrite the new value
       await queryClient.cancelQueries({ queryKey: key });
@@ -88,6 +105,12 @@ export function useSaveUserParameter<N extends UserParameterName>(name: N) {
     onError: (e) => console.warn(`saving ${name} failed`, e),
     meta: { silent: true },
   });
+}
+
+/** Sets a parameter in this device's settings model only (values the client derives, e.g. `infobar.memoriesCount`). */
+export function useLocalParameter<N extends UserParameterName>(name: N) {
+  const token = useToken();
+  return (value: ValueOf<N>) => queryClient.setQueryData(settingsKeys.custom('parameter', name, token), value);
 }
 
 /** Changes the own password (APP-089); the server ends every session of the user. */
