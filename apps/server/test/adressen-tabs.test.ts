@@ -202,7 +202,7 @@ describe('customer-specific prices', () => {
     expectError(await c.call(endpoints.preisUpdate, { as, params, body: invalid({ data: { mengenabhaengigePreise: { vk2: 'zehn' } } }) }), 400);
   });
 
-  it('[ADR-065] [ADR-066] [ADR-067] [ADR-068] time- and quantity-dependent records: create, read, change, delete', async () => {
+  it('[ADR-065] [ADR-066] [ADR-067] [ADR-068] [ART-019] time- and quantity-dependent records: create, read, change, delete', async () => {
     const p = await create({ preisart: 3, sonderpreis: 20 });
     const params = { id: adresse, priceId: p.id };
     const res = await c.call(endpoints.apzCreate, {
@@ -218,6 +218,8 @@ describe('customer-specific prices', () => {
       id: apz.id,
       abMenge: 10,
       sonderpreis: 18.5,
+      // gross at the price's 19 % to the cent, half away from zero: 18.5 × 1.19 = 22.015 → 22.02
+      sonderpreisBrutto: 22.02,
       gueltigVon: '2026-01-01',
       gueltigBis: '2026-06-30',
     });

@@ -178,6 +178,11 @@ describe('stock and its movement journal', () => {
     );
     const places = expectOk(await c.call(endpoints.lagerplatzBestaende, { as: 'buero', query: { artikelId: a.id, lagerId: mitPlaetzen.id } })).result;
     expect(places).toEqual([expect.objectContaining({ lagerplatzId: platz, bestand: 6, location: expect.any(String) })]);
+    // the warehouse row names the place holding the article and its box number; a warehouse without places has none
+    const stored = await db.selectFrom('lagerplaetze').select(['location', 'kistennummer']).where('id', '=', platz).executeTakeFirstOrThrow();
+    const byWarehouse = new Map(perLager.map((b) => [b.lagerId, b]));
+    expect(byWarehouse.get(mitPlaetzen.id)).toMatchObject({ location: stored.location, kistennummer: stored.kistennummer, lager: mitPlaetzen.id });
+    expect(byWarehouse.get(ohnePlaetze.id)).toMatchObject({ location: null, kistennummer: null });
     expect(await artikel(a.id)).toMatchObject({ bestand: 13.5, verfuegbar: 13.5 });
     const lagerBestaende = async (query: QueryOf<typeof endpoints.lagerBestaende>) =>
       expectOk(await c.call(endpoints.lagerBestaende, { as: 'buero', params: { id: ohnePlaetze.id }, query }));

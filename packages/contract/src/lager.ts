@@ -21,6 +21,9 @@ export const bestand = z.object({
   verfuegbar: z.number(),
   naechsteLieferung: z.string().nullable(),
   hatLagerplaetze: z.boolean(),
+  /** The storage place holding most of the article in this warehouse, with its box number (ART-021); null without places. */
+  location: z.string().nullable(),
+  kistennummer: z.string().nullable(),
 });
 /** Stock of one article on one storage place (LAG-007). */
 export const lagerplatzBestand = z.object({

@@ -53,7 +53,15 @@ export type Staffelwerte = Record<string, number | null | undefined>;
 /** preisart: 0 one price, 1 quantity-dependent prices, 2 quantity-dependent discounts, 3 time- and quantity-dependent (ADR-055). */
 export const PREISARTEN = [0, 1, 2, 3] as const;
 
-export const apz = z.object({ id, abMenge: z.number(), sonderpreis: z.number(), gueltigVon: z.string().nullable(), gueltigBis: z.string().nullable() });
+/** A time-and-quantity price row (ART-019): from quantity, price net and gross, valid from/to. */
+export const apz = z.object({
+  id,
+  abMenge: z.number(),
+  sonderpreis: z.number(),
+  sonderpreisBrutto: z.number(),
+  gueltigVon: z.string().nullable(),
+  gueltigBis: z.string().nullable(),
+});
 export const apzEingabe = z
   .object({
     abMenge: z.number().min(0).max(1e9),

@@ -44,9 +44,10 @@ export async function loadPreis(db: Db, adresseId: number, id: number): Promise<
   return row;
 }
 
-const apzOut = (a: Selectable<KundensonderpreisApzTable>): z.input<typeof apz> => {
+/** A time-and-quantity price with its gross price to the cent at the price's VAT rate (ART-019). */
+const apzOut = (a: Selectable<KundensonderpreisApzTable>, mwstSatz: number): z.input<typeof apz> => {
   const { kundensonderpreisId: _k, ...rest } = apzCodecs.decodeRow(a);
-  return rest;
+  return { ...rest, sonderpreisBrutto: money2.fromDb(grossUnitCents(a.sonderpreis, mwstSatz)) };
 };
 
 /** A price with its tiers and time-dependent prices, in API units. */
@@ -70,7 +71,12 @@ export async function preisVoll(db: Db, adresseId: number, id: number): Promise<
       rabatte[`rabatt${n}`] = decode(percent2, s.rabatt);
     }
   }
-  return { ...preisKopf(row), mengenabhaengigePreise: preise, mengenabhaengigeRabatte: rabatte, zeitabhaengigePreise: zeit.map(apzOut) };
+  return {
+    ...preisKopf(row),
+    mengenabhaengigePreise: preise,
+    mengenabhaengigeRabatte: rabatte,
+    zeitabhaengigePreise: zeit.map((a) => apzOut(a, row.mwstSatz)),
+  };
 }
 
 /** Head columns of a create or change in stored units (tiers are written apart). */
@@ -187,9 +193,17 @@ export async function createPreis(trx: Db, me: Actor, adresseId: number, data: z
 }
 
 export async function loadApz(db: Db, priceId: number, apzId: number): Promise<z.input<typeof apz>> {
-  const row = await db.selectFrom('kundensonderpreisApz').selectAll().where('id', '=', apzId).where('kundensonderpreisId', '=', priceId).executeTakeFirst();
+  const row = await db
+    .selectFrom('kundensonderpreisApz')
+    .innerJoin('kundensonderpreise as k', 'k.id', 'kundensonderpreisApz.kundensonderpreisId')
+    .selectAll('kundensonderpreisApz')
+    .select('k.mwstSatz')
+    .where('kundensonderpreisApz.id', '=', apzId)
+    .where('kundensonderpreisApz.kundensonderpreisId', '=', priceId)
+    .executeTakeFirst();
   if (!row) throw notFound('Preis');
-  return apzOut(row);
+  const { mwstSatz, ...apzRow } = row;
+  return apzOut(apzRow, mwstSatz);
 }
 
 export const apzWerte = (d: z.output<typeof apzEingabe>) => ({

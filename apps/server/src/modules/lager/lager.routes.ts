@@ -1,7 +1,8 @@
 import { bewegung, endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../../db/index';
+import type { Database } from '../../db/types';
 import { qty3 } from '../../lib/codecs';
 import { notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
@@ -32,8 +33,21 @@ function bestandQuery(db: Db) {
       'lager.hatLagerplaetze',
       'bestaende.naechsteLieferung',
       ...MENGEN.map((m) => `bestaende.${m}` as const),
+      (eb) => mainPlace(eb).select('lp.location').as('location'),
+      (eb) => mainPlace(eb).select('lp.kistennummer').as('kistennummer'),
     ]);
 }
+
+/** The storage place of a stock row that holds most of the article in that warehouse (ART-021: location, box number). */
+const mainPlace = (eb: ExpressionBuilder<Database, 'bestaende'>) =>
+  eb
+    .selectFrom('lagerplatzBestaende as lpb')
+    .innerJoin('lagerplaetze as lp', 'lp.id', 'lpb.lagerplatzId')
+    .whereRef('lpb.artikelId', '=', 'bestaende.artikelId')
+    .whereRef('lp.lagerId', '=', 'bestaende.lagerId')
+    .orderBy('lpb.bestand', 'desc')
+    .orderBy('lp.location')
+    .limit(1);
 type BestandRow = Awaited<ReturnType<ReturnType<typeof bestandQuery>['executeTakeFirstOrThrow']>>;
 
 /** A stock row in API units (pieces), with the available quantity and the spec's alias fields. */

@@ -51,6 +51,7 @@ export function ApzCard({ price, addressId, canEdit }: { price: Kundensonderprei
               <Table.Tr>
                 <Table.Th ta="right">{f('abMenge')}</Table.Th>
                 <Table.Th ta="right">{f('sonderpreis')}</Table.Th>
+                <Table.Th ta="right">{f('sonderpreisBrutto')}</Table.Th>
                 <Table.Th>{f('gueltigVon')}</Table.Th>
                 <Table.Th>{f('gueltigBis')}</Table.Th>
                 {canEdit && <Table.Th w={80} />}
@@ -61,6 +62,7 @@ export function ApzCard({ price, addressId, canEdit }: { price: Kundensonderprei
                 <Table.Tr key={a.id} data-testid="apz-row">
                   <Table.Td ta="right">{formatDecimal(a.abMenge)}</Table.Td>
                   <Table.Td ta="right">{formatCurrency(a.sonderpreis)}</Table.Td>
+                  <Table.Td ta="right">{formatCurrency(a.sonderpreisBrutto)}</Table.Td>
                   <Table.Td>{formatDate(a.gueltigVon) || '–'}</Table.Td>
                   <Table.Td>{formatDate(a.gueltigBis) || '–'}</Table.Td>
                   {canEdit && (

@@ -56,6 +56,12 @@ export function StorageTab() {
         columns={[
           { key: 'lager', label: t('fields:lager'), render: (r) => `${r.kurzbezeichnung} (${r.lager})` },
           { key: 'region', label: t('storage:region'), render: (r) => region(r.lagerkreisId), visibleFrom: 'sm' },
+          {
+            key: 'location',
+            label: t('fields:location'),
+            render: (r) => (r.location ? [r.location, r.kistennummer].filter(Boolean).join(' · ') : '–'),
+            visibleFrom: 'md',
+          },
           { key: 'bestand', label: t('fields:bestand'), render: (r) => q(r.bestand), align: 'right' },
           { key: 'reserviert', label: t('fields:reserviert'), render: (r) => q(r.reserviert), align: 'right', visibleFrom: 'sm' },
           { key: 'bestellt', label: t('fields:bestellt'), render: (r) => q(r.bestellt), align: 'right', visibleFrom: 'sm' },
