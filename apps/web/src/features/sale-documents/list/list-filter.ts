@@ -1,0 +1,43 @@
+import { DEFAULT_STATUSES, DEFAULT_TYPES, DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../labels';
+
+/** The list's filters in the URL: types and statuses as comma lists ("" = all), the address id, the quick search. */
+export interface SaleDocumentListSearch {
+  types?: string;
+  status?: string;
+  address?: number;
+  q?: string;
+}
+
+export function validateSaleDocumentListSearch(s: Record<string, unknown>): SaleDocumentListSearch {
+  const out: SaleDocumentListSearch = {};
+  if (typeof s.types === 'string')
+    out.types = s.types
+      .split(',')
+      .filter((v) => (DOCUMENT_TYPES as readonly string[]).includes(v))
+      .join(',');
+  if (typeof s.status === 'string' || typeof s.status === 'number')
+    out.status = String(s.status)
+      .split(',')
+      .filter((v) => (DOCUMENT_STATUSES as readonly number[]).includes(Number(v)))
+      .join(',');
+  const a = typeof s.address === 'number' ? s.address : typeof s.address === 'string' && /^[1-9]\d*$/.test(s.address) ? Number(s.address) : null;
+  if (a && Number.isSafeInteger(a)) out.address = a;
+  if (typeof s.q === 'string' && s.q) out.q = s.q;
+  return out;
+}
+
+/** The chosen types and statuses; absent in the URL = the default pick-list filter 0100/0200 with status 1, 2, 3 (BEL-036). */
+export function chosenFilters(search: SaleDocumentListSearch) {
+  const types = search.types === undefined ? [...DEFAULT_TYPES] : search.types ? search.types.split(',') : [];
+  const statuses = search.status === undefined ? DEFAULT_STATUSES.map(String) : search.status ? search.status.split(',') : [];
+  return { types, statuses };
+}
+
+/** The list filter in the server's grammar (`belegart=0100|0200,belegstatus=1|2|3,adresseId=7`); an empty choice filters nothing. */
+export function listFilter(types: readonly string[], statuses: readonly string[], adresseId: number | null | undefined): string | undefined {
+  const parts: string[] = [];
+  if (types.length) parts.push(`belegart=${types.join('|')}`);
+  if (statuses.length) parts.push(`belegstatus=${statuses.join('|')}`);
+  if (adresseId) parts.push(`adresseId=${adresseId}`);
+  return parts.length ? parts.join(',') : undefined;
+}
