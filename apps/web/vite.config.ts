@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './pwa/vite-plugin.ts';
 import { mantineCssPerComponent, precompress, preloadScreens } from './vite-plugins.ts';
 
 /**
@@ -39,6 +40,8 @@ export default defineConfig({
       '^/products/?$': ['src/features/products/list/ProductListPage.tsx', 'src/components/data-grid/AgGridBody.tsx'],
       '^/assets/?$': ['src/features/assets/list/AssetListPage.tsx', 'src/components/data-grid/AgGridBody.tsx'],
     }),
+    // the installable technician app: dist/sw.js caches the app shell (production builds only; pwa/sw.js)
+    serviceWorker(fileURLToPath(new URL('./pwa/sw.js', import.meta.url))),
     precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
