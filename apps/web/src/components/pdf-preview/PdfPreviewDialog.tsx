@@ -1,0 +1,121 @@
+import { Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PdfViewer } from './LazyPdfViewer';
+import { PREVIEW_FRAME_HEIGHT, PREVIEW_READY_DELAY_MS, PREVIEW_WIDTH, type PreviewState, previewErrorMessage } from './preview-state';
+
+export interface PdfPreviewDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Fetches the PDF (e.g. `fetchBlob('GET', '/verkauf/belege/{id}/pdf', { id })`); a rejection shows the server's errorMessage. */
+  load: () => Promise<Blob>;
+  /** Name of the downloaded file, e.g. `RE2026-00001.pdf`. */
+  fileName: string;
+  /** Dialog title; default "PDF-Vorschau". */
+  title?: ReactNode;
+}
+
+/**
+ * PDF preview (BEL-010..017): a dialog 600 px wide with a frame 874 px high; loading, then ready 250 ms after the
+ * PDF is drawn, or failed with the server's errorMessage or "Failed to get PDF document" (also for an empty file);
+ * a download button only (no action dropdown, BEL-012). The frame carries `data-state` (loading | ready | failed).
+ */
+export function PdfPreviewDialog({ opened, onClose, load, fileName, title }: PdfPreviewDialogProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<PreviewState>({ status: 'loading' });
+  const [blob, setBlob] = useState<Blob | null>(null);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const readyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (!opened) return;
+    let cancelled = false;
+    setState({ status: 'loading' });
+    setBlob(null);
+    loadRef
+      .current()
+      .then((b) => {
+        if (cancelled) return;
+        if (!b || b.size === 0) setState({ status: 'failed', message: null });
+        else setBlob(b);
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setState({ status: 'failed', message: previewErrorMessage(e) });
+      });
+    return () => {
+      cancelled = true;
+      if (readyTimer.current) clearTimeout(readyTimer.current);
+      readyTimer.current = null;
+    };
+  }, [opened]);
+
+  const onViewerLoad = () => {
+    if (readyTimer.current) clearTimeout(readyTimer.current);
+    readyTimer.current = setTimeout(() => {
+      readyTimer.current = null;
+      setState((s) => (s.status === 'loading' ? { status: 'ready' } : s));
+    }, PREVIEW_READY_DELAY_MS);
+  };
+  const onViewerError = () => setState({ status: 'failed', message: null });
+
+  const download = () => {
+    if (!blob) return;
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileName;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const failed = state.status === 'failed';
+  return (
+    <Modal opened={opened} onClose={onClose} title={title ?? t('pdf.title')} size={PREVIEW_WIDTH} padding="sm" data-testid="pdf-preview">
+      <Stack gap="sm">
+        <Box
+          data-testid="pdf-preview-frame"
+          data-state={state.status}
+          aria-busy={state.status === 'loading'}
+          aria-label={t('pdf.frame', { name: fileName })}
+          role="region"
+          style={{
+            height: PREVIEW_FRAME_HEIGHT,
+            position: 'relative',
+            border: '1px solid var(--mantine-color-default-border)',
+            borderRadius: 4,
+            overflow: 'hidden',
+          }}
+        >
+          {blob && !failed && <PdfViewer data={blob} onLoad={onViewerLoad} onError={onViewerError} />}
+          {state.status === 'loading' && (
+            <Center pos="absolute" inset={0} bg="var(--mantine-color-body)">
+              <Stack align="center" gap="xs">
+                <Loader />
+                <Text size="sm">{t('pdf.loading')}</Text>
+              </Stack>
+            </Center>
+          )}
+          {failed && (
+            <Center pos="absolute" inset={0} p="md">
+              <Text c="red" size="lg" fw={600} ta="center" role="alert" data-testid="pdf-preview-error">
+                {state.message ?? t('pdf.failed')}
+              </Text>
+            </Center>
+          )}
+        </Box>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          <Button leftSection={<IconDownload size={16} />} onClick={download} disabled={!blob || failed} data-testid="pdf-download">
+            {t('pdf.download')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
