@@ -114,6 +114,24 @@ test('[APP-067] back from a record restores the list: quick search (kept in the 
   await expect(page.locator('.ag-row[row-index="0"]')).not.toBeInViewport();
 });
 
+test('[APP-067] the product list is kept alive too: its quick search stays in the URL and comes back with the rows', async ({ page, request }) => {
+  await openAs(page, request, 'admin', '/products');
+  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await page.getByTestId('grid-search').fill('pumpe');
+  await expect(page).toHaveURL(/[?&]q=pumpe\b/);
+  const first = page.locator('.ag-row[row-index="0"] [col-id="artikelnummer"]').first();
+  await expect(first).toBeVisible();
+  const number = ((await first.textContent()) ?? '').trim();
+  await first.click();
+  await expect(page.getByTestId('record-title')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('grid-search')).toHaveValue('pumpe');
+  await expect(page.locator('.ag-row[row-index="0"] [col-id="artikelnummer"]').first()).toHaveText(number);
+  // a shared link with the search opens the list searched
+  await page.goto('/products?q=pumpe');
+  await expect(page.getByTestId('grid-search')).toHaveValue('pumpe');
+});
+
 test('[issue 9 item 9] at 390 px the customer/supplier filter shows whole labels and does not overflow', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openAs(page, request, 'admin', '/addresses');

@@ -4,6 +4,7 @@ import { erinnerung, erinnerungAenderung, erinnerungNeu } from './crm';
 import { endpoint } from './endpoint';
 import { adressEndpoints } from './endpoints-adressen';
 import { artikelEndpoints } from './endpoints-artikel';
+import { belegEndpoints } from './endpoints-belege';
 import {
   basisdaten,
   lager,
@@ -239,6 +240,7 @@ export const endpoints = {
   }),
   ...adressEndpoints,
   ...artikelEndpoints,
+  ...belegEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

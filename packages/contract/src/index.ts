@@ -9,6 +9,7 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './endpoints-adressen';
 export * from './endpoints-artikel';
+export * from './endpoints-belege';
 export * from './lager';
 export * from './preise';
 export * from './stammdaten';

@@ -5,6 +5,7 @@ import * as m0003 from './0003_artikel';
 import * as m0004 from './0004_german_sort';
 import * as m0005 from './0005_nummernkreise';
 import * as m0006 from './0006_idempotency';
+import * as m0007 from './0007_belege';
 
 /** Every migration, in order. Later areas append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_german_sort': m0004,
   '0005_nummernkreise': m0005,
   '0006_idempotency': m0006,
+  '0007_belege': m0007,
 };

@@ -21,3 +21,14 @@ export function keepList(key: string, search: string, firstRow: number) {
 export const forgetKeptList = () => {
   kept = null;
 };
+
+/** The search of a list route kept alive: its quick search `q` (back button and shared links keep it). */
+export interface ListSearch {
+  q?: string;
+}
+
+/** Reads `q` from a list route's search: a non-blank text (or a number the router parsed), else nothing. */
+export const listSearchQ = (q: unknown): string | undefined => (typeof q === 'string' && q.trim() ? q : typeof q === 'number' ? String(q) : undefined);
+
+/** `validateSearch` of a list route kept alive. */
+export const validateListSearch = (s: Record<string, unknown>): ListSearch => ({ q: listSearchQ(s.q) });

@@ -1,4 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { validateListSearch } from '@/components/data-grid/keep-alive';
 import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { mountContext, type RouteMount } from '@/components/record-page/route-mount';
@@ -15,6 +16,7 @@ export function createAssetRoutes<P extends AnyRoute, const B extends string, co
   const list = createRoute({
     getParentRoute: () => parent,
     path: mount.basePath,
+    validateSearch: validateListSearch,
     beforeLoad: ({ location, params }) => mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>),
     component: lazyRouteComponent(() => withGrid(import('./list/AssetListPage')), 'AssetListPage'),
   });

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
+import { validateListSearch } from '@/components/data-grid/keep-alive';
 import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 
@@ -8,6 +9,7 @@ export function createProductRoutes(app: AppRoute) {
   const list = createRoute({
     getParentRoute: () => app,
     path: '/products',
+    validateSearch: validateListSearch,
     component: lazyRouteComponent(() => withGrid(import('./list/ProductListPage')), 'ProductListPage'),
   });
   const record = createRoute({

@@ -1,3 +1,5 @@
+import { listSearchQ } from '@/components/data-grid/keep-alive';
+
 /** The relation filter of the address index (ADR-003): customers, real suppliers (not customers), both, or all. */
 export const RELATIONS = ['all', 'customer', 'supplier', 'both'] as const;
 export type Relation = (typeof RELATIONS)[number];
@@ -12,7 +14,7 @@ export interface AddressListSearch {
 export const validateAddressListSearch = (s: Record<string, unknown>): AddressListSearch => ({
   relation: RELATIONS.includes(s.relation as Relation) && s.relation !== 'all' ? (s.relation as Relation) : undefined,
   unblocked: s.unblocked === true || s.unblocked === 'true' ? true : undefined,
-  q: typeof s.q === 'string' && s.q.trim() ? s.q : typeof s.q === 'number' ? String(s.q) : undefined,
+  q: listSearchQ(s.q),
 });
 
 /** The list filter in the server's grammar (ADR-004). */

@@ -78,6 +78,7 @@ export function ProductListPage() {
       <DataGrid<ArtikelListe>
         endpoint="artikelList"
         presetName="Products"
+        keepAlive
         columns={columns}
         defaultPreset={{ sortBy: 'artikelnummer', descending: false }}
         getRowId={(a) => String(a.id)}
