@@ -5,6 +5,7 @@ import { endpoint } from './endpoint';
 import { adressEndpoints } from './endpoints-adressen';
 import { artikelEndpoints } from './endpoints-artikel';
 import { belegEndpoints } from './endpoints-belege';
+import { serviceEndpoints } from './endpoints-service';
 import {
   basisdaten,
   lager,
@@ -241,6 +242,7 @@ export const endpoints = {
   ...adressEndpoints,
   ...artikelEndpoints,
   ...belegEndpoints,
+  ...serviceEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -10,6 +10,8 @@ export * from './endpoints';
 export * from './endpoints-adressen';
 export * from './endpoints-artikel';
 export * from './endpoints-belege';
+export * from './endpoints-service';
 export * from './lager';
 export * from './preise';
+export * from './service';
 export * from './stammdaten';

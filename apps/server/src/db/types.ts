@@ -6,6 +6,7 @@ import type { AuthTables } from '../modules/auth/auth.tables';
 import type { BelegeTables } from '../modules/belege/belege.tables';
 import type { CrmTables } from '../modules/crm/crm.tables';
 import type { LagerTables } from '../modules/lager/lager.tables';
+import type { ServiceTables } from '../modules/service/service.tables';
 import type { StammdatenTables } from '../modules/stammdaten/stammdaten.tables';
 import type { SystemTables } from '../modules/system/system.tables';
 import type { WebappTables } from '../modules/webapp/webapp.tables';
@@ -22,4 +23,5 @@ export interface Database
     ArtikelTables,
     LagerTables,
     AssetsTables,
+    ServiceTables,
     IdempotencyTables {}

@@ -6,6 +6,7 @@ import * as m0004 from './0004_german_sort';
 import * as m0005 from './0005_nummernkreise';
 import * as m0006 from './0006_idempotency';
 import * as m0007 from './0007_belege';
+import * as m0010 from './0010_service';
 
 /** Every migration, in order. Later areas append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_nummernkreise': m0005,
   '0006_idempotency': m0006,
   '0007_belege': m0007,
+  '0010_service': m0010,
 };
