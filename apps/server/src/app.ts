@@ -23,6 +23,7 @@ import { assetsModule } from './modules/assets/assets.module';
 import { authModule } from './modules/auth/auth.module';
 import { crmModule } from './modules/crm/crm.module';
 import { lagerModule } from './modules/lager/lager.module';
+import { offenePostenModule } from './modules/offeneposten/offeneposten.module';
 import { stammdatenModule } from './modules/stammdaten/stammdaten.module';
 import { systemModule } from './modules/system/system.module';
 import { webappModule } from './modules/webapp/webapp.module';
@@ -60,6 +61,7 @@ export const MODULES: AppModule[] = [
   artikelModule,
   lagerModule,
   assetsModule,
+  offenePostenModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -1,5 +1,7 @@
 import { endpoints } from '@vario/contract';
+import { money2 } from '../src/lib/codecs';
 import { hashPassword } from '../src/modules/auth/passwords';
+import { openItemForInvoice } from '../src/modules/offeneposten/offeneposten.service';
 import { type Api, type BodyOf, expectOk } from './client';
 
 /**
@@ -107,6 +109,52 @@ export function factories(c: Api) {
       const rechte = Object.entries(opts.rechte ?? {}).map(([recht, genehmigt]) => ({ benutzerId: row.id, recht, genehmigt }));
       if (rechte.length) await db.insertInto('rechte').values(rechte).execute();
       return { id: row.id, anmeldename, name };
+    },
+
+    /**
+     * An open item of a booked invoice (or credit note, belegart 0500) over `betrag` euro gross, of a new customer
+     * unless `adresseId` is given: the invoice head is written and handed to the open-item service as the document
+     * booking does (openItemForInvoice). Answers the open item as the API reads it.
+     */
+    async offenerPosten(data: { betrag?: number; adresseId?: number; belegart?: string; belegdatum?: string } = {}, by: By = {}) {
+      const adresseId = data.adresseId ?? (await this.adresse()).id;
+      const belegart = data.belegart ?? '0400';
+      const belegdatum = data.belegdatum ?? new Date().toISOString().slice(0, 10);
+      const cents = money2.toDb(data.betrag ?? 119);
+      const now = new Date().toISOString();
+      const actor = { id: await this.benutzerId(as(by)), name: as(by), istAdmin: as(by) === 'admin' };
+      const id = await db.transaction().execute(async (trx) => {
+        const belegnummer = unique(belegart === '0500' ? 'GU' : 'RE');
+        const beleg = await trx
+          .insertInto('belege')
+          .values({
+            belegart,
+            belegnummer,
+            belegdatum,
+            belegstatus: 3,
+            adresseId,
+            betreff: null,
+            betragNetto: cents,
+            mwstBetrag: 0,
+            betragBrutto: cents,
+            liefertermin: null,
+            benutzerId: null,
+            vorgaengerId: null,
+            angelegtAm: now,
+            geaendertAm: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return openItemForInvoice(trx, actor, {
+          id: beleg.id,
+          belegnummer,
+          belegart,
+          adresseId,
+          belegdatum,
+          betragBrutto: belegart === '0500' ? -cents : cents,
+        });
+      });
+      return expectOk(await c.call(endpoints.offenerPostenGet, { as: as(by), params: { id } })).result;
     },
 
     /** The id of a seeded demo user (admin, buero, techniker). */

@@ -5,6 +5,7 @@ import { endpoint } from './endpoint';
 import { adressEndpoints } from './endpoints-adressen';
 import { artikelEndpoints } from './endpoints-artikel';
 import { belegEndpoints } from './endpoints-belege';
+import { offenePostenEndpoints } from './endpoints-offeneposten';
 import { serviceEndpoints } from './endpoints-service';
 import {
   basisdaten,
@@ -242,6 +243,7 @@ export const endpoints = {
   ...adressEndpoints,
   ...artikelEndpoints,
   ...belegEndpoints,
+  ...offenePostenEndpoints,
   ...serviceEndpoints,
 } as const;
 

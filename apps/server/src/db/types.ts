@@ -7,6 +7,7 @@ import type { BelegeTables } from '../modules/belege/belege.tables';
 import type { CrmTables } from '../modules/crm/crm.tables';
 import type { LagerTables } from '../modules/lager/lager.tables';
 import type { ServiceTables } from '../modules/service/service.tables';
+import type { OffenePostenTables } from '../modules/offeneposten/offeneposten.tables';
 import type { StammdatenTables } from '../modules/stammdaten/stammdaten.tables';
 import type { SystemTables } from '../modules/system/system.tables';
 import type { WebappTables } from '../modules/webapp/webapp.tables';
@@ -24,4 +25,5 @@ export interface Database
     LagerTables,
     AssetsTables,
     ServiceTables,
+    OffenePostenTables,
     IdempotencyTables {}

@@ -108,3 +108,18 @@ export function documentTotals(lines: readonly TotalsLine[]): DocumentTotals {
   const v = perRate.reduce((s, r) => s + BigInt(r.vat), 0n);
   return { net: safe(net), vat: safe(v), gross: safe(net + v), perRate };
 }
+
+/** Sum of amounts in cents (exact; refuses a result a double cannot hold). */
+export function addCents(...amounts: number[]): number {
+  return safe(amounts.reduce((s, a) => s + B(a), 0n));
+}
+
+/** a − b in cents. */
+export function subtractCents(a: number, b: number): number {
+  return safe(B(a) - B(b));
+}
+
+/** A percentage (hundredths of a percent) of an amount in cents, rounded once half away from zero (e.g. a cash discount). */
+export function percentOfCents(cents: number, percent2: number): number {
+  return safe(divRound(B(cents) * B(percent2), HUNDRED_PERCENT));
+}

@@ -7,6 +7,7 @@ import * as m0005 from './0005_nummernkreise';
 import * as m0006 from './0006_idempotency';
 import * as m0007 from './0007_belege';
 import * as m0010 from './0010_service';
+import * as m0008 from './0008_offene_posten';
 
 /** Every migration, in order. Later areas append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_idempotency': m0006,
   '0007_belege': m0007,
   '0010_service': m0010,
+  '0008_offene_posten': m0008,
 };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index';
 import { RANGES } from '../../db/migrations/0005_nummernkreise';
 
 /** The number ranges (`nummernkreise` rows); the next areas draw their document, ticket and order numbers here too. */
-export type Nummernkreis = 'ADRESSE' | 'KUNDE' | 'LIEFERANT' | 'BELEG' | 'TICKET' | 'AUFTRAG';
+export type Nummernkreis = 'ADRESSE' | 'KUNDE' | 'LIEFERANT' | 'BELEG' | 'TICKET' | 'AUFTRAG' | 'OFFENER_POSTEN';
 
 /**
  * Draws the next number of a range in the caller's transaction, by one statement: `update … set naechste = naechste + 1
