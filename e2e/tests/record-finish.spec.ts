@@ -28,6 +28,16 @@ test('[issue 9 item 6] record routes without a record show the not-found notice 
     await expect(page.getByTestId('record-edit'), path).toHaveCount(0);
   }
   await expect(page.getByTestId('record-back')).toHaveAttribute('href', '/addresses');
+  // a sub-record of an existing address with an id that is no number or does not exist: the notice, no empty form
+  const token = await apiLogin(request, 'admin');
+  const address = (await (await request.get('/vario-api/stammdaten/adressen?limit=1', { headers: bearer(token) })).json()).result[0];
+  for (const sub of ['persons', 'activities', 'additionalAddress', 'files', 'customerSpecificPrices']) {
+    for (const bad of ['abc', '999999']) {
+      await page.goto(`/addresses/${address.id}/${sub}/${bad}`);
+      await expect(page.getByTestId('sub-not-found'), `${sub}/${bad}`).toBeVisible();
+      await expect(page.getByTestId('sub-title'), `${sub}/${bad}`).toHaveCount(0);
+    }
+  }
   expect(nan).toEqual([]);
 });
 

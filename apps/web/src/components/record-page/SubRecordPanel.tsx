@@ -38,7 +38,9 @@ export function SubRecordPanel(props: {
         {props.back.label}
       </Anchor>
       {props.notFound ? (
-        <Alert color="gray">{t('record.notFound')}</Alert>
+        <Alert color="gray" data-testid="sub-not-found">
+          {t('record.notFound')}
+        </Alert>
       ) : (
         <Card withBorder radius="md" padding="md" data-editing={editor.editing || undefined}>
           <Group justify="space-between" align="center" gap="sm" mb="md" wrap="wrap">

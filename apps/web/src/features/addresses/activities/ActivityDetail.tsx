@@ -5,10 +5,10 @@ import type { DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useBasisdaten, useMe } from '@/app/auth/session';
+import { isNotFoundError } from '@/components/record-page/RecordNotFound';
 import { SubRecordPanel } from '@/components/record-page/SubRecordPanel';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
 import { useReferenceLabels } from '@/i18n/reference';
-import { isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
 import { type Aktivitaet, deleteActivity, saveActivity, useActivity } from '../api-sub';
@@ -56,7 +56,7 @@ export function ActivityDetail() {
       title={a ? `${ref.activityType(a.art)} · ${formatDateTime(a.datum)}` : ''}
       back={{ to: listPath, label: t('activities.backToList') }}
       loading={activity.isLoading}
-      notFound={isApiError(activity.error) && activity.error.status === 404}
+      notFound={activityId === null || isNotFoundError(activity.error)}
       aside={
         a && (
           <Group gap="lg" mb="sm" style={{ rowGap: 2 }}>

@@ -4,9 +4,9 @@ import type { DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMe } from '@/app/auth/session';
+import { isNotFoundError } from '@/components/record-page/RecordNotFound';
 import { SubRecordPanel } from '@/components/record-page/SubRecordPanel';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
-import { isApiError } from '@/lib/api/errors';
 import { hasRight } from '@/lib/rights';
 import { deleteAdditionalAddress, saveAdditionalAddress, useAdditionalAddress, type Zusatzadresse } from '../api-sub';
 import { numericParam } from '../use-address-id';
@@ -49,7 +49,7 @@ export function AdditionalAddressDetail() {
       title={one.data ? `${arten[one.data.art] ?? one.data.art} · ${one.data.name1}` : ''}
       back={{ to: listPath, label: t('additional.backToList') }}
       loading={one.isLoading}
-      notFound={isApiError(one.error) && one.error.status === 404}
+      notFound={subId === null || isNotFoundError(one.error)}
     >
       <AdditionalFields />
     </SubRecordPanel>

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
+import { isNotFoundError } from '@/components/record-page/RecordNotFound';
 import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
-import { isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
 import { deleteFile, saveBlob, useFile } from '../api-files';
@@ -27,7 +27,8 @@ export function FileDetail() {
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id: string; fileId: string };
   const addressId = Number(params.id);
-  const file = useFile(addressId, numericParam(params.fileId));
+  const fileId = numericParam(params.fileId);
+  const file = useFile(addressId, fileId);
   const canEdit = hasRight(useMe().data, 'ADR_AENDERN');
   const [busy, setBusy] = useState(false);
   const d = file.data;
@@ -60,8 +61,10 @@ export function FileDetail() {
         <IconChevronLeft size={14} />
         {t('files.backToList')}
       </Anchor>
-      {isApiError(file.error) && file.error.status === 404 ? (
-        <Alert color="gray">{t('record.notFound')}</Alert>
+      {fileId === null || isNotFoundError(file.error) ? (
+        <Alert color="gray" data-testid="sub-not-found">
+          {t('record.notFound')}
+        </Alert>
       ) : (
         <Card withBorder radius="md" padding="md">
           <Group justify="space-between" mb="md" wrap="wrap">

@@ -6,9 +6,9 @@ import type { DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMe } from '@/app/auth/session';
+import { isNotFoundError } from '@/components/record-page/RecordNotFound';
 import { SubRecordPanel } from '@/components/record-page/SubRecordPanel';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
-import { isApiError } from '@/lib/api/errors';
 import { hasRight } from '@/lib/rights';
 import { deletePerson, savePerson, usePerson } from '../api';
 import { numericParam } from '../use-address-id';
@@ -53,7 +53,7 @@ export function PersonDetail() {
         title={person.data ? personName(person.data) : ''}
         back={{ to: listPath, label: t('persons.backToList') }}
         loading={person.isLoading}
-        notFound={isApiError(person.error) && person.error.status === 404}
+        notFound={personId === null || isNotFoundError(person.error)}
         aside={
           <Stack gap="sm" mb="md">
             {search.created && (

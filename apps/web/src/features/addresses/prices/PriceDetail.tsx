@@ -4,10 +4,10 @@ import { type Kundensonderpreis, kundensonderpreisEingabe } from '@vario/contrac
 import type { DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { isNotFoundError } from '@/components/record-page/RecordNotFound';
 import { SubRecordPanel } from '@/components/record-page/SubRecordPanel';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
 import { useFieldLabel } from '@/i18n/field-label';
-import { isApiError } from '@/lib/api/errors';
 import { formatCurrency, formatPercent } from '@/lib/format';
 import { deletePrice, filledTiers, savePrice, usePrice } from '../api-prices';
 import { numericParam } from '../use-address-id';
@@ -72,7 +72,7 @@ export function PriceDetail() {
         title={p ? `${p.artikelnummer} · ${p.artikelbezeichnung ?? ''}` : ''}
         back={{ to: listPath, label: t('prices.backToList') }}
         loading={price.isLoading}
-        notFound={isApiError(price.error) && price.error.status === 404}
+        notFound={priceId === null || isNotFoundError(price.error)}
         editDisabledReason={t('prices.noRight')}
         aside={
           p && (
