@@ -5,6 +5,7 @@ import { endpoint } from './endpoint';
 import { adressEndpoints } from './endpoints-adressen';
 import { artikelEndpoints } from './endpoints-artikel';
 import { belegEndpoints } from './endpoints-belege';
+import { belegDokumenteEndpoints } from './endpoints-belege-dokumente';
 import { offenePostenEndpoints } from './endpoints-offeneposten';
 import { serviceEndpoints } from './endpoints-service';
 import {
@@ -243,6 +244,7 @@ export const endpoints = {
   ...adressEndpoints,
   ...artikelEndpoints,
   ...belegEndpoints,
+  ...belegDokumenteEndpoints,
   ...offenePostenEndpoints,
   ...serviceEndpoints,
 } as const;

@@ -3,8 +3,10 @@ import type { AdressenTables } from '../modules/adressen/adressen.tables';
 import type { ArtikelTables } from '../modules/artikel/artikel.tables';
 import type { AssetsTables } from '../modules/assets/assets.tables';
 import type { AuthTables } from '../modules/auth/auth.tables';
+import type { BelegDokumenteTables } from '../modules/belege/belege.dokumente.tables';
 import type { BelegeTables } from '../modules/belege/belege.tables';
 import type { CrmTables } from '../modules/crm/crm.tables';
+import type { EinkaufTables } from '../modules/einkauf/einkauf.tables';
 import type { LagerTables } from '../modules/lager/lager.tables';
 import type { ServiceTables } from '../modules/service/service.tables';
 import type { OffenePostenTables } from '../modules/offeneposten/offeneposten.tables';
@@ -21,6 +23,8 @@ export interface Database
     CrmTables,
     AdressenTables,
     BelegeTables,
+    BelegDokumenteTables,
+    EinkaufTables,
     ArtikelTables,
     LagerTables,
     AssetsTables,

@@ -8,6 +8,7 @@ import * as m0006 from './0006_idempotency';
 import * as m0007 from './0007_belege';
 import * as m0010 from './0010_service';
 import * as m0008 from './0008_offene_posten';
+import * as m0009 from './0009_beleg_dokumente';
 
 /** Every migration, in order. Later areas append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_belege': m0007,
   '0010_service': m0010,
   '0008_offene_posten': m0008,
+  '0009_beleg_dokumente': m0009,
 };
