@@ -6,10 +6,11 @@ import type { AuthTables } from '../modules/auth/auth.tables';
 import type { BelegDokumenteTables } from '../modules/belege/belege.dokumente.tables';
 import type { BelegeTables } from '../modules/belege/belege.tables';
 import type { CrmTables } from '../modules/crm/crm.tables';
+import type { DealsTables } from '../modules/deals/deals.tables';
 import type { EinkaufTables } from '../modules/einkauf/einkauf.tables';
 import type { LagerTables } from '../modules/lager/lager.tables';
-import type { ServiceTables } from '../modules/service/service.tables';
 import type { OffenePostenTables } from '../modules/offeneposten/offeneposten.tables';
+import type { ServiceTables } from '../modules/service/service.tables';
 import type { StammdatenTables } from '../modules/stammdaten/stammdaten.tables';
 import type { SystemTables } from '../modules/system/system.tables';
 import type { WebappTables } from '../modules/webapp/webapp.tables';
@@ -23,6 +24,7 @@ export interface Database
     CrmTables,
     AdressenTables,
     BelegeTables,
+    DealsTables,
     BelegDokumenteTables,
     EinkaufTables,
     ArtikelTables,

@@ -6,9 +6,10 @@ import * as m0004 from './0004_german_sort';
 import * as m0005 from './0005_nummernkreise';
 import * as m0006 from './0006_idempotency';
 import * as m0007 from './0007_belege';
-import * as m0010 from './0010_service';
 import * as m0008 from './0008_offene_posten';
 import * as m0009 from './0009_beleg_dokumente';
+import * as m0010 from './0010_service';
+import * as m0011 from './0011_deals_basis';
 
 /** Every migration, in order. Later areas append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0010_service': m0010,
   '0008_offene_posten': m0008,
   '0009_beleg_dokumente': m0009,
+  '0011_deals_basis': m0011,
 };

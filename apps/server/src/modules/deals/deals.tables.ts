@@ -1,0 +1,35 @@
+import type { Generated } from 'kysely';
+import type { Bool } from '../../db/column-types';
+
+/** A deal (spec 2 §3); created so far only by booking an offer (BEL-031). Money in cents. */
+export interface DealTable {
+  id: Generated<number>;
+  /** 1 sales, 2 marketing. */
+  typ: Generated<number>;
+  titel: string;
+  /** Whole percent. */
+  chance: Generated<number>;
+  /** 0 open, 1 won, 2 lost. */
+  status: Generated<number>;
+  /** 1 first contact, 2 follow-up, 3 in negotiation, 4 completed. */
+  phase: Generated<number>;
+  note: string | null;
+  zustaendigerBenutzer: number | null;
+  investitionsdatumGeplant: string | null;
+  investitionsdatumErreicht: string | null;
+  investitionssummeGeplant: number | null;
+  investitionssummeErreicht: number | null;
+  archived: Generated<Bool>;
+  naechsterKontakt: string | null;
+  frei01: string | null;
+  frei02: string | null;
+  ansprechpartnerId: number | null;
+  adresseId: number;
+  angelegtAm: string;
+  geaendertAm: string;
+}
+
+/** Tables of the area, merged into `Database` (db/types.ts). */
+export interface DealsTables {
+  deals: DealTable;
+}
