@@ -20,6 +20,7 @@ import { serializerCompiler } from './lib/serializer';
 import { adressenModule } from './modules/adressen/adressen.module';
 import { artikelModule } from './modules/artikel/artikel.module';
 import { assetsModule } from './modules/assets/assets.module';
+import { belegeModule } from './modules/belege/belege.module';
 import { authModule } from './modules/auth/auth.module';
 import { crmModule } from './modules/crm/crm.module';
 import { lagerModule } from './modules/lager/lager.module';
@@ -62,6 +63,7 @@ export const MODULES: AppModule[] = [
   lagerModule,
   assetsModule,
   offenePostenModule,
+  belegeModule,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -147,6 +147,7 @@ const GERMAN_TEXT_FIELDS = new Set([
   'standortName',
   'standortOrt',
   'artikelbezeichnung',
+  'adresseName',
 ]);
 const QUOTED_COLUMN = /^"(\w+)"\."(\w+)"$/;
 

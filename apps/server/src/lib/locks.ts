@@ -42,6 +42,7 @@ export const LOCK_TABLES: Record<string, { table: keyof Database; rights: readon
   ART: { table: 'artikel', rights: endpoints.artikelUpdate.rights },
   ASS: { table: 'assets', rights: endpoints.assetUpdate.rights },
   ASD: { table: 'assetDateien', rights: endpoints.assetDateiDelete.rights },
+  BEK: { table: 'belege', rights: endpoints.belegUpdate.rights },
   ERI: { table: 'erinnerungen', rights: [], owner: 'benutzerId' },
 };
 

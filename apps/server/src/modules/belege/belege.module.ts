@@ -1,0 +1,7 @@
+import { defineModule } from '../../lib/module';
+import { belegeRoutes } from './belege.routes';
+
+/** Sales documents: list, head and foot, positions, history (belege.routes.ts) and their transitions. */
+export const belegeModule = defineModule('belege', (api, ctx) => {
+  belegeRoutes(api, ctx);
+});

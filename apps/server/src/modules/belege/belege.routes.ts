@@ -1,0 +1,123 @@
+import { belegPosition, endpoints, type ListQuery } from '@vario/contract';
+import type { FastifyInstance } from 'fastify';
+import { fieldTypes } from '../../lib/fields';
+import { idempotentCreate } from '../../lib/idempotency';
+import { invalidateCounts, type ListSpec, runList } from '../../lib/list-query';
+import { type Ctx, listRecords, lockTokenOf } from '../../lib/resource';
+import { route } from '../../lib/route';
+import { actor } from '../../plugins/auth';
+import { belegeListResource } from './belege.resource';
+import {
+  addPosition,
+  belegAntwort,
+  belegLocation,
+  createBeleg,
+  deleteBeleg,
+  deletePosition,
+  historieAntwort,
+  loadKopf,
+  loadPosition,
+  may,
+  positionAntwort,
+  positionenAntwort,
+  reorderPositions,
+  updateBeleg,
+  updatePosition,
+} from './belege.service';
+
+/** The list query of GET /verkauf/belege: the spec's filters (comma lists) become conditions of the filter grammar. */
+export function belegeFilter(q: ListQuery & { belegart?: string; belegstatus?: string; adresseId?: number; dealId?: number; q?: string }): ListQuery {
+  const teile = [q.filter?.trim()].filter(Boolean) as string[];
+  if (q.belegart) teile.push(`belegart=${q.belegart.split(',').join('|')}`);
+  if (q.belegstatus) teile.push(`belegstatus=${q.belegstatus.split(',').join('|')}`);
+  if (q.adresseId !== undefined) teile.push(`adresseId=${q.adresseId}`);
+  if (q.dealId !== undefined) teile.push(`dealId=${q.dealId}`);
+  const { belegart: _a, belegstatus: _s, adresseId: _i, dealId: _d, q: suche, ...rest } = q;
+  return { ...rest, filter: teile.length ? teile.join(',') : undefined, search: suche ?? q.search };
+}
+
+/** Filter and sort fields of the position list (ek and the explanation are not filterable). */
+const positionSpec: ListSpec = {
+  table: 'belegPositionen',
+  fields: fieldTypes(belegPosition.omit({ ek: true, preisHerkunft: true })),
+  defaultOrder: ['position'],
+  scales: { menge: 1000, einzelpreis: 10_000, endpreis: 10_000, gesamtpreis: 100, rabatt1: 100, rabatt2: 100, mwstSatz: 100 },
+};
+
+export function belegeRoutes(app: FastifyInstance, ctx: Ctx) {
+  const { db } = ctx;
+  const tx = <T>(fn: (trx: typeof db) => Promise<T>) => db.transaction().execute(fn);
+
+  route(app, endpoints.belegeList, async (req) => listRecords(ctx, belegeListResource, belegeFilter(req.query), actor(req)));
+  route(app, endpoints.belegGet, async (req) => ({ result: await belegAntwort(db, actor(req), req.params.id) }));
+  route(app, endpoints.belegCreate, async (req, reply) => {
+    const a = actor(req);
+    const body = await idempotentCreate(db, req, reply, 201, async (trx) => {
+      const kopf = await createBeleg(trx, a, req.body.data, req.body.ProtokollBemerkung);
+      return { body: { result: await belegAntwort(trx, a, kopf) }, location: belegLocation(kopf.id) };
+    });
+    invalidateCounts('belege');
+    return body;
+  });
+  route(app, endpoints.belegUpdate, async (req) => {
+    const a = actor(req);
+    return tx(async (trx) => {
+      const kopf = await updateBeleg(trx, a, req.params.id, req.body.data, { lockToken: lockTokenOf(req.headers), remark: req.body.ProtokollBemerkung });
+      return { result: await belegAntwort(trx, a, kopf) };
+    });
+  });
+  route(app, endpoints.belegDelete, async (req) => {
+    await tx((trx) => deleteBeleg(trx, actor(req), req.params.id, { lockToken: lockTokenOf(req.headers), remark: req.query.ProtokollBemerkung }));
+    invalidateCounts('belege');
+    return undefined;
+  });
+
+  route(app, endpoints.belegPositionenList, async (req) => {
+    const a = actor(req);
+    await loadKopf(db, req.params.id);
+    const base = db.selectFrom('belegPositionen').selectAll().where('belegId', '=', req.params.id);
+    const res = await runList<Parameters<typeof positionAntwort>[0]>(base, positionSpec, req.query, ctx.dialect);
+    const mitEk = await may(db, a, 'ART_EK');
+    return { ...res, result: res.result.map((p) => positionAntwort(p, mitEk)) };
+  });
+  route(app, endpoints.belegPositionGet, async (req) => {
+    const p = await loadPosition(db, req.params.id, req.params.positionId);
+    return { result: positionAntwort(p, await may(db, actor(req), 'ART_EK')) };
+  });
+  route(app, endpoints.belegPositionCreate, async (req, reply) => {
+    const a = actor(req);
+    return idempotentCreate(db, req, reply, 201, async (trx) => {
+      const p = await addPosition(trx, a, req.params.id, req.body.data, { lockToken: lockTokenOf(req.headers), remark: req.body.ProtokollBemerkung });
+      const result = { position: positionAntwort(p, await may(trx, a, 'ART_EK')), beleg: await belegAntwort(trx, a, req.params.id) };
+      return { body: { result }, location: `${belegLocation(req.params.id)}/positionen/${p.id}` };
+    });
+  });
+  route(app, endpoints.belegPositionUpdate, async (req) => {
+    const a = actor(req);
+    return tx(async (trx) => {
+      const p = await updatePosition(trx, a, req.params.id, req.params.positionId, req.body.data, {
+        lockToken: lockTokenOf(req.headers),
+        remark: req.body.ProtokollBemerkung,
+      });
+      return { result: { position: positionAntwort(p, await may(trx, a, 'ART_EK')), beleg: await belegAntwort(trx, a, req.params.id) } };
+    });
+  });
+  route(app, endpoints.belegPositionDelete, async (req) => {
+    const a = actor(req);
+    return tx(async (trx) => {
+      const kopf = await deletePosition(trx, a, req.params.id, req.params.positionId, { lockToken: lockTokenOf(req.headers) });
+      return { result: { beleg: await belegAntwort(trx, a, kopf) } };
+    });
+  });
+  route(app, endpoints.belegPositionenReihenfolge, async (req) => {
+    const a = actor(req);
+    return tx(async (trx) => {
+      const kopf = await reorderPositions(trx, a, req.params.id, req.body.data.positionIds, { lockToken: lockTokenOf(req.headers) });
+      return { result: { positionen: await positionenAntwort(trx, a, req.params.id), beleg: await belegAntwort(trx, a, kopf) } };
+    });
+  });
+  route(app, endpoints.belegHistorie, async (req) => {
+    const result = await historieAntwort(db, req.params.id);
+    return { result, hasMoreData: false };
+  });
+}
