@@ -58,6 +58,8 @@ export const adresseEingabe = z.object({
   kreditlimit: z.number().min(0).max(1e10).nullable().optional(),
   lieferart: z.number().int().positive().nullable().optional(),
   zahlart: z.number().int().positive().nullable().optional(),
+  /** Price group whose graduated article prices apply to the address's documents (1–17; null: none). */
+  preisgruppe: z.number().int().min(1).max(17).nullable().optional(),
   erstkontakt: isoDate.nullable().optional(),
   erstkontaktBemerkung: optText(500),
   vertreter1: z.number().int().positive().nullable().optional(),
@@ -97,6 +99,7 @@ export const adresse = z.object({
   opvBetrag: z.number(),
   lieferart: z.number().int().nullable(),
   zahlart: z.number().int().nullable(),
+  preisgruppe: z.number().int().nullable(),
   erstkontakt: z.string().nullable(),
   erstkontaktBemerkung: z.string().nullable(),
   vertreter1: z.number().int().nullable(),
