@@ -23,6 +23,7 @@ import { assetsModule } from './modules/assets/assets.module';
 import { belegeModule } from './modules/belege/belege.module';
 import { authModule } from './modules/auth/auth.module';
 import { crmModule } from './modules/crm/crm.module';
+import { einkaufModule } from './modules/einkauf/einkauf.module';
 import { lagerModule } from './modules/lager/lager.module';
 import { offenePostenModule } from './modules/offeneposten/offeneposten.module';
 import { stammdatenModule } from './modules/stammdaten/stammdaten.module';
@@ -63,6 +64,7 @@ export const MODULES: AppModule[] = [
   lagerModule,
   assetsModule,
   offenePostenModule,
+  einkaufModule,
   belegeModule,
 ];
 

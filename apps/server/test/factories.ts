@@ -78,6 +78,20 @@ export function factories(c: Api) {
       return expectOk(await c.call(endpoints.erinnerungCreate, { as: as(by), body })).result;
     },
 
+    /** A sales document (an offer unless `belegart` says otherwise) for a new customer unless `adresseId` is given. */
+    async beleg(data: Partial<Data<'belegCreate'>> = {}, by: By = {}) {
+      const adresseId = data.adresseId ?? (await this.adresse()).id;
+      const body = { data: { belegart: '0100' as const, ...data, adresseId }, ...remark(by) };
+      return expectOk(await c.call(endpoints.belegCreate, { as: as(by), body })).result;
+    },
+
+    /** A position of a document: an article line of a new article (100 € net) unless an article or a text line is given. */
+    async position(belegId: number, data: Partial<Data<'belegPositionCreate'>> = {}, by: By = {}) {
+      const artikel = data.positionsArt === 'T' || data.artikelId !== undefined || data.artikelnummer !== undefined ? {} : { artikelId: (await this.artikel()).id };
+      const body = { data: { ...artikel, ...data }, ...remark(by) };
+      return expectOk(await c.call(endpoints.belegPositionCreate, { as: as(by), params: { id: belegId }, body })).result;
+    },
+
     /** A record lock; answers the lock with its token. */
     async sperre(data: Data<'sperreCreate'>, by: By = {}) {
       return expectOk(await c.call(endpoints.sperreCreate, { as: as(by), body: { data } })).result;

@@ -1,0 +1,54 @@
+import { Badge, Group, Loader } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { IconAlertTriangle, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useOfflineT } from './texts';
+import { useConflicts, usePendingActions } from './use-service-action';
+
+/**
+ * "Not yet sent" at a glance: the number of steps waiting on the device, of conflicts to review, and "Offline" while the
+ * browser has no network. Each badge opens the review list (/tasks/review). Nothing shows while all is sent and online.
+ */
+export function PendingBadge({ showOffline = true }: { showOffline?: boolean }) {
+  const t = useOfflineT();
+  const { count, syncing } = usePendingActions();
+  const { count: conflicts } = useConflicts();
+  const { online } = useNetwork();
+  if (!count && !conflicts && (online || !showOffline)) return null;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="offline-status">
+      {!online && showOffline && (
+        <Badge color="gray" variant="filled" leftSection={<IconCloudOff size={14} />} data-testid="offline-badge">
+          {t('offline')}
+        </Badge>
+      )}
+      {count > 0 && (
+        <Badge
+          component={Link}
+          to="/tasks/review"
+          color="orange"
+          variant="filled"
+          style={{ cursor: 'pointer' }}
+          leftSection={syncing ? <Loader size={12} color="white" /> : <IconCloudUpload size={14} />}
+          data-testid="pending-badge"
+          title={syncing ? t('syncing') : undefined}
+        >
+          {t('notSent', { count })}
+        </Badge>
+      )}
+      {conflicts > 0 && (
+        <Badge
+          component={Link}
+          to="/tasks/review"
+          color="red"
+          variant="filled"
+          style={{ cursor: 'pointer' }}
+          leftSection={<IconAlertTriangle size={14} />}
+          data-testid="conflict-badge"
+        >
+          {t('conflictsBadge', { count: conflicts })}
+        </Badge>
+      )}
+    </Group>
+  );
+}
