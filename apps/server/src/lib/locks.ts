@@ -44,6 +44,7 @@ export const LOCK_TABLES: Record<string, { table: keyof Database; rights: readon
   ASD: { table: 'assetDateien', rights: endpoints.assetDateiDelete.rights },
   BEK: { table: 'belege', rights: endpoints.belegUpdate.rights },
   ERI: { table: 'erinnerungen', rights: [], owner: 'benutzerId' },
+  OPV: { table: 'offenePosten', rights: endpoints.offenerPostenUpdate.rights },
 };
 
 /** 423 naming the holder and, when known, the end of the lock (ISO) as second parameter (issue 9 item 10). */

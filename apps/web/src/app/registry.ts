@@ -1,6 +1,7 @@
 import { addressesArea } from '@/features/addresses/area';
 import { assetsArea } from '@/features/assets/area';
 import { homeArea } from '@/features/home/area';
+import { openItemsArea } from '@/features/open-items/area';
 import { productsArea } from '@/features/products/area';
 import { scannerArea } from '@/features/scanner/area';
 import { settingsArea } from '@/features/settings/area';
@@ -14,6 +15,6 @@ import { authArea } from './auth/area';
  * dashboard switches and reminder links are built from their entries (`app/areas.ts`); their routes are listed in
  * `app/router.tsx`, their namespaces in `i18n/namespaces.ts`.
  */
-export const AREAS: readonly Area[] = [homeArea, addressesArea, productsArea, assetsArea, storageArea, scannerArea, settingsArea, systemArea, authArea];
+export const AREAS: readonly Area[] = [homeArea, addressesArea, productsArea, assetsArea, storageArea, scannerArea, settingsArea, systemArea, openItemsArea, authArea];
 
 registerAreas(AREAS);

@@ -4,6 +4,7 @@ import { assetsArea } from '@/features/assets/area';
 import { MaintenancePage } from '@/features/errors/MaintenancePage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { homeArea } from '@/features/home/area';
+import { openItemsArea } from '@/features/open-items/area';
 import { productsArea } from '@/features/products/area';
 import { scannerArea } from '@/features/scanner/area';
 import { settingsArea } from '@/features/settings/area';
@@ -45,6 +46,7 @@ const routeTree = rootRoute.addChildren([
     ...scannerArea.routes(appRoute),
     ...settingsArea.routes(appRoute),
     ...systemArea.routes(appRoute),
+    ...openItemsArea.routes(appRoute),
   ]),
 ]);
 

@@ -1,6 +1,7 @@
 import { addressesI18n } from '@/features/addresses/i18n';
 import { assetsI18n } from '@/features/assets/i18n';
 import { homeI18n } from '@/features/home/i18n';
+import { openItemsI18n } from '@/features/open-items/i18n';
 import { productsI18n } from '@/features/products/i18n';
 import { remindersI18n } from '@/features/reminders/i18n';
 import { scannerI18n } from '@/features/scanner/i18n';
@@ -26,4 +27,5 @@ export const NAMESPACES = {
   reminders: remindersI18n,
   settings: settingsI18n,
   system: systemI18n,
+  openItems: openItemsI18n,
 };

@@ -1,0 +1,58 @@
+import { Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ZAHLUNG_PER, zahlungEingabe } from '@vario/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CurrencyField, DateField, SelectField, TextField } from '@/components/form/fields';
+import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
+import { TOAST } from '@/lib/api/error-handler';
+import { formatCurrency } from '@/lib/format';
+import { type OffenerPosten, recordPayment } from '../api';
+import { methodKey } from '../level';
+import { todayIso } from '../list/list-filter';
+
+/**
+ * "Record payment": the amount starts at what is open (of a credit note: what is to be paid out), typed in the
+ * user's number format; date (today), method, statement and remark. The server refuses more than is open on the
+ * amount field. One Idempotency-Key per opened dialog: a double click or a retry records the payment once.
+ */
+export function PaymentDialog(props: { item: OffenerPosten | null; onClose: (fresh?: OffenerPosten) => void }) {
+  const { t } = useTranslation('openItems');
+  const { item } = props;
+  const opened = !!item;
+  // a fresh key each time the dialog opens for an item
+  const key = useMemo(() => (opened ? crypto.randomUUID() : ''), [opened, item?.id]);
+  const open = item ? Math.abs(item.offenerBetrag) : 0;
+
+  return (
+    <SchemaFormDialog
+      opened={opened}
+      onClose={() => props.onClose()}
+      title={t('payments.new')}
+      schema={zahlungEingabe}
+      defaultValues={{ zahlungsBetrag: open, zahlungsDatum: todayIso(), zahlungPer: 'Überweisung', auszug: null, bemerkung: null }}
+      submitLabel={t('payments.submit')}
+      onSubmit={async (values) => {
+        if (!item) return;
+        const res = await recordPayment(item.id, values, key);
+        notifications.show({
+          color: 'teal',
+          autoClose: TOAST.success,
+          message: res.offenerPosten.abgeschlossen
+            ? t('payments.completed')
+            : t('payments.created', { amount: formatCurrency(Math.abs(res.offenerPosten.offenerBetrag)) }),
+        });
+        props.onClose(res.offenerPosten);
+      }}
+    >
+      <Text size="sm" c="dimmed" data-testid="payment-open-amount">
+        {item?.opvArt === 'GU' ? t('payments.toPayOut', { amount: formatCurrency(open) }) : t('payments.openAmount', { amount: formatCurrency(open) })}
+      </Text>
+      <CurrencyField name="zahlungsBetrag" label={t('f.zahlungsBetrag')} />
+      <DateField name="zahlungsDatum" label={t('f.zahlungsDatum')} />
+      <SelectField name="zahlungPer" label={t('f.zahlungPer')} keepOrder data={ZAHLUNG_PER.map((v) => ({ value: v, label: t(methodKey(v)) }))} />
+      <TextField name="auszug" label={t('f.auszug')} />
+      <TextField name="bemerkung" label={t('f.bemerkung')} multiline rows={2} />
+    </SchemaFormDialog>
+  );
+}
