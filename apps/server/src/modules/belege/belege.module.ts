@@ -1,7 +1,9 @@
 import { defineModule } from '../../lib/module';
+import { belegeDokumenteRoutes } from './belege.dokumente.routes';
 import { belegeRoutes } from './belege.routes';
 
 /** Sales documents: list, head and foot, positions, history (belege.routes.ts) and their transitions. */
 export const belegeModule = defineModule('belege', (api, ctx) => {
   belegeRoutes(api, ctx);
+  belegeDokumenteRoutes(api, ctx);
 });
