@@ -6,6 +6,7 @@ import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { homeArea } from '@/features/home/area';
 import { openItemsArea } from '@/features/open-items/area';
 import { productsArea } from '@/features/products/area';
+import { saleDocumentsArea } from '@/features/sale-documents/area';
 import { scannerArea } from '@/features/scanner/area';
 import { settingsArea } from '@/features/settings/area';
 import { storageArea } from '@/features/storage/area';
@@ -41,6 +42,7 @@ const routeTree = rootRoute.addChildren([
     ...homeArea.routes(appRoute),
     ...addressesArea.routes(appRoute),
     ...productsArea.routes(appRoute),
+    ...saleDocumentsArea.routes(appRoute),
     ...assetsArea.routes(appRoute),
     ...storageArea.routes(appRoute),
     ...scannerArea.routes(appRoute),

@@ -4,6 +4,7 @@ import { homeI18n } from '@/features/home/i18n';
 import { openItemsI18n } from '@/features/open-items/i18n';
 import { productsI18n } from '@/features/products/i18n';
 import { remindersI18n } from '@/features/reminders/i18n';
+import { saleDocumentsI18n } from '@/features/sale-documents/i18n';
 import { scannerI18n } from '@/features/scanner/i18n';
 import { settingsI18n } from '@/features/settings/i18n';
 import { storageI18n } from '@/features/storage/i18n';
@@ -21,6 +22,7 @@ export const NAMESPACES = {
   home: homeI18n,
   addresses: addressesI18n,
   products: productsI18n,
+  saleDocuments: saleDocumentsI18n,
   assets: assetsI18n,
   storage: storageI18n,
   scanner: scannerI18n,

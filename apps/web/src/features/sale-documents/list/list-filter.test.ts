@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { chosenFilters, listFilter, validateSaleDocumentListSearch } from './list-filter';
+import { chosenFilters, listParams, validateSaleDocumentListSearch } from './list-filter';
 
 describe('sale document list filter', () => {
   it('[BEL-036] defaults to offers and orders in status 1, 2, 3', () => {
     const { types, statuses } = chosenFilters({});
-    expect(listFilter(types, statuses, null)).toBe('belegart=0100|0200,belegstatus=1|2|3');
+    expect(listParams(types, statuses, null)).toEqual({ belegart: '0100,0200', belegstatus: '1,2,3' });
   });
   it('[BEL-026] keeps only the offered statuses and known types; an empty choice filters nothing', () => {
     const s = validateSaleDocumentListSearch({ types: '0300,9999', status: '3,7,9', address: '12' });
     expect(s).toEqual({ types: '0300', status: '3,9', address: 12 });
     const { types, statuses } = chosenFilters({ types: '', status: '' });
-    expect(listFilter(types, statuses, 12)).toBe('adresseId=12');
-    expect(listFilter([], [], null)).toBeUndefined();
+    expect(listParams(types, statuses, 12)).toEqual({ adresseId: 12 });
+    expect(listParams([], [], null)).toEqual({});
   });
 });

@@ -33,11 +33,11 @@ export function chosenFilters(search: SaleDocumentListSearch) {
   return { types, statuses };
 }
 
-/** The list filter in the server's grammar (`belegart=0100|0200,belegstatus=1|2|3,adresseId=7`); an empty choice filters nothing. */
-export function listFilter(types: readonly string[], statuses: readonly string[], adresseId: number | null | undefined): string | undefined {
-  const parts: string[] = [];
-  if (types.length) parts.push(`belegart=${types.join('|')}`);
-  if (statuses.length) parts.push(`belegstatus=${statuses.join('|')}`);
-  if (adresseId) parts.push(`adresseId=${adresseId}`);
-  return parts.length ? parts.join(',') : undefined;
+/** The spec's list filters as the endpoint's query (BEL-037): `belegart=0100,0200`, `belegstatus=1,2,3`, `adresseId`; an empty choice filters nothing. */
+export function listParams(types: readonly string[], statuses: readonly string[], adresseId: number | null | undefined): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  if (types.length) out.belegart = [...types].sort().join(',');
+  if (statuses.length) out.belegstatus = [...statuses].sort().join(',');
+  if (adresseId) out.adresseId = adresseId;
+  return out;
 }

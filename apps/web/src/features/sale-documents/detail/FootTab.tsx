@@ -1,0 +1,106 @@
+import { Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormCard } from '@/components/form/FormCard';
+import { CurrencyField, NumberField, PercentField, TextField } from '@/components/form/fields';
+import { formatCurrency, formatDecimal, formatPercent } from '@/lib/format';
+import { useDocumentFromRoute } from '../use-document';
+
+/**
+ * documentFoot (BEL-018): freight, cash on delivery, insurance, discounts 1 and 2 (percent, amount, text), VAT per rate,
+ * totals, gross profit (ART_EK), weight, parcels. Every amount is the server's: nothing is added up here.
+ */
+export function FootTab() {
+  const { t } = useTranslation('saleDocuments');
+  const { doc } = useDocumentFromRoute();
+  const shown = (label: string, value: string, testId: string) => (
+    <TextInput label={label} value={value} readOnly variant="filled" data-testid={testId} styles={{ input: { textAlign: 'right' } }} />
+  );
+  const row = (label: ReactNode, value: string, testId: string, strong = false) => (
+    <Group justify="space-between" gap="sm" wrap="nowrap" key={testId}>
+      <Text size="sm" fw={strong ? 700 : undefined} c={strong ? undefined : 'dimmed'}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+  const minus = (v: number | undefined) => (v ? formatCurrency(-v) : formatCurrency(0));
+
+  return (
+    <Stack gap="md" data-testid="document-foot">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <FormCard title={t('cards.costs')}>
+          <CurrencyField name="frachtkosten" label={t('f.frachtkosten')} />
+          {shown(t('f.frachtkostenBrutto'), formatCurrency(doc?.frachtkostenBrutto), 'foot-frachtkostenBrutto')}
+          <CurrencyField name="nachnahme" label={t('f.nachnahme')} />
+          <CurrencyField name="versicherung" label={t('f.versicherung')} />
+        </FormCard>
+        <FormCard title={t('cards.discounts')} cols={3}>
+          <PercentField name="rabatt1Prozent" label={t('f.rabatt1Prozent')} />
+          <CurrencyField name="rabatt1Betrag" label={t('f.rabatt1Betrag')} />
+          <TextField name="rabatt1Text" label={t('f.rabatt1Text')} />
+          <PercentField name="rabatt2Prozent" label={t('f.rabatt2Prozent')} />
+          <CurrencyField name="rabatt2Betrag" label={t('f.rabatt2Betrag')} />
+          <TextField name="rabatt2Text" label={t('f.rabatt2Text')} />
+        </FormCard>
+        <Card withBorder radius="md" padding="md">
+          <Title order={3} size="h5" mb="sm">
+            {t('cards.vat')}
+          </Title>
+          {doc && doc.mwstAufteilung.length > 0 ? (
+            <Table data-testid="foot-vat" verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('f.mwstSatz')}</Table.Th>
+                  <Table.Th ta="right">{t('f.betragNetto')}</Table.Th>
+                  <Table.Th ta="right">{t('f.mwstBetrag')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {doc.mwstAufteilung.map((z) => (
+                  <Table.Tr key={z.satz} data-testid="foot-vat-row">
+                    <Table.Td>{formatPercent(z.satz)}</Table.Td>
+                    <Table.Td ta="right">{formatCurrency(z.netto)}</Table.Td>
+                    <Table.Td ta="right">{formatCurrency(z.mwst)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('noVat')}
+            </Text>
+          )}
+        </Card>
+        <Card withBorder radius="md" padding="md">
+          <Title order={3} size="h5" mb="sm">
+            {t('cards.totals')}
+          </Title>
+          {doc && (
+            <Stack gap={4} data-testid="foot-totals">
+              {row(t('f.betragNetto'), formatCurrency(doc.betragNetto), 'foot-betragNetto')}
+              {doc.rabatt1Wert !== 0 && row(doc.rabatt1Text || t('f.rabatt1'), minus(doc.rabatt1Wert), 'foot-rabatt1Wert')}
+              {doc.rabatt2Wert !== 0 && row(doc.rabatt2Text || t('f.rabatt2'), minus(doc.rabatt2Wert), 'foot-rabatt2Wert')}
+              {doc.frachtkosten !== 0 && row(t('f.frachtkosten'), formatCurrency(doc.frachtkosten), 'foot-frachtkosten')}
+              {doc.nachnahme !== 0 && row(t('f.nachnahme'), formatCurrency(doc.nachnahme), 'foot-nachnahme')}
+              {doc.versicherung !== 0 && row(t('f.versicherung'), formatCurrency(doc.versicherung), 'foot-versicherung')}
+              {row(t('f.endbetragNetto'), formatCurrency(doc.endbetragNetto), 'foot-endbetragNetto')}
+              {row(t('f.mwstBetrag'), formatCurrency(doc.mwstBetrag), 'foot-mwstBetrag')}
+              {row(t('f.betragBrutto'), formatCurrency(doc.betragBrutto), 'foot-betragBrutto', true)}
+              {doc.rohertrag !== undefined && row(t('f.rohertrag'), formatCurrency(doc.rohertrag), 'foot-rohertrag')}
+            </Stack>
+          )}
+          <Text size="xs" c="dimmed" mt="sm">
+            {t('serverTotals')}
+          </Text>
+        </Card>
+        <FormCard title={t('cards.shipping')}>
+          {shown(t('f.gewicht'), doc ? formatDecimal(doc.gewicht) : '', 'foot-gewicht')}
+          <NumberField name="anzahlPakete" label={t('f.anzahlPakete')} min={0} />
+        </FormCard>
+      </SimpleGrid>
+    </Stack>
+  );
+}

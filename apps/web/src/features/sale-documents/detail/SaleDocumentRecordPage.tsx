@@ -1,0 +1,177 @@
+import { Badge } from '@mantine/core';
+import { IconArrowForwardUp, IconBook2, IconPrinter, IconReceiptOff } from '@tabler/icons-react';
+import { Outlet, useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '@/app/auth/session';
+import { RecordPage } from '@/components/record-page/RecordPage';
+import type { RecordAction } from '@/components/record-page/record-actions';
+import { useRouteMount } from '@/components/record-page/route-mount';
+import { useRecordEditor } from '@/components/record-page/use-record-editor';
+import { parseRecordId, useRecordIdParam, useRecordRoute } from '@/components/record-page/use-record-route';
+import { formatCurrency, formatDate } from '@/lib/format';
+import { hasRight } from '@/lib/rights';
+import { deleteDocument, reloadDocument, type SaleDocument, saveHead, setHead, useSaleDocument } from '../api';
+import { BookDialog, CancelDialog, type DocumentDialogKind, PrintDialog, TransformDialog } from '../dialogs/DocumentDialogs';
+import { isEditableStatus, statusColor, transformTargets, useDocumentLabels } from '../labels';
+import { NoDocumentRight } from '../NoDocumentRight';
+import { NewDocumentPage } from '../new/NewDocumentPage';
+import { headSchema, toHeadForm } from './head-form';
+
+/** The tabs of a document (BEL-004). */
+export const DOCUMENT_TABS = ['documentHead', 'positions', 'documentFoot', 'history', 'signature'] as const;
+export type DocumentTab = (typeof DOCUMENT_TABS)[number];
+
+/** /saleDocument/{id} and /saleDocument/new, on their own or below an address (BEL-001..007). */
+export function SaleDocumentRecordPage() {
+  const idParam = useRecordIdParam();
+  const me = useMe().data;
+  if (me && !hasRight(me, 'BEK_SEHEN')) return <NoDocumentRight />;
+  if (idParam === 'new') return <NewDocumentPage />;
+  return <DocumentRecord key={idParam} idParam={idParam} />;
+}
+
+/** Another user's document needs BEK_FREMDBEARB besides BEK_AENDERN (RIGHT-019, RIGHT-021). */
+export function mayChange(me: ReturnType<typeof useMe>['data'], doc: Pick<SaleDocument, 'benutzerId'> | undefined) {
+  if (!hasRight(me, 'BEK_AENDERN')) return false;
+  if (!doc || !me || doc.benutzerId === null || doc.benutzerId === me.benutzer.id) return true;
+  return hasRight(me, 'BEK_FREMDBEARB');
+}
+
+type Open = { kind: DocumentDialogKind; resolve: (doc: SaleDocument) => void } | null;
+
+function DocumentRecord({ idParam }: { idParam: string }) {
+  const { t } = useTranslation('saleDocuments');
+  const labels = useDocumentLabels();
+  const me = useMe().data;
+  const navigate = useNavigate();
+  const { id } = parseRecordId(idParam);
+  const query = useSaleDocument(id);
+  const doc = query.data;
+  const mount = useRouteMount({ listPath: '/saleDocument', idParam: 'id', back: null });
+  const route = useRecordRoute(
+    {
+      listPath: '/saleDocument',
+      backLabel: t('backToList'),
+      tabs: DOCUMENT_TABS,
+      tabLabel: (tab) => t(`tabs.${tab}`),
+      editTabs: ['documentHead', 'documentFoot'],
+    },
+    idParam,
+  );
+  const [open, setOpen] = useState<Open>(null);
+  const latest = useRef(doc);
+  latest.current = doc;
+  const ask = (kind: DocumentDialogKind) => () => new Promise<SaleDocument>((resolve) => setOpen({ kind, resolve }));
+  /** The dialog is done: the page shows the record the server answers from now on. */
+  const finish = (fresh?: SaleDocument) => {
+    const current = open;
+    setOpen(null);
+    if (current && (fresh ?? latest.current)) current.resolve((fresh ?? latest.current) as SaleDocument);
+  };
+  const reloadAndFinish = async () => {
+    if (!id) return finish();
+    await reloadDocument(id);
+    finish(await query.refetch().then((r) => r.data));
+  };
+
+  const canChange = mayChange(me, doc);
+  const actions: RecordAction<SaleDocument>[] = [
+    { id: 'print', label: t('actions.print'), icon: <IconPrinter size={16} />, rights: ['BEK_SEHEN'], run: ask('print') },
+    {
+      id: 'book',
+      label: t('actions.book'),
+      icon: <IconBook2 size={16} />,
+      rights: ['BEK_AENDERN'],
+      enabled: (d) => isEditableStatus(d.belegstatus) && mayChange(me, d),
+      run: ask('book'),
+    },
+    {
+      id: 'transform',
+      label: t('actions.transform'),
+      icon: <IconArrowForwardUp size={16} />,
+      rights: ['BEK_AENDERN'],
+      enabled: (d) => transformTargets(d.belegart).length > 0 && [1, 2, 3, 4].includes(d.belegstatus) && !d.storniertAm,
+      run: ask('transform'),
+    },
+    {
+      id: 'cancel',
+      label: t('actions.cancel'),
+      icon: <IconReceiptOff size={16} />,
+      rights: ['BEK_AENDERN'],
+      enabled: (d) => d.belegstatus === 3 && !d.storniertAm && mayChange(me, d),
+      run: ask('cancel'),
+    },
+  ];
+
+  const editor = useRecordEditor({
+    schema: headSchema,
+    record: doc,
+    isNew: false,
+    toFormValues: toHeadForm,
+    ...route.editorRoutes,
+    canEdit: canChange,
+    canRemove: hasRight(me, 'BEK_LOESCHEN') && !!doc && isEditableStatus(doc.belegstatus),
+    editable: (d) => isEditableStatus(d.belegstatus),
+    actions,
+    onRecordChanged: setHead,
+    save: (data, ctx) => saveHead(id as number, data, ctx.lockToken),
+    remove: async (ctx) => {
+      if (id) await deleteDocument(id, ctx.lockToken);
+    },
+    removeConfirmText: t('removeConfirm', { nr: doc?.belegnummer ?? '' }),
+  });
+
+  const title = doc ? labels.doc(doc) : '';
+  return (
+    <RecordPage
+      documentTitle={doc ? t('documentTitle', { type: labels.type(doc.belegart), nr: doc.belegnummer }) : undefined}
+      title={title}
+      subtitle={doc ? [doc.adresseName, formatDate(doc.belegdatum), formatCurrency(doc.betragBrutto)] : undefined}
+      loading={query.isLoading}
+      loadError={query.error}
+      badges={
+        doc && (
+          <>
+            <Badge color={statusColor(doc.belegstatus)} variant="light" data-testid="badge-status">
+              {labels.status(doc.belegstatus)}
+            </Badge>
+            {doc.storniertAm && (
+              <Badge color="red" variant="light" data-testid="badge-cancelled">
+                {t('status.cancelled')}
+              </Badge>
+            )}
+          </>
+        )
+      }
+      {...route.page}
+      editor={editor}
+      editDisabledReason={hasRight(me, 'BEK_AENDERN') ? t('foreignDocument') : t('noEditRight')}
+    >
+      <Outlet />
+      {doc && (
+        <>
+          <BookDialog doc={doc} opened={open?.kind === 'book'} onDone={() => void reloadAndFinish()} onClose={() => finish()} />
+          <CancelDialog doc={doc} opened={open?.kind === 'cancel'} onDone={() => void reloadAndFinish()} onClose={() => finish()} />
+          <TransformDialog
+            doc={doc}
+            opened={open?.kind === 'transform'}
+            onDone={(r) => {
+              void reloadAndFinish();
+              void navigate({ href: `${mount.listPath}/${r.id}/positions` });
+            }}
+            onClose={() => finish()}
+          />
+          <PrintDialog
+            doc={doc}
+            mayPrint={canChange}
+            opened={open?.kind === 'print'}
+            onClose={() => {
+              void reloadAndFinish();
+            }}
+          />
+        </>
+      )}
+    </RecordPage>
+  );
+}

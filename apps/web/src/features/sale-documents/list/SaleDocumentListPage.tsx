@@ -1,0 +1,159 @@
+import { Button, Group, MultiSelect, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFilePencil, IconFileText, IconRestore } from '@tabler/icons-react';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import type { ColDef } from 'ag-grid-community';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '@/app/auth/session';
+import { textBadgeCell } from '@/components/data-grid/cells';
+import { DataGrid } from '@/components/data-grid/DataGrid';
+import { PageHeader } from '@/components/PageHeader';
+import { AddressPicker } from '@/components/pickers/AddressPicker';
+import { useRouteMount } from '@/components/record-page/route-mount';
+import { formatCurrency, formatDate } from '@/lib/format';
+import { hasRight } from '@/lib/rights';
+import type { SaleDocumentRow } from '../api';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, statusColor, useDocumentLabels } from '../labels';
+import { NoDocumentRight } from '../NoDocumentRight';
+import { chosenFilters, listParams, type SaleDocumentListSearch } from './list-filter';
+
+const money = { type: 'rightAligned', minWidth: 110, maxWidth: 150 } as const;
+const PHONE_COLUMNS = ['belegnummer', 'adresseName', 'betragBrutto'];
+
+/**
+ * /saleDocument (BEL-001, BEL-037): documents by date, newest first; filters document type, status (1–6, 8, 9) and
+ * address, by default offers and orders in status 1, 2, 3 (BEL-026, BEL-036). Below an address (its saleDocuments tab)
+ * the address filter is that address and the list has no page title of its own.
+ */
+export function SaleDocumentListPage() {
+  const { t } = useTranslation(['saleDocuments', 'app']);
+  const labels = useDocumentLabels();
+  const navigate = useNavigate();
+  const me = useMe().data;
+  const mount = useRouteMount({ listPath: '/saleDocument', idParam: 'id', back: null });
+  const mounted = mount.listPath !== '/saleDocument';
+  const params = useParams({ strict: false }) as { id?: string };
+  const parentAddress = mounted && params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const search = useSearch({ strict: false }) as SaleDocumentListSearch;
+  const { types, statuses } = chosenFilters(search);
+  const adresseId = parentAddress ?? search.address ?? null;
+  const phone = useMediaQuery('(max-width: 48em)', false) ?? false;
+  const canCreate = hasRight(me, 'BEK_AENDERN');
+
+  const setSearch = (next: SaleDocumentListSearch) => void navigate({ to: '.', search: next as never, replace: true });
+
+  const columns = useMemo<ColDef<SaleDocumentRow>[]>(
+    () =>
+      (
+        [
+          { field: 'belegnummer', headerName: t('f.belegnummer'), minWidth: 140, maxWidth: 170 },
+          { field: 'belegart', headerName: t('f.belegart'), minWidth: 110, maxWidth: 150, valueFormatter: (p) => labels.type(p.value) },
+          { field: 'belegdatum', headerName: t('f.belegdatum'), minWidth: 110, maxWidth: 130, valueFormatter: (p) => formatDate(p.value) },
+          {
+            field: 'belegstatus',
+            headerName: t('f.belegstatus'),
+            minWidth: 130,
+            maxWidth: 200,
+            cellRenderer: textBadgeCell<SaleDocumentRow>(
+              () => null,
+              (d) => ({ label: labels.status(d.belegstatus), color: statusColor(d.belegstatus) }),
+            ),
+          },
+          { field: 'adresseName', headerName: t('f.adresse'), minWidth: 180, flex: 2, hide: mounted, sortable: false },
+          { field: 'betreff', headerName: t('f.betreff'), minWidth: 140 },
+          { field: 'betragNetto', headerName: t('f.betragNetto'), ...money, valueFormatter: (p) => formatCurrency(p.value) },
+          { field: 'betragBrutto', headerName: t('f.betragBrutto'), ...money, valueFormatter: (p) => formatCurrency(p.value) },
+        ] as ColDef<SaleDocumentRow>[]
+      ).map((c) => (phone && !PHONE_COLUMNS.includes(c.field as string) ? { ...c, hide: true } : c)),
+    [t, labels.type, labels.status, phone, mounted],
+  );
+
+  if (me && !hasRight(me, 'BEK_SEHEN')) return <NoDocumentRight />;
+
+  const newDoc = (type: string) =>
+    void navigate({
+      href: `${mount.listPath}/new?type=${type}${!mounted && adresseId ? `&id=${adresseId}` : ''}`,
+    });
+  const newButtons = canCreate && (
+    <Group gap="xs">
+      <Button variant="light" leftSection={<IconFileText size={16} />} onClick={() => newDoc('0100')} data-testid="sale-document-new-offer">
+        {t('newOffer')}
+      </Button>
+      <Button variant="light" leftSection={<IconFilePencil size={16} />} onClick={() => newDoc('0200')} data-testid="sale-document-new-assignment">
+        {t('newAssignment')}
+      </Button>
+    </Group>
+  );
+  const isDefault = search.types === undefined && search.status === undefined && !search.address;
+
+  return (
+    <>
+      {mounted ? (
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4">
+            {t('title')}
+          </Title>
+          {newButtons}
+        </Group>
+      ) : (
+        <PageHeader title={t('title')} subtitle={t('subtitle')} actions={newButtons} />
+      )}
+      <DataGrid<SaleDocumentRow>
+        endpoint="belegeList"
+        presetName={mounted ? 'SaleDocumentsOfAddress' : 'SaleDocuments'}
+        keepAlive={!mounted}
+        columns={columns}
+        defaultPreset={{ sortBy: 'belegdatum', descending: true }}
+        params={listParams(types, statuses, adresseId)}
+        getRowId={(d) => String(d.id)}
+        onRowClick={(d) => void navigate({ href: `${mount.listPath}/${d.id}/documentHead` })}
+        height={mounted ? 'calc(100dvh - 380px)' : undefined}
+        filters={
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <MultiSelect
+              label={t('filter.types')}
+              placeholder={types.length ? undefined : t('filter.all')}
+              data={DOCUMENT_TYPES.map((v) => ({ value: v, label: labels.type(v) }))}
+              value={types}
+              onChange={(v) => setSearch({ ...search, types: v.join(',') })}
+              w={{ base: '100%', xs: 240 }}
+              clearable
+              data-testid="filter-types"
+            />
+            <MultiSelect
+              label={t('filter.status')}
+              placeholder={statuses.length ? undefined : t('filter.all')}
+              data={DOCUMENT_STATUSES.map((v) => ({ value: String(v), label: `${v} · ${labels.status(v)}` }))}
+              value={statuses}
+              onChange={(v) => setSearch({ ...search, status: v.join(',') })}
+              w={{ base: '100%', xs: 260 }}
+              clearable
+              data-testid="filter-status"
+            />
+            {!mounted && (
+              <AddressPicker
+                label={t('filter.address')}
+                value={search.address ?? null}
+                onChange={(id) => setSearch({ ...search, address: id ?? undefined })}
+                w={{ base: '100%', xs: 260 }}
+                data-testid="filter-address"
+              />
+            )}
+            {!isDefault && !mounted && (
+              <Button
+                variant="subtle"
+                size="sm"
+                leftSection={<IconRestore size={16} />}
+                onClick={() => setSearch(search.q ? { q: search.q } : {})}
+                data-testid="filter-reset"
+              >
+                {t('filter.reset')}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { Alert, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconAddressBook, IconFilePlus } from '@tabler/icons-react';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '@/app/auth/session';
+import { PageHeader } from '@/components/PageHeader';
+import { addressLabel } from '@/components/pickers/AddressPicker';
+import { mountedBackLink, useRouteMount } from '@/components/record-page/route-mount';
+import { useAddress } from '@/features/addresses/api';
+import { handleApiError } from '@/lib/api/error-handler';
+import { hasRight } from '@/lib/rights';
+import { createDocument } from '../api';
+import { useDocumentLabels } from '../labels';
+import type { SaleDocumentSearch } from '../routes';
+import { AddressSearchDialog } from './AddressSearchDialog';
+
+/** The types a new document starts as: offer and assignment (APP-047, APP-048, BEL-032). */
+const NEW_TYPES = ['0100', '0200'] as const;
+
+/**
+ * /saleDocument/new?id=<address>&type=<0100|0200>[&dealId] (BEL-006, APP-051): type and customer, then "create"
+ * (one Idempotency-Key per screen, so a double click makes one document) and on to its positions. Without an address
+ * the address-search dialog opens (BEL-008); below an address the address is that one.
+ */
+export function NewDocumentPage() {
+  const { t } = useTranslation(['saleDocuments', 'app']);
+  const labels = useDocumentLabels();
+  const navigate = useNavigate();
+  const me = useMe().data;
+  const search = useSearch({ strict: false }) as SaleDocumentSearch;
+  const mount = useRouteMount({ listPath: '/saleDocument', idParam: 'id', back: null });
+  const mounted = mount.listPath !== '/saleDocument';
+  const params = useParams({ strict: false }) as { id?: string };
+  const parentAddress = mounted && params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const [type, setType] = useState<string>(search.type && (NEW_TYPES as readonly string[]).includes(search.type) ? search.type : '0100');
+  const [adresseId, setAdresseId] = useState<number | null>(parentAddress ?? search.id ?? null);
+  const [searching, setSearching] = useState(!parentAddress && !search.id);
+  const [busy, setBusy] = useState(false);
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const address = useAddress(adresseId);
+  const back = mountedBackLink(search, mount, { label: t('backToList') });
+  useEffect(() => {
+    // another type or address is another document
+    idempotencyKey.current = crypto.randomUUID();
+  }, [type, adresseId]);
+
+  if (!hasRight(me, 'BEK_AENDERN'))
+    return (
+      <>
+        <PageHeader title={t('new')} back={back} />
+        <Alert color="gray">{t('noEditRight')}</Alert>
+      </>
+    );
+
+  const create = async () => {
+    if (!adresseId) {
+      setSearching(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const id = await createDocument({ belegart: type, adresseId, dealId: search.dealId ?? null }, idempotencyKey.current);
+      void navigate({ href: `${mount.listPath}/${id}/positions`, replace: true });
+    } catch (e) {
+      handleApiError(e, { action: 'save' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const title = type === '0200' ? t('newAssignment') : t('newOffer');
+
+  return (
+    <>
+      <PageHeader title={title} back={back} />
+      <Card withBorder radius="md" padding="md" maw={640}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void create();
+          }}
+        >
+          <Stack gap="md">
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="new-doc-type">
+                {t('newDoc.type')}
+              </Text>
+              <SegmentedControl
+                value={type}
+                onChange={setType}
+                data={NEW_TYPES.map((v) => ({ value: v, label: labels.type(v) }))}
+                aria-labelledby="new-doc-type"
+                data-testid="new-doc-type"
+              />
+            </Stack>
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t('newDoc.address')}
+              </Text>
+              <Group gap="sm" justify="space-between" wrap="nowrap">
+                <Text size="sm" data-testid="new-doc-address">
+                  {adresseId ? (address.data ? addressLabel(address.data) : `#${adresseId}`) : t('newDoc.addressRequired')}
+                </Text>
+                {!parentAddress && (
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconAddressBook size={14} />}
+                    onClick={() => setSearching(true)}
+                    data-testid="new-doc-choose-address"
+                  >
+                    {t('newDoc.chooseAddress')}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+            {search.dealId && (
+              <Text size="sm" c="dimmed" data-testid="new-doc-deal">
+                {t('newDoc.deal', { id: search.dealId })}
+              </Text>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => void navigate({ to: back.to as never })} disabled={busy}>
+                {t('app:common.cancel' as never)}
+              </Button>
+              <Button type="submit" leftSection={<IconFilePlus size={16} />} loading={busy} disabled={!adresseId} data-testid="new-doc-create">
+                {t('newDoc.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      <AddressSearchDialog
+        opened={searching}
+        onClose={() => setSearching(false)}
+        onPick={(a) => {
+          setAdresseId(a.id);
+          setSearching(false);
+        }}
+      />
+    </>
+  );
+}

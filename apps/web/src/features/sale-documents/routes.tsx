@@ -1,0 +1,115 @@
+import { type AnyRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { withGrid } from '@/components/data-grid/load-grid';
+import { type BackRouteSearch, validateBackRouteSearch } from '@/components/record-page/back-link';
+import { mountContext, type RouteMount } from '@/components/record-page/route-mount';
+import { validateSaleDocumentListSearch } from './list/list-filter';
+
+/** The query of a new document (BEL-006): `id` the address, `type` 0100 or 0200, optionally `dealId`. */
+export interface NewDocumentSearch {
+  id?: number;
+  type?: string;
+  dealId?: number;
+}
+export type SaleDocumentSearch = BackRouteSearch & NewDocumentSearch;
+
+const positiveInt = (v: unknown) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^[1-9]\d*$/.test(v) ? Number(v) : Number.NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
+/** Back link (BEL-007) and the new document's query (BEL-006); anything else is dropped. */
+export function validateSaleDocumentSearch(s: Record<string, unknown>): SaleDocumentSearch {
+  const out: SaleDocumentSearch = validateBackRouteSearch(s);
+  const id = positiveInt(s.id);
+  if (id) out.id = id;
+  if (typeof s.type === 'string' && /^\d{4}$/.test(s.type)) out.type = s.type;
+  else if (typeof s.type === 'number' && s.type > 0) out.type = String(s.type).padStart(4, '0');
+  const dealId = positiveInt(s.dealId);
+  if (dealId) out.dealId = dealId;
+  return out;
+}
+
+/** A mount of the route set; `recordPrefix` is the parent's path when the records hang below the app (not inside the parent's page). */
+export interface SaleDocumentMount<B extends string = string, I extends string = string> extends RouteMount<B, I> {
+  recordPrefix?: string;
+}
+
+/** The route set on its own (BEL-001): /saleDocument, /saleDocument/{id}/{tab}. */
+export const SALE_DOCUMENTS_ON_THEIR_OWN = { basePath: '/saleDocument', idParam: 'id' } as const satisfies SaleDocumentMount;
+
+/**
+ * The sale-document routes (BEL-003..005): the list, and the record with the tabs documentHead, positions (list,
+ * {positionId}, all), documentFoot, history, signature and the scanner. The list hangs below `listParent` (below an
+ * address it is that address's tab); the record below `recordParent` at `recordPrefix + basePath/$idParam`, so a
+ * document opened from an address's tab is a screen of its own with the address as back link (BEL-002, BEL-007).
+ */
+export function createSaleDocumentRoutes<L extends AnyRoute, R extends AnyRoute, const B extends string, const I extends string>(
+  listParent: L,
+  recordParent: R,
+  mount: SaleDocumentMount<B, I>,
+) {
+  const prefix = mount.recordPrefix ?? '';
+  const list = createRoute({
+    getParentRoute: () => listParent,
+    path: mount.basePath,
+    validateSearch: validateSaleDocumentListSearch,
+    beforeLoad: ({ location, params }) => mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>),
+    component: lazyRouteComponent(() => withGrid(import('./list/SaleDocumentListPage')), 'SaleDocumentListPage'),
+  });
+  const record = createRoute({
+    getParentRoute: () => recordParent,
+    path: `${prefix}${mount.basePath}/$${mount.idParam}` as `${B}/$${I}`,
+    validateSearch: validateSaleDocumentSearch,
+    beforeLoad: ({ params }) => mountContext(mount, `${prefix}${mount.basePath}`, params as Record<string, string>),
+    component: lazyRouteComponent(() => import('./detail/SaleDocumentRecordPage'), 'SaleDocumentRecordPage'),
+  });
+  const index = createRoute({
+    getParentRoute: () => record,
+    path: '/',
+    beforeLoad: ({ location }) => {
+      throw redirect({ href: `${location.pathname.replace(/\/$/, '')}/documentHead${location.searchStr}`, replace: true });
+    },
+  });
+  const head = createRoute({
+    getParentRoute: () => record,
+    path: '/documentHead',
+    component: lazyRouteComponent(() => import('./detail/HeadTab'), 'HeadTab'),
+  });
+  const positions = createRoute({ getParentRoute: () => record, path: '/positions', component: Outlet });
+  const positionList = createRoute({
+    getParentRoute: () => positions,
+    path: '/',
+    component: lazyRouteComponent(() => import('./positions/PositionsTab'), 'PositionsTab'),
+  });
+  const positionAll = createRoute({
+    getParentRoute: () => positions,
+    path: '/all',
+    component: lazyRouteComponent(() => import('./positions/AllPositions'), 'AllPositions'),
+  });
+  const position = createRoute({
+    getParentRoute: () => positions,
+    path: '/$positionId',
+    component: lazyRouteComponent(() => import('./positions/PositionDetail'), 'PositionDetail'),
+  });
+  const foot = createRoute({
+    getParentRoute: () => record,
+    path: '/documentFoot',
+    component: lazyRouteComponent(() => import('./detail/FootTab'), 'FootTab'),
+  });
+  const history = createRoute({
+    getParentRoute: () => record,
+    path: '/history',
+    component: lazyRouteComponent(() => import('./detail/HistoryTab'), 'HistoryTab'),
+  });
+  const signature = createRoute({
+    getParentRoute: () => record,
+    path: '/signature',
+    component: lazyRouteComponent(() => import('./detail/SignatureTab'), 'SignatureTab'),
+  });
+  const scanner = createRoute({
+    getParentRoute: () => record,
+    path: '/scanner',
+    component: lazyRouteComponent(() => import('./scanner/DocumentScanner'), 'DocumentScanner'),
+  });
+  return [list, record.addChildren([index, head, positions.addChildren([positionList, positionAll, position]), foot, history, signature, scanner])] as const;
+}

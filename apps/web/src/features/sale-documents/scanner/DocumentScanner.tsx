@@ -1,0 +1,172 @@
+import { Alert, Anchor, Box, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBarcode, IconCameraOff, IconCheck, IconChevronLeft, IconPlus } from '@tabler/icons-react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '@/app/auth/session';
+import { lookupProduct } from '@/features/scanner/lookup';
+import { useBarcodeCamera } from '@/features/scanner/use-barcode-camera';
+import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
+import { addPosition, type Position } from '../api';
+import { mayChange } from '../detail/SaleDocumentRecordPage';
+import { isEditableStatus } from '../labels';
+import { useDocumentFromRoute } from '../use-document';
+
+/** The same code is not added again within this time (the camera reports it on every frame). */
+const REPEAT_MS = 3000;
+
+/**
+ * /saleDocument/{id}/scanner (BEL-003): the scanner feature's camera and decoder; each code found by EAN or article
+ * number is added to the document as a position with quantity 1 (price determined by the server). A typed code
+ * serves devices without a camera.
+ */
+export function DocumentScanner() {
+  const { t } = useTranslation(['saleDocuments', 'scanner']);
+  const { id, doc } = useDocumentFromRoute();
+  const me = useMe().data;
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const positionsPath = pathname.replace(/\/scanner$/, '/positions');
+  const canEdit = !!doc && isEditableStatus(doc.belegstatus) && mayChange(me, doc);
+  const video = useRef<HTMLVideoElement>(null);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState<Position[]>([]);
+  const [problem, setProblem] = useState<{ code: string; kind: 'notFound' | 'ambiguous' } | null>(null);
+  const last = useRef<{ code: string; at: number } | null>(null);
+  const busyRef = useRef(false);
+
+  const add = useCallback(
+    async (code: string) => {
+      const now = Date.now();
+      if (!id || busyRef.current || (last.current?.code === code && now - last.current.at < REPEAT_MS)) return;
+      last.current = { code, at: now };
+      busyRef.current = true;
+      setBusy(true);
+      try {
+        const found = await lookupProduct(code);
+        if (found.kind !== 'found') {
+          setProblem({ code, kind: found.kind });
+          return;
+        }
+        setProblem(null);
+        const p = await addPosition(id, { artikelId: found.id, menge: 1 });
+        setAdded((cur) => [p, ...cur].slice(0, 10));
+        notifySuccess(t('scanner.added', { article: `${p.artikelnummer ?? ''} ${p.bezeichnung}`.trim() }));
+      } catch (e) {
+        handleApiError(e);
+      } finally {
+        busyRef.current = false;
+        setBusy(false);
+      }
+    },
+    [id, t],
+  );
+
+  const camera = useBarcodeCamera(video, canEdit, (code) => void add(code));
+  const cameraProblem = camera === 'unsupported' ? 'noCamera' : camera === 'denied' ? 'denied' : camera === 'failed' ? 'cameraFailed' : null;
+  const back = (
+    <Anchor component={Link} to={positionsPath as never} size="sm" data-testid="scanner-back">
+      <Group gap={2}>
+        <IconChevronLeft size={14} />
+        {t('positions.back')}
+      </Group>
+    </Anchor>
+  );
+  if (doc && !canEdit)
+    return (
+      <Stack gap="sm">
+        {back}
+        <Alert color="gray">{t('notEditable')}</Alert>
+      </Stack>
+    );
+
+  return (
+    <Stack gap="sm" data-testid="document-scanner">
+      {back}
+      <Title order={2} size="h4">
+        {t('scanner.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('scanner.hint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card withBorder radius="md" padding="sm">
+          {cameraProblem ? (
+            <Alert color="gray" variant="light" icon={<IconCameraOff size={18} />} data-testid="scanner-no-camera">
+              {t(`scanner:${cameraProblem}` as never)}
+            </Alert>
+          ) : (
+            <Box pos="relative" style={{ borderRadius: 8, overflow: 'hidden', background: '#000', aspectRatio: '4 / 3' }}>
+              <video ref={video} muted playsInline style={{ width: '100%', height: '100%', objectFit: 'cover' }} data-testid="scanner-video" />
+              <Box pos="absolute" style={{ left: '10%', right: '10%', top: '50%', height: 2, background: 'var(--mantine-color-red-6)', opacity: 0.8 }} />
+              {camera === 'starting' && (
+                <Group pos="absolute" inset={0} justify="center">
+                  <Loader color="white" />
+                </Group>
+              )}
+            </Box>
+          )}
+          <Text size="xs" c="dimmed" mt="xs">
+            {t('scanner:formats' as never)}
+          </Text>
+        </Card>
+        <Stack gap="md">
+          <Card withBorder radius="md" padding="md">
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                last.current = null;
+                if (typed.trim()) void add(typed.trim());
+              }}
+            >
+              <Group align="flex-end" gap="sm" wrap="nowrap">
+                <TextInput
+                  label={t('scanner:typedLabel' as never)}
+                  leftSection={<IconBarcode size={16} />}
+                  value={typed}
+                  onChange={(e) => setTyped(e.currentTarget.value)}
+                  autoComplete="off"
+                  style={{ flex: 1 }}
+                  data-testid="scanner-input"
+                />
+                <Button type="submit" leftSection={<IconPlus size={16} />} loading={busy} data-testid="scanner-add">
+                  {t('positions.addShort')}
+                </Button>
+              </Group>
+            </form>
+          </Card>
+          {problem && (
+            <Alert
+              color={problem.kind === 'ambiguous' ? 'orange' : 'red'}
+              variant="light"
+              title={problem.kind === 'ambiguous' ? t('scanner:ambiguous' as never) : t('scanner:notFound' as never)}
+              data-testid={`scanner-${problem.kind}`}
+              withCloseButton
+              onClose={() => setProblem(null)}
+            >
+              {t('scanner:code' as never, { code: problem.code })}
+            </Alert>
+          )}
+          {added.length > 0 && (
+            <Card withBorder radius="md" padding="sm" data-testid="scanner-added">
+              <Text size="sm" fw={600} mb={4}>
+                {t('scanner.lastAdded')}
+              </Text>
+              {added.map((p) => (
+                <Group key={p.id} gap="xs" wrap="nowrap">
+                  <IconCheck size={14} color="var(--mantine-color-green-6)" />
+                  <Text size="sm" data-testid="scanner-added-line">
+                    {p.position}. {p.artikelnummer} · {p.bezeichnung}
+                  </Text>
+                </Group>
+              ))}
+            </Card>
+          )}
+          <Button component={Link} to={positionsPath as never} variant="light" data-testid="scanner-done">
+            {t('scanner.done')}
+          </Button>
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
