@@ -61,7 +61,7 @@ function RedoDialog({ conflict, onClose, t }: { conflict: Conflict; onClose: () 
           ) : typeof v === 'string' || v === null || v === undefined ? (
             <TextInput
               key={k}
-              label={k}
+              label={label(k)}
               value={(v as string | null) ?? ''}
               onChange={(e) => set(k, e.currentTarget.value === '' && v === null ? null : e.currentTarget.value)}
             />
