@@ -330,8 +330,8 @@ export const belegeListQuery = listQuery.extend({
 });
 
 /** POST …/buchen: when booking an offer, whether to make a deal (BEL-031). */
-export const buchenWrite = z.object({ data: z.object({ dealAnlegen: z.boolean().optional() }).optional() }).optional();
-export const stornierenWrite = z.object({ data: z.object({ grund: optText(500) }).optional() }).optional();
+export const buchenWrite = z.object({ data: z.object({ dealAnlegen: z.boolean().optional() }).optional() }).nullish();
+export const stornierenWrite = z.object({ data: z.object({ grund: optText(500) }).optional() }).nullish();
 /** POST …/umwandeln/{targetType}: optionally only some positions with a quantity (partial transform). */
 export const umwandelnWrite = z
   .object({
@@ -345,7 +345,7 @@ export const umwandelnWrite = z
       })
       .optional(),
   })
-  .optional();
+  .nullish();
 
 /** Turnover rows of /auswertungen/umsatzstatistik (ADR-020). */
 export const umsatzZeile = z.object({ jahr: z.number().int(), monat: z.number().int().min(1).max(12), summe: z.number() });
