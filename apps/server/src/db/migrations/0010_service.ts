@@ -10,6 +10,60 @@ import { blobType, withId } from '../schema-helpers';
  *
  * Quantities are thousandths (qty3), money cents (money2), times ISO 8601 UTC text, minutes integers.
  */
+/** Status dictionary (SVC-011): task statuses (art A, the colour groups of §4) and material statuses (art M). */
+export const STATUS: [string, 'A' | 'M', string][] = [
+  ['00', 'A', 'Neu'],
+  ['01', 'A', 'Disponiert'],
+  ['02', 'A', 'Angenommen'],
+  ['03', 'A', 'Reise gestartet'],
+  ['04', 'A', 'Vor Ort'],
+  ['05', 'A', 'In Arbeit'],
+  ['06', 'A', 'Telefonisch erledigt'],
+  ['07', 'A', 'Arbeit unterbrochen'],
+  ['08', 'A', 'Dienstende'],
+  ['09', 'A', 'Zurückgegeben'],
+  ['10', 'A', 'Abgelehnt'],
+  ['11', 'A', 'Wieder offen'],
+  ['12', 'A', 'Abgeschlossen'],
+  ['19', 'A', 'Zurückgestellt'],
+  ['21', 'A', 'Zurückgestellt ohne Termin'],
+  ['22', 'A', 'Wartet auf Material'],
+  ['50', 'A', 'Rückfrage beim Kunden'],
+  ['80', 'A', 'Angebot erforderlich'],
+  ['85', 'A', 'Garantieprüfung'],
+  ['86', 'A', 'Nacharbeit erforderlich'],
+  ['90', 'A', 'Storniert'],
+  ['91', 'A', 'Archiviert'],
+  ['98', 'A', 'Abgerechnet'],
+  ['10', 'M', 'Angefordert'],
+  ['13', 'M', 'Nicht lieferbar'],
+  ['15', 'M', 'Reserviert'],
+  ['17', 'M', 'In Umlagerung'],
+  ['19', 'M', 'Bestätigt'],
+  ['25', 'M', 'Umgelagert'],
+  ['27', 'M', 'Teilweise bestätigt'],
+  ['29', 'M', 'Verbucht'],
+  ['30', 'M', 'Zurückgesendet'],
+  ['40', 'M', 'Storniert'],
+];
+/** Additional-work types (SVC-016): typ 1 time range, 2 costs, 3 distance. */
+export const MEHRAUFWANDSARTEN: [string, 1 | 2 | 3][] = [
+  ['Wartezeit beim Kunden', 1],
+  ['Zusätzliche Arbeitszeit', 1],
+  ['Parkgebühren', 2],
+  ['Material vor Ort gekauft', 2],
+  ['Zusätzliche Anfahrt', 3],
+  ['Umweg wegen Sperrung', 3],
+];
+/** Calendar entry types (KAL_TYP_ID; 1 is the default, SVC-058). */
+export const KALENDERTYPEN: [string, string][] = [
+  ['Urlaub', 'green'],
+  ['Krankheit', 'red'],
+  ['Schulung', 'blue'],
+  ['Bereitschaft', 'orange'],
+  ['Sonstiges', 'gray'],
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
   await s
@@ -196,6 +250,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('text', 'text')
     .execute();
   await s.createIndex('serviceSchritte_auftrag_idx').on('serviceSchritte').columns(['serviceAuftragId', 'id']).execute();
+
+  // reference data (like the number ranges of 0005): needed by every installation, demo or not
+  await db
+    .insertInto('serviceStatus' as never)
+    .values(STATUS.map(([status, art, beschreibung]) => ({ status, art, beschreibung })) as never)
+    .execute();
+  await db
+    .insertInto('serviceMehraufwandsarten' as never)
+    .values(MEHRAUFWANDSARTEN.map(([bezeichnung, typ]) => ({ bezeichnung, typ })) as never)
+    .execute();
+  await db
+    .insertInto('serviceKalenderTypen' as never)
+    .values(KALENDERTYPEN.map(([bezeichnung, farbe]) => ({ bezeichnung, farbe })) as never)
+    .execute();
 
   // applied steps by the client's action id (Idempotency-Key online, clientId in the sync): the answer or the refusal
   await s

@@ -1,0 +1,250 @@
+import type { ListQuery, ServiceAuftrag, ServiceMaterial, ServicePlanung } from '@vario/contract';
+import { serviceAuftrag, serviceMaterial, servicePlanung } from '@vario/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index';
+import type { Dialect } from '../../db/schema-helpers';
+import { money2, qty3 } from '../../lib/codecs';
+import { notFound } from '../../lib/errors';
+import { fieldTypes } from '../../lib/fields';
+import { containsExpr, type ListSpec, runList } from '../../lib/list-query';
+import type { Wer } from './service.wer';
+
+/** Read models of the field service: planning items, tasks and material lines in the contract's shapes, scoped to who asks. */
+
+const q = (t: string, c: string) => `"${t}"."${c}"`;
+
+// ---------------------------------------------------------------- planning items
+
+const PLANUNG_JOIN = {
+  auftragsnummer: q('serviceAuftraege', 'auftragsnummer'),
+  auftragsstatus: q('serviceAuftraege', 'auftragsstatus'),
+  materialstatus: q('serviceAuftraege', 'materialstatus'),
+  aufwandGeschaetzt: q('serviceAuftraege', 'aufwandGeschaetzt'),
+  gebrauchteZeit: q('serviceAuftraege', 'gebrauchteZeit'),
+  adresseName: q('adressen', 'name1'),
+};
+const planungFields = fieldTypes(servicePlanung);
+const planungSpec: ListSpec = {
+  table: 'servicePlanungen',
+  fields: planungFields,
+  expressions: PLANUNG_JOIN,
+  defaultOrder: ['beginnDatum'],
+};
+const PLANUNG_COLS = Object.keys(planungFields).filter((f) => !(f in PLANUNG_JOIN));
+
+function planungBase(db: Db) {
+  let qb = db
+    .selectFrom('servicePlanungen')
+    .leftJoin('serviceAuftraege', 'serviceAuftraege.id', 'servicePlanungen.serviceAuftragId')
+    .leftJoin('adressen', 'adressen.id', 'serviceAuftraege.adresseId')
+    // biome-ignore lint/suspicious/noExplicitAny: columns named by the contract
+    .select(PLANUNG_COLS.map((c) => `servicePlanungen.${c}`) as any);
+  for (const [k, expr] of Object.entries(PLANUNG_JOIN)) qb = qb.select(sql.raw(expr).as(k));
+  return qb;
+}
+
+/** Planning items a user reaches: a technician their own active ones; office users (Wer.alle) every one. */
+export async function listPlanungen(db: Db, dialect: Dialect, wer: Wer, query: ListQuery) {
+  let base = planungBase(db);
+  if (!wer.alle) base = base.where('servicePlanungen.technikerId', '=', wer.technikerId ?? -1).where('servicePlanungen.aktiv', '=', true);
+  const res = await runList<ServicePlanung>(base, planungSpec, query, dialect);
+  return { ...res, result: res.result.map(planungOut) };
+}
+
+export function planungOut(r: Record<string, unknown>): ServicePlanung {
+  return { ...(r as ServicePlanung), aktiv: Boolean(r.aktiv), gebrauchteZeit: r.gebrauchteZeit === null ? null : Number(r.gebrauchteZeit) };
+}
+
+export async function planungLesen(db: Db, id: number): Promise<ServicePlanung> {
+  const row = await planungBase(db).where('servicePlanungen.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Planung');
+  return planungOut(row as Record<string, unknown>);
+}
+
+export async function planungenDesAuftrags(db: Db, auftragId: number) {
+  const rows = await planungBase(db).where('servicePlanungen.serviceAuftragId', '=', auftragId).orderBy('servicePlanungen.beginnDatum').execute();
+  return rows.map((r) => planungOut(r as Record<string, unknown>));
+}
+
+/** The week calendar: planning items overlapping [von, bis] (Berlin days given as dates; items by their UTC times). */
+export async function planungenImZeitraum(db: Db, wer: Wer, vonIso: string, bisIso: string, technikerId?: number) {
+  let qb = planungBase(db).where('servicePlanungen.beginnDatum', '<', bisIso).where('servicePlanungen.endeDatum', '>=', vonIso);
+  if (!wer.alle) qb = qb.where('servicePlanungen.technikerId', '=', wer.technikerId ?? -1).where('servicePlanungen.aktiv', '=', true);
+  else if (technikerId) qb = qb.where('servicePlanungen.technikerId', '=', technikerId);
+  const rows = await qb.orderBy('servicePlanungen.beginnDatum').orderBy('servicePlanungen.id').limit(2000).execute();
+  return rows.map((r) => planungOut(r as Record<string, unknown>));
+}
+
+// ---------------------------------------------------------------- tasks
+
+const AUFTRAG_JOIN = { adresseName: q('adressen', 'name1') };
+const auftragFields = fieldTypes(serviceAuftrag);
+const auftragSpec: ListSpec = {
+  table: 'serviceAuftraege',
+  fields: auftragFields,
+  expressions: AUFTRAG_JOIN,
+  defaultOrder: ['-id'],
+  search: (eb, term, d) => eb.or(['auftragsnummer', 'bezeichnung', 'titel', 'extReferenz'].map((c) => containsExpr(eb.ref(`serviceAuftraege.${c}`), term, d))),
+};
+const AUFTRAG_COLS = Object.keys(auftragFields).filter((f) => !(f in AUFTRAG_JOIN));
+
+function auftragBase(db: Db) {
+  return (
+    db
+      .selectFrom('serviceAuftraege')
+      .leftJoin('adressen', 'adressen.id', 'serviceAuftraege.adresseId')
+      // biome-ignore lint/suspicious/noExplicitAny: columns named by the contract
+      .select(AUFTRAG_COLS.map((c) => `serviceAuftraege.${c}`) as any)
+      .select(sql.raw<string | null>(AUFTRAG_JOIN.adresseName).as('adresseName'))
+  );
+}
+
+export const auftragOut = (r: Record<string, unknown>): ServiceAuftrag => ({ ...(r as ServiceAuftrag), gebrauchteZeit: Number(r.gebrauchteZeit ?? 0) });
+
+export async function listAuftraege(db: Db, dialect: Dialect, wer: Wer, query: ListQuery) {
+  let base = auftragBase(db);
+  if (!wer.alle) base = base.where('serviceAuftraege.technikerId', '=', wer.technikerId ?? -1);
+  const res = await runList<ServiceAuftrag>(base, auftragSpec, query, dialect);
+  return { ...res, result: res.result.map((r) => auftragOut(r as Record<string, unknown>)) };
+}
+
+export async function auftragLesen(db: Db, id: number): Promise<ServiceAuftrag> {
+  const row = await auftragBase(db).where('serviceAuftraege.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Serviceauftrag');
+  return auftragOut(row as Record<string, unknown>);
+}
+
+// ---------------------------------------------------------------- material lines
+
+export const MENGEN = [
+  'menge',
+  'mengeReserviert',
+  'mengeUmgelagert',
+  'mengeBestaetigt',
+  'mengeNichtGeliefert',
+  'mengeDoa',
+  'mengeEingebaut',
+  'mengeGutteilretoure',
+  'mengeDefektVerkauft',
+  'mengeDefektEingelagert',
+] as const;
+const MATERIAL_JOIN = {
+  artikelnummer: q('artikel', 'artikelnummer'),
+  artikelbezeichnung: q('artikel', 'bezeichnung'),
+  auftragsnummer: q('serviceAuftraege', 'auftragsnummer'),
+  auftragsAdresse: q('adressen', 'name1'),
+  standortPlz: q('serviceAuftraege', 'standortPlz'),
+  standortOrt: q('serviceAuftraege', 'standortOrt'),
+  technikerId: q('serviceAuftraege', 'technikerId'),
+};
+const materialFields = fieldTypes(serviceMaterial);
+const materialSpec: ListSpec = {
+  table: 'serviceMaterial',
+  fields: materialFields,
+  expressions: MATERIAL_JOIN,
+  scales: Object.assign(Object.create(null), Object.fromEntries(MENGEN.map((m) => [m, qty3.scale]))),
+  defaultOrder: ['id'],
+};
+const MATERIAL_COLS = [...Object.keys(materialFields).filter((f) => !(f in MATERIAL_JOIN)), 'empfangBezeichnung', 'empfangPlz', 'empfangOrt', 'empfangStrasse'];
+
+function materialBase(db: Db) {
+  let qb = db
+    .selectFrom('serviceMaterial')
+    .innerJoin('serviceAuftraege', 'serviceAuftraege.id', 'serviceMaterial.serviceAuftragId')
+    .innerJoin('artikel', 'artikel.id', 'serviceMaterial.artikelId')
+    .leftJoin('adressen', 'adressen.id', 'serviceAuftraege.adresseId')
+    // biome-ignore lint/suspicious/noExplicitAny: columns named by the contract
+    .select(MATERIAL_COLS.map((c) => `serviceMaterial.${c}`) as any);
+  for (const [k, expr] of Object.entries(MATERIAL_JOIN)) qb = qb.select(sql.raw(expr).as(k));
+  return qb;
+}
+
+export function materialOut(r: Record<string, unknown>): ServiceMaterial {
+  const { empfangBezeichnung, empfangPlz, empfangOrt, empfangStrasse, ...rest } = r;
+  const out = { ...rest } as Record<string, unknown>;
+  for (const m of MENGEN) out[m] = qty3.fromDb(r[m] as number);
+  out.empfangLager =
+    r.empfangLagerId === null || r.empfangLagerId === undefined
+      ? null
+      : { id: r.empfangLagerId, bezeichnung: empfangBezeichnung ?? null, plz: empfangPlz ?? null, ort: empfangOrt ?? null, strasse: empfangStrasse ?? null };
+  return out as ServiceMaterial;
+}
+
+export async function listMaterial(db: Db, dialect: Dialect, wer: Wer, query: ListQuery) {
+  let base = materialBase(db);
+  if (!wer.alle) base = base.where('serviceAuftraege.technikerId', '=', wer.technikerId ?? -1);
+  const res = await runList<Record<string, unknown>>(base, materialSpec, query, dialect);
+  return { ...res, result: res.result.map(materialOut) };
+}
+
+export async function materialLesen(db: Db, id: number): Promise<ServiceMaterial> {
+  const row = await materialBase(db).where('serviceMaterial.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Materialzeile');
+  return materialOut(row as Record<string, unknown>);
+}
+
+export async function materialDesAuftrags(db: Db, auftragId: number) {
+  const rows = await materialBase(db).where('serviceMaterial.serviceAuftragId', '=', auftragId).orderBy('serviceMaterial.id').execute();
+  return rows.map((r) => materialOut(r as Record<string, unknown>));
+}
+
+// ---------------------------------------------------------------- the rest of a task
+
+export const mehraufwandOut = <R extends { kosten: number | string | null }>(r: R) => ({ ...r, kosten: r.kosten === null ? null : money2.fromDb(r.kosten) });
+
+export async function mehraufwaendeDesAuftrags(db: Db, auftragId: number) {
+  const rows = await db
+    .selectFrom('serviceMehraufwaende')
+    .innerJoin('serviceMehraufwandsarten', 'serviceMehraufwandsarten.id', 'serviceMehraufwaende.mehraufwandArtId')
+    .selectAll('serviceMehraufwaende')
+    .select('serviceMehraufwandsarten.typ')
+    .where('serviceMehraufwaende.serviceAuftragId', '=', auftragId)
+    .orderBy('serviceMehraufwaende.id')
+    .execute();
+  return rows.map(mehraufwandOut);
+}
+
+export const zeitOut = <R extends { abgebrochen: unknown; laeuft?: unknown }>({ laeuft: _l, ...r }: R) => ({ ...r, abgebrochen: Boolean(r.abgebrochen) });
+export const buchungOut = <R extends { menge: number }>(r: R) => ({ ...r, menge: qty3.fromDb(r.menge) });
+
+export async function auftragDetail(db: Db, id: number) {
+  const auftrag = await auftragLesen(db, id);
+  const [asset, adresse, planungen, material, buchungen, mehraufwaende, zeiten, schritte, sig] = await Promise.all([
+    auftrag.assetId
+      ? db
+          .selectFrom('assets')
+          .select(['id', 'assetnummer', 'bezeichnung', 'seriennummer', 'standortName', 'standortStrasse', 'standortPlz', 'standortOrt'])
+          .where('id', '=', auftrag.assetId)
+          .executeTakeFirst()
+      : undefined,
+    auftrag.adresseId
+      ? db.selectFrom('adressen').select(['id', 'name1', 'strasse', 'plz', 'ort']).where('id', '=', auftrag.adresseId).executeTakeFirst()
+      : undefined,
+    planungenDesAuftrags(db, id),
+    materialDesAuftrags(db, id),
+    db.selectFrom('serviceMaterialBuchungen').selectAll().where('serviceAuftragId', '=', id).orderBy('id').execute(),
+    mehraufwaendeDesAuftrags(db, id),
+    db.selectFrom('serviceZeiten').selectAll().where('serviceAuftragId', '=', id).orderBy('id').execute(),
+    db
+      .selectFrom('serviceSchritte')
+      .leftJoin('benutzer', 'benutzer.id', 'serviceSchritte.benutzerId')
+      .selectAll('serviceSchritte')
+      .select('benutzer.name as benutzerName')
+      .where('serviceSchritte.serviceAuftragId', '=', id)
+      .orderBy('serviceSchritte.id')
+      .execute(),
+    db.selectFrom('serviceAuftraege').select('unterschriftDaten').where('id', '=', id).executeTakeFirst(),
+  ]);
+  return {
+    ...auftrag,
+    asset: asset ?? null,
+    adresse: adresse ?? null,
+    planungen,
+    material,
+    materialbuchungen: buchungen.map((b) => ({ ...buchungOut(b), art: b.art as never })),
+    mehraufwaende,
+    zeiten: zeiten.map((z) => ({ ...zeitOut(z), art: z.art as 'A' | 'M' })),
+    schritte: schritte.map((s) => ({ ...s, quelle: s.quelle as 'online' | 'sync' })),
+    hatUnterschrift: Boolean(sig?.unterschriftDaten),
+  };
+}

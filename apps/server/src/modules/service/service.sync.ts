@@ -1,0 +1,264 @@
+import { API_PREFIX, type ApiErrorBody, MessageCode, type ServiceAktion, type ServiceAktionArt, serviceAktionDaten } from '@vario/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/index';
+import { nowIso } from '../../lib/clock';
+import { ApiError, badRequest, errorBody } from '../../lib/errors';
+import { auftragLesen, materialLesen, planungLesen } from './service.read';
+import * as svc from './service.service';
+import type { Wer } from './service.wer';
+
+/**
+ * One way to apply a step, for the online routes and the offline sync alike: the same rules (service.service.ts), one
+ * transaction per step, and the store of applied steps keyed by user and the client's action id (`Idempotency-Key`
+ * online, `clientId` in the sync). A key seen before answers its stored result and changes nothing — a refusal is kept
+ * too (the same step sent again is refused again; a redo takes a new id).
+ */
+
+export interface AktionIds {
+  planungId?: number;
+  auftragId?: number;
+  materialId?: number;
+  eintragId?: number;
+}
+export interface Antwort {
+  status: number;
+  body: unknown;
+  location?: string;
+}
+
+/** The body `data` schema of each action kind. */
+export const DATEN_SCHEMA: Record<ServiceAktionArt, z.ZodType> = {
+  annehmen: serviceAktionDaten.annehmen,
+  ablehnen: serviceAktionDaten.ablehnen,
+  zurueckgeben: serviceAktionDaten.zurueckgeben,
+  zurueckstellen: serviceAktionDaten.zurueckstellen,
+  dienstende: serviceAktionDaten.dienstende,
+  telefonischErledigt: serviceAktionDaten.telefonischErledigt,
+  reisebeginn: serviceAktionDaten.reisebeginn,
+  ankunft: serviceAktionDaten.ankunft,
+  zeitStart: serviceAktionDaten.zeitStart,
+  zeitStopp: serviceAktionDaten.zeitStopp,
+  serviceZeit: serviceAktionDaten.serviceZeit,
+  materialBuchung: serviceAktionDaten.materialBuchung,
+  rueckbuchung: serviceAktionDaten.rueckbuchung,
+  materialBestaetigen: serviceAktionDaten.materialBestaetigen,
+  nachbuchung: serviceAktionDaten.nachbuchung,
+  mehraufwandNeu: serviceAktionDaten.mehraufwand,
+  mehraufwandAendern: serviceAktionDaten.mehraufwand,
+  mehraufwandLoeschen: serviceAktionDaten.mehraufwandLoeschen,
+  unterschrift: serviceAktionDaten.unterschrift,
+  abschluss: serviceAktionDaten.abschluss,
+  kalenderNeu: serviceAktionDaten.kalendereintrag,
+  kalenderAendern: serviceAktionDaten.kalendereintrag,
+  kalenderLoeschen: serviceAktionDaten.kalendereintragLoeschen,
+};
+
+const need = (v: number | undefined, feld: keyof AktionIds): number => {
+  if (v === undefined) throw badRequest('Bitte die Eingaben prüfen!', { [feld]: ['Bitte einen Wert eingeben'] });
+  return v;
+};
+
+/** Validates `daten` of a queued action like the online route validates its body (400 with the field errors). */
+function datenPruefen(art: ServiceAktionArt, daten: unknown) {
+  const r = DATEN_SCHEMA[art].safeParse(daten);
+  if (r.success) return r.data as Record<string, unknown>;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const i of r.error.issues) {
+    const feld = i.path.join('.') || 'daten';
+    fieldErrors[feld] = [...(fieldErrors[feld] ?? []), i.message];
+  }
+  throw badRequest('Bitte die Eingaben prüfen!', fieldErrors);
+}
+
+const planungAntwort = async (trx: Db, r: svc.SchrittErgebnis) => ({
+  status: 200,
+  body: { result: await planungLesen(trx, r.planungId), ...(r.meldung ? { meldung: r.meldung } : {}), zeit: await svc.zeitLesen(trx, r.zeitId) },
+});
+
+/** Applies one step in the caller's transaction and answers what the online call answers. */
+// biome-ignore lint/suspicious/noExplicitAny: the data was validated against the kind's schema
+export async function aktionAusfuehren(trx: Db, s: svc.Schritt, art: ServiceAktionArt, ids: AktionIds, daten: any): Promise<Antwort> {
+  switch (art) {
+    case 'annehmen':
+    case 'ablehnen':
+    case 'zurueckgeben':
+    case 'zurueckstellen':
+    case 'dienstende':
+    case 'telefonischErledigt':
+    case 'reisebeginn':
+    case 'ankunft':
+    case 'zeitStart':
+    case 'zeitStopp':
+    case 'serviceZeit':
+      return planungAntwort(trx, await svc[art](trx, s, need(ids.planungId, 'planungId'), daten));
+    case 'materialBuchung':
+    case 'rueckbuchung': {
+      const auftragId = need(ids.auftragId, 'auftragId');
+      const materialId = need(ids.materialId, 'materialId');
+      const r = await svc.materialBuchen(trx, s, auftragId, materialId, art === 'rueckbuchung' ? 'gutteilretoure' : daten.art, daten);
+      return {
+        status: 201,
+        body: { result: await svc.buchungLesen(trx, r.buchungId), material: await materialLesen(trx, r.materialId), warnungen: r.warnungen },
+        location: `${API_PREFIX}/service/auftraege/${auftragId}/material/${materialId}/buchungen/${r.buchungId}`,
+      };
+    }
+    case 'materialBestaetigen': {
+      const id = await svc.materialBestaetigen(trx, s, need(ids.materialId, 'materialId'), daten);
+      return { status: 200, body: { result: await materialLesen(trx, id) } };
+    }
+    case 'nachbuchung': {
+      const id = await svc.nachbuchung(trx, s, daten);
+      const r = await trx.selectFrom('serviceNachbuchungen').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return { status: 201, body: { result: { ...r, istAnmeldung: Boolean(r.istAnmeldung) } }, location: `${API_PREFIX}/service/nachbuchungen/${id}` };
+    }
+    case 'mehraufwandNeu':
+    case 'mehraufwandAendern': {
+      const auftragId = need(ids.auftragId, 'auftragId');
+      const id = await svc.mehraufwandSpeichern(trx, s, auftragId, daten, art === 'mehraufwandAendern' ? need(ids.eintragId, 'eintragId') : undefined);
+      return {
+        status: art === 'mehraufwandNeu' ? 201 : 200,
+        body: { result: await svc.mehraufwandLesen(trx, id) },
+        location: `${API_PREFIX}/service/auftraege/${auftragId}/mehraufwaende/${id}`,
+      };
+    }
+    case 'mehraufwandLoeschen':
+      await svc.mehraufwandLoeschen(trx, s, need(ids.auftragId, 'auftragId'), need(ids.eintragId, 'eintragId'), daten.zeitpunkt);
+      return { status: 204, body: undefined };
+    case 'unterschrift': {
+      const id = await svc.unterschrift(trx, s, need(ids.auftragId, 'auftragId'), daten);
+      return { status: 200, body: { result: await auftragLesen(trx, id) } };
+    }
+    case 'abschluss': {
+      const r = await svc.abschliessen(trx, s, need(ids.auftragId, 'auftragId'), daten);
+      return { status: 200, body: { result: await auftragLesen(trx, r.auftragId), sha256: r.sha256 } };
+    }
+    case 'kalenderNeu':
+    case 'kalenderAendern': {
+      const id = art === 'kalenderNeu' ? await svc.kalenderNeu(trx, s, daten) : await svc.kalenderAendern(trx, s, need(ids.eintragId, 'eintragId'), daten);
+      return {
+        status: art === 'kalenderNeu' ? 201 : 200,
+        body: { result: await svc.kalenderLesen(trx, id) },
+        location: `${API_PREFIX}/service/kalendereintraege/${id}`,
+      };
+    }
+    case 'kalenderLoeschen':
+      await svc.kalenderLoeschen(trx, s, need(ids.eintragId, 'eintragId'));
+      return { status: 204, body: undefined };
+  }
+}
+
+async function gespeichert(db: Db, benutzerId: number, clientId: string) {
+  return db.selectFrom('serviceAktionen').selectAll().where('benutzerId', '=', benutzerId).where('clientId', '=', clientId).executeTakeFirst();
+}
+
+async function speichern(db: Db, benutzerId: number, clientId: string, art: string, status: number, body: unknown, conflictOk = false) {
+  const q = db
+    .insertInto('serviceAktionen')
+    .values({ benutzerId, clientId, art, status, antwort: body === undefined ? null : JSON.stringify(body), erstelltAm: nowIso() });
+  await (conflictOk ? q.onConflict((oc) => oc.doNothing()) : q).execute();
+}
+
+const KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** Runs one step as an online call: the stored answer of a known key, else the step and its key in one transaction. */
+export async function online(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  wer: Wer,
+  art: ServiceAktionArt,
+  ids: AktionIds,
+  daten: Record<string, unknown>,
+): Promise<never> {
+  const header = req.headers['idempotency-key'];
+  if (header !== undefined && (typeof header !== 'string' || !KEY.test(header))) {
+    throw badRequest('Ungültiger Idempotency-Key', { 'Idempotency-Key': ['1 bis 200 sichtbare ASCII-Zeichen'] });
+  }
+  const key = header as string | undefined;
+  const replay = (row: { status: number; antwort: string | null }) => {
+    reply.header('Idempotent-Replayed', 'true');
+    return reply.code(row.status).send(row.antwort === null ? undefined : JSON.parse(row.antwort)) as never;
+  };
+  if (key) {
+    const row = await gespeichert(db, wer.id, key);
+    if (row) return replay(row);
+  }
+  const s: svc.Schritt = { wer, quelle: 'online' };
+  try {
+    const out = await db.transaction().execute(async (trx) => {
+      const r = await aktionAusfuehren(trx, s, art, ids, daten);
+      if (key) await speichern(trx, wer.id, key, art, r.status, r.body);
+      return r;
+    });
+    if (out.location && out.status === 201) reply.header('Location', out.location);
+    // the answer has the endpoint's response shape (checked by the route's response schema)
+    return out.body as never;
+  } catch (err) {
+    if (key) {
+      const row = await gespeichert(db, wer.id, key);
+      if (row) return replay(row);
+      if (err instanceof ApiError && err.httpStatus < 500) {
+        await speichern(db, wer.id, key, art, err.httpStatus, err.body(req.id, req.url), true);
+      }
+    }
+    throw err;
+  }
+}
+
+export interface SyncErgebnis {
+  clientId: string;
+  ergebnis: 'angewendet' | 'doppelt' | 'konflikt';
+  fehler?: ApiErrorBody;
+  antwort?: unknown;
+}
+
+/**
+ * The offline queue: actions in order, each in its own transaction; a clientId seen before answers its stored result
+ * (doppelt — or konflikt again for a stored refusal); a refusal (task reassigned or cancelled, stock gone, a step the
+ * journey refuses, invalid data) is a konflikt with the error object and is kept; later actions are still attempted.
+ * Each step keeps its real time: `daten.zeitpunkt`, else the action's `zeitpunkt`.
+ */
+export async function sync(db: Db, req: FastifyRequest, wer: Wer, aktionen: ServiceAktion[]): Promise<SyncErgebnis[]> {
+  const out: SyncErgebnis[] = [];
+  const s: svc.Schritt = { wer, quelle: 'sync' };
+  const alt = (row: { status: number; antwort: string | null }, clientId: string): SyncErgebnis => {
+    const body = row.antwort === null ? undefined : JSON.parse(row.antwort);
+    return row.status >= 400
+      ? { clientId, ergebnis: 'konflikt', fehler: body }
+      : { clientId, ergebnis: 'doppelt', ...(body === undefined ? {} : { antwort: body }) };
+  };
+  for (const a of aktionen) {
+    const row = await gespeichert(db, wer.id, a.clientId);
+    if (row) {
+      out.push(alt(row, a.clientId));
+      continue;
+    }
+    const ids: AktionIds = { planungId: a.planungId, auftragId: a.auftragId, materialId: a.materialId, eintragId: a.eintragId };
+    try {
+      const daten = datenPruefen(a.art, { ...a.daten, zeitpunkt: a.daten.zeitpunkt ?? a.zeitpunkt });
+      const r = await db.transaction().execute(async (trx) => {
+        const res = await aktionAusfuehren(trx, s, a.art, ids, daten);
+        await speichern(trx, wer.id, a.clientId, a.art, res.status, res.body);
+        return res;
+      });
+      out.push({ clientId: a.clientId, ergebnis: 'angewendet', ...(r.body === undefined ? {} : { antwort: r.body }) });
+    } catch (err) {
+      const again = await gespeichert(db, wer.id, a.clientId);
+      if (again) {
+        out.push(alt(again, a.clientId));
+        continue;
+      }
+      if (err instanceof ApiError && err.httpStatus < 500) {
+        const body = err.body(req.id, `${req.url}#${a.clientId}`);
+        await speichern(db, wer.id, a.clientId, a.art, err.httpStatus, body, true);
+        out.push({ clientId: a.clientId, ergebnis: 'konflikt', fehler: body });
+      } else {
+        // an unexpected failure is not kept: the same action may be sent again
+        req.log.error({ err, clientId: a.clientId, art: a.art }, 'service sync action failed');
+        out.push({ clientId: a.clientId, ergebnis: 'konflikt', fehler: errorBody(500, MessageCode.internal, 'Interner Fehler', req.id, req.url) });
+      }
+    }
+  }
+  return out;
+}
