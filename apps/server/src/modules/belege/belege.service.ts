@@ -465,7 +465,8 @@ export async function addPosition(trx: Db, actor: Actor, belegId: number, data: 
       eilzuschlag: money2.toDb(data.eilzuschlag ?? 0),
       mwstSatz: data.mwstSatz !== undefined ? percent2.toDb(data.mwstSatz) : artikel.mwstsatz,
       ek: data.ek !== undefined ? (data.ek === null ? null : money4.toDb(data.ek)) : artikel.ek,
-      gewicht: artikel.gewicht,
+      // grams per unit (a fraction of a gram is rounded: weights are not money)
+      gewicht: artikel.gewicht === null ? null : Math.round(artikel.gewicht),
       lagId: data.lagId ?? null,
       lagerNr: data.lagerNr !== undefined ? data.lagerNr : lagerNr,
       preisManuell: preis.manuell,
@@ -563,7 +564,7 @@ export async function updatePosition(
         mengeneinheit: artikel.mengeneinheit,
         mwstSatz: artikel.mwstsatz,
         ek: artikel.ek,
-        gewicht: artikel.gewicht,
+        gewicht: artikel.gewicht === null ? null : Math.round(artikel.gewicht),
       });
     }
     const ermitteln = data.einzelpreis === undefined && (data.preisNeuErmitteln || ((artikelNeu || menge !== p.menge) && !p.preisManuell));

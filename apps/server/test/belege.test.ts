@@ -1,0 +1,549 @@
+import { endpoints } from '@vario/contract';
+import { describe, expect, it } from 'vitest';
+import { api, buildUrl, expectOk, invalid } from './client';
+import { factories } from './factories';
+import { createTestApp, expectError } from './helper';
+
+const t = await createTestApp();
+const c = api(t);
+const f = factories(c);
+const db = t.handle.db;
+
+/** Sets a document's status directly (booking belongs to the transitions; here only the rule that follows from it). */
+const setStatus = (id: number, belegstatus: number, gebucht = belegstatus === 3) =>
+  db
+    .updateTable('belege')
+    .set({ belegstatus, gebuchtAm: gebucht ? new Date().toISOString() : null })
+    .where('id', '=', id)
+    .execute();
+
+const ohneLoeschen = await f.benutzer({ rechte: { BEK_LOESCHEN: false, BEK_FREMDBEARB: false, ART_EK: false } });
+const mitFremd = await f.benutzer({ rechte: { BEK_FREMDBEARB: true, BEK_LOESCHEN: true } });
+const nurSehen = await f.benutzer({ rechte: { BEK_AENDERN: false } });
+const ohneSehen = await f.benutzer({ rechte: { BEK_SEHEN: false } });
+
+describe('create', () => {
+  it('[BEL-018] [BEL-025] creates an offer in status 1 with a number from the range of its type, Location and history row A', async () => {
+    const adresse = await f.adresse({ zahlart: 2 });
+    const res = await c.call(endpoints.belegCreate, { as: 'admin', body: { data: { belegart: '0100', adresseId: adresse.id, betreff: 'Bestellung 4711' } } });
+    expect(res.status).toBe(201);
+    const b = expectOk(res).result;
+    expect(res.headers.location).toBe(buildUrl(endpoints.belegGet.path, { id: b.id }));
+    expect(b).toMatchObject({
+      belegart: '0100',
+      belegtyp: '01',
+      belegstatus: 1,
+      adresseId: adresse.id,
+      adresseName: adresse.name1,
+      betreff: 'Bestellung 4711',
+    });
+    expect(b.belegnummer).toMatch(new RegExp(`^AN${b.belegdatum.slice(0, 4)}-\\d{5}$`));
+    expect(b).toMatchObject({ zahlart: 2, betragNetto: 0, betragBrutto: 0, bearbeitbar: true, benutzer: 'ADM', waehrung: 'EUR', waehrungkurs: 1 });
+    const historie = expectOk(await c.call(endpoints.belegHistorie, { as: 'admin', params: { id: b.id } })).result;
+    expect(historie).toHaveLength(1);
+    expect(historie[0]).toMatchObject({ art: 'A', artText: 'angelegt', benutzer: 'ADM', belegstatus: 1 });
+    expect(historie[0]?.datum).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(historie[0]?.uhrzeit).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('numbers rise per type and the prefix follows the type (AU for orders, RE for invoices)', async () => {
+    const adresse = await f.adresse();
+    const a = await f.beleg({ belegart: '0200', adresseId: adresse.id });
+    const b = await f.beleg({ belegart: '0200', adresseId: adresse.id });
+    const r = await f.beleg({ belegart: '0400', adresseId: adresse.id });
+    expect(a.belegnummer.slice(0, 2)).toBe('AU');
+    expect(r.belegnummer.slice(0, 2)).toBe('RE');
+    expect(Number(b.belegnummer.slice(-5))).toBe(Number(a.belegnummer.slice(-5)) + 1);
+  });
+
+  it('takes the billing and delivery address of the address when it has them', async () => {
+    const adresse = await f.adresse();
+    const lief = expectOk(
+      await c.call(endpoints.zusatzadresseCreate, { as: 'admin', params: { id: adresse.id }, body: { data: { art: 'LIEFERADRESSE', name1: 'Lager Nord' } } }),
+    ).result;
+    const b = await f.beleg({ adresseId: adresse.id });
+    expect(b.lieferadresseId).toBe(lief.id);
+    expect(b.rechnungsadresseId).toBeNull();
+  });
+
+  it('an Idempotency-Key repeated answers the first document and creates no second one', async () => {
+    const adresse = await f.adresse();
+    const body = { data: { belegart: '0100' as const, adresseId: adresse.id } };
+    const headers = { 'idempotency-key': `bel-${adresse.id}` };
+    const first = await c.call(endpoints.belegCreate, { as: 'admin', body, headers });
+    const second = await c.call(endpoints.belegCreate, { as: 'admin', body, headers });
+    expect(expectOk(second).result.id).toBe(expectOk(first).result.id);
+    expect(second.headers.location).toBe(first.headers.location);
+    const list = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { adresseId: adresse.id, returnTotal: true } }));
+    expect(list.resultCount).toBe(1);
+  });
+
+  it('refuses an unknown type, an unknown or blocked address, and a user without BEK_AENDERN', async () => {
+    const adresse = await f.adresse();
+    const art = expectError(await c.call(endpoints.belegCreate, { as: 'admin', body: invalid({ data: { belegart: '0900', adresseId: adresse.id } }) }), 400);
+    expect(art.errors.fieldErrors.belegart).toBeDefined();
+    const unbekannt = expectError(await c.call(endpoints.belegCreate, { as: 'admin', body: { data: { belegart: '0100', adresseId: 99_999_999 } } }), 400);
+    expect(unbekannt.errors.fieldErrors.adresseId).toEqual(['Die Adresse gibt es nicht']);
+    const gesperrt = await f.adresse({ gesperrt: true });
+    expectError(await c.call(endpoints.belegCreate, { as: 'admin', body: { data: { belegart: '0100', adresseId: gesperrt.id } } }), 422);
+    const recht = expectError(
+      await c.call(endpoints.belegCreate, { as: nurSehen.anmeldename, body: { data: { belegart: '0100', adresseId: adresse.id } } }),
+      403,
+    );
+    expect(recht.messageParameters).toContain('BEK_AENDERN');
+    const fremdeZusatz = await f.adresse();
+    const z = expectOk(
+      await c.call(endpoints.zusatzadresseCreate, {
+        as: 'admin',
+        params: { id: fremdeZusatz.id },
+        body: { data: { art: 'RECHNUNGSADRESSE', name1: 'Fremd' } },
+      }),
+    ).result;
+    const ref = expectError(
+      await c.call(endpoints.belegCreate, { as: 'admin', body: { data: { belegart: '0100', adresseId: adresse.id, rechnungsadresseId: z.id } } }),
+      400,
+    );
+    expect(ref.errors.fieldErrors.rechnungsadresseId).toBeDefined();
+    const rabatt = expectError(
+      await c.call(endpoints.belegCreate, { as: 'admin', body: { data: { belegart: '0100', adresseId: adresse.id, rabatt1Prozent: 5, rabatt1Betrag: 3 } } }),
+      400,
+    );
+    expect(rabatt.errors.fieldErrors.rabatt1Betrag).toBeDefined();
+  });
+
+  it('[RIGHT-018] reading needs BEK_SEHEN', async () => {
+    const b = await f.beleg();
+    expectError(await c.call(endpoints.belegGet, { as: ohneSehen.anmeldename, params: { id: b.id } }), 403);
+    expectError(await c.call(endpoints.belegeList, { as: ohneSehen.anmeldename }), 403);
+    expectOk(await c.call(endpoints.belegGet, { as: nurSehen.anmeldename, params: { id: b.id } }));
+  });
+});
+
+describe('change head and foot', () => {
+  it('changes the given fields, writes history G and answers the refreshed head', async () => {
+    const b = await f.beleg();
+    const res = expectOk(
+      await c.call(endpoints.belegUpdate, {
+        as: 'admin',
+        params: { id: b.id },
+        body: { data: { betreff: 'Neu', projekt: 'Halle 3', liefertermin: '2030-01-15', frachtkosten: 4.9, anzahlPakete: 2 } },
+      }),
+    ).result;
+    expect(res).toMatchObject({ betreff: 'Neu', projekt: 'Halle 3', liefertermin: '2030-01-15', frachtkosten: 4.9, anzahlPakete: 2 });
+    // freight alone: taxed at 19 % (no lines)
+    expect(res).toMatchObject({ endbetragNetto: 4.9, mwstBetrag: 0.93, betragBrutto: 5.83, frachtkostenBrutto: 5.83 });
+    const historie = expectOk(await c.call(endpoints.belegHistorie, { as: 'admin', params: { id: b.id } })).result;
+    expect(historie[0]?.art).toBe('G');
+  });
+
+  it('a discount given as amount clears its percent and vice versa', async () => {
+    const b = await f.beleg({ rabatt1Prozent: 10 });
+    const r = expectOk(await c.call(endpoints.belegUpdate, { as: 'admin', params: { id: b.id }, body: { data: { rabatt1Betrag: 5 } } })).result;
+    expect(r).toMatchObject({ rabatt1Prozent: null, rabatt1Betrag: 5 });
+  });
+
+  it('[BEL-027] a booked document cannot be changed (422); printed (status 2) still can', async () => {
+    const b = await f.beleg();
+    await setStatus(b.id, 2);
+    expectOk(await c.call(endpoints.belegUpdate, { as: 'admin', params: { id: b.id }, body: { data: { betreff: 'gedruckt' } } }));
+    for (const s of [3, 4, 5, 6, 8, 9]) {
+      await setStatus(b.id, s);
+      const err = expectError(await c.call(endpoints.belegUpdate, { as: 'admin', params: { id: b.id }, body: { data: { betreff: 'x' } } }), 422);
+      expect(err.errors.services[0]?.message).toContain('nicht mehr bearbeitbar');
+      expect(expectOk(await c.call(endpoints.belegGet, { as: 'admin', params: { id: b.id } })).result.bearbeitbar).toBe(false);
+    }
+    expect(expectOk(await c.call(endpoints.belegGet, { as: 'admin', params: { id: b.id } })).result.betreff).toBe('gedruckt');
+  });
+
+  it("[RIGHT-021] another user's document needs BEK_FREMDBEARB; the owner changes their own", async () => {
+    const b = await f.beleg({}, { as: 'buero' });
+    const fremd = expectError(
+      await c.call(endpoints.belegUpdate, { as: ohneLoeschen.anmeldename, params: { id: b.id }, body: { data: { betreff: 'fremd' } } }),
+      403,
+    );
+    expect(fremd.messageParameters).toContain('BEK_FREMDBEARB');
+    expect(expectOk(await c.call(endpoints.belegGet, { as: ohneLoeschen.anmeldename, params: { id: b.id } })).result.bearbeitbar).toBe(false);
+    expectError(
+      await c.call(endpoints.belegPositionCreate, {
+        as: ohneLoeschen.anmeldename,
+        params: { id: b.id },
+        body: { data: { positionsArt: 'T', bezeichnung: 'x' } },
+      }),
+      403,
+    );
+    expectOk(await c.call(endpoints.belegUpdate, { as: mitFremd.anmeldename, params: { id: b.id }, body: { data: { betreff: 'mit Recht' } } }));
+    expectOk(await c.call(endpoints.belegUpdate, { as: 'buero', params: { id: b.id }, body: { data: { betreff: 'eigener' } } }));
+    const own = await f.beleg({}, { as: ohneLoeschen.anmeldename });
+    expect(own.bearbeitbar).toBe(true);
+  });
+
+  it('[RIGHT-019] changing needs BEK_AENDERN', async () => {
+    const b = await f.beleg();
+    expectError(await c.call(endpoints.belegUpdate, { as: nurSehen.anmeldename, params: { id: b.id }, body: { data: { betreff: 'x' } } }), 403);
+  });
+
+  it("another user's record lock refuses the change with 423 naming the holder", async () => {
+    const b = await f.beleg();
+    await f.sperre({ tabelle: 'BEK', datensatzId: b.id }, { as: 'buero' });
+    const err = expectError(await c.call(endpoints.belegUpdate, { as: 'admin', params: { id: b.id }, body: { data: { betreff: 'x' } } }), 423);
+    expect(err.messageParameters.length).toBeGreaterThan(0);
+  });
+
+  it('validation errors are 400 with field errors, never 500', async () => {
+    const b = await f.beleg();
+    const cases: [unknown, string][] = [
+      [{ belegdatum: '2024-02-30' }, 'belegdatum'],
+      [{ rabatt1Prozent: 101 }, 'rabatt1Prozent'],
+      [{ waehrung: 'euro' }, 'waehrung'],
+      [{ zahlart: 99_999 }, 'zahlart'],
+      [{ zustaendigerMitarbeiter: 99_999 }, 'zustaendigerMitarbeiter'],
+      [{ ansprechpartnerId: 99_999 }, 'ansprechpartnerId'],
+      [{ frachtkosten: 'viel' }, 'frachtkosten'],
+    ];
+    for (const [data, feld] of cases) {
+      const err = expectError(await c.call(endpoints.belegUpdate, { as: 'admin', params: { id: b.id }, body: invalid({ data }) }), 400);
+      expect(Object.keys(err.errors.fieldErrors).join()).toContain(feld);
+    }
+    expectError(await c.call(endpoints.belegUpdate, { as: 'admin', params: { id: 99_999_999 }, body: { data: { betreff: 'x' } } }), 404);
+  });
+});
+
+describe('delete', () => {
+  it('[RIGHT-020] needs BEK_LOESCHEN; deletes an unbooked document with positions and history', async () => {
+    const b = await f.beleg({}, { as: ohneLoeschen.anmeldename });
+    await f.position(b.id, {}, { as: ohneLoeschen.anmeldename });
+    const err = expectError(await c.call(endpoints.belegDelete, { as: ohneLoeschen.anmeldename, params: { id: b.id } }), 403);
+    expect(err.messageParameters).toContain('BEK_LOESCHEN');
+    const res = await c.call(endpoints.belegDelete, { as: 'admin', params: { id: b.id } });
+    expect(res.status).toBe(204);
+    expectError(await c.call(endpoints.belegGet, { as: 'admin', params: { id: b.id } }), 404);
+    expect(await db.selectFrom('belegPositionen').select('id').where('belegId', '=', b.id).execute()).toEqual([]);
+    expect(await db.selectFrom('belegStatushistorie').select('id').where('belegId', '=', b.id).execute()).toEqual([]);
+  });
+
+  it('[BEL-027] a booked document cannot be deleted (422), a printed one can', async () => {
+    const gebucht = await f.beleg();
+    await setStatus(gebucht.id, 3);
+    expectError(await c.call(endpoints.belegDelete, { as: 'admin', params: { id: gebucht.id } }), 422);
+    const adoptedUnbooked = await f.beleg();
+    await setStatus(adoptedUnbooked.id, 8, false);
+    expectError(await c.call(endpoints.belegDelete, { as: 'admin', params: { id: adoptedUnbooked.id } }), 422);
+    const gedruckt = await f.beleg();
+    await setStatus(gedruckt.id, 2, false);
+    expect((await c.call(endpoints.belegDelete, { as: 'admin', params: { id: gedruckt.id } })).status).toBe(204);
+  });
+
+  it("another user's document needs BEK_FREMDBEARB to be deleted", async () => {
+    const loescherOhneFremd = await f.benutzer({ rechte: { BEK_FREMDBEARB: false, BEK_LOESCHEN: true } });
+    const b = await f.beleg({}, { as: 'buero' });
+    expectError(await c.call(endpoints.belegDelete, { as: loescherOhneFremd.anmeldename, params: { id: b.id } }), 403);
+    expect((await c.call(endpoints.belegDelete, { as: mitFremd.anmeldename, params: { id: b.id } })).status).toBe(204);
+  });
+});
+
+describe('positions', () => {
+  it('[BEL-022] adds an article line by number with the base price and answers the position and the refreshed head', async () => {
+    const artikel = await f.artikel({ vknetto: 12.5, mengeneinheit: 'Stk', bezeichnung: 'Kugelhahn DN25' });
+    const b = await f.beleg();
+    const res = await c.call(endpoints.belegPositionCreate, {
+      as: 'admin',
+      params: { id: b.id },
+      body: { data: { artikelnummer: artikel.artikelnummer, menge: 4 } },
+    });
+    expect(res.status).toBe(201);
+    const { position, beleg } = expectOk(res).result;
+    expect(res.headers.location).toBe(buildUrl(endpoints.belegPositionGet.path, { id: b.id, positionId: position.id }));
+    expect(position).toMatchObject({
+      positionsArt: 'A',
+      position: 10,
+      artikelId: artikel.id,
+      bezeichnung: 'Kugelhahn DN25',
+      mengeneinheit: 'Stk',
+      menge: 4,
+      einzelpreis: 12.5,
+      endpreis: 12.5,
+      gesamtpreis: 50,
+      mwstSatz: 19,
+    });
+    expect(position.preisHerkunft).toMatchObject({ regel: 'GRUNDPREIS', quelle: 'artikel', quelleId: artikel.id, grundpreis: 12.5, ergebnis: 12.5 });
+    expect(beleg).toMatchObject({ betragNetto: 50, endbetragNetto: 50, mwstBetrag: 9.5, betragBrutto: 59.5 });
+    expect(expectOk(await c.call(endpoints.belegPositionGet, { as: 'admin', params: { id: b.id, positionId: position.id } })).result).toEqual(position);
+  });
+
+  it('an unknown article is a field error (400), a blocked one 422, a missing one 400', async () => {
+    const b = await f.beleg();
+    const nr = expectError(
+      await c.call(endpoints.belegPositionCreate, { as: 'admin', params: { id: b.id }, body: { data: { artikelnummer: 'GIBT-ES-NICHT' } } }),
+      400,
+    );
+    expect(nr.errors.fieldErrors.artikelnummer?.[0]).toContain('GIBT-ES-NICHT');
+    const id = expectError(await c.call(endpoints.belegPositionCreate, { as: 'admin', params: { id: b.id }, body: { data: { artikelId: 99_999_999 } } }), 400);
+    expect(id.errors.fieldErrors.artikelId).toBeDefined();
+    const ohne = expectError(await c.call(endpoints.belegPositionCreate, { as: 'admin', params: { id: b.id }, body: { data: { menge: 2 } } }), 400);
+    expect(ohne.errors.fieldErrors.artikelnummer).toBeDefined();
+    const gesperrt = await f.artikel({ gesperrt: true });
+    expectError(await c.call(endpoints.belegPositionCreate, { as: 'admin', params: { id: b.id }, body: { data: { artikelId: gesperrt.id } } }), 422);
+    const menge = expectError(
+      await c.call(endpoints.belegPositionCreate, { as: 'admin', params: { id: b.id }, body: invalid({ data: { artikelId: gesperrt.id, menge: 'zwei' } }) }),
+      400,
+    );
+    expect(menge.errors.fieldErrors.menge).toBeDefined();
+    expectError(
+      await c.call(endpoints.belegPositionCreate, { as: 'admin', params: { id: 99_999_999 }, body: { data: { positionsArt: 'T', bezeichnung: 'x' } } }),
+      404,
+    );
+  });
+
+  it('[BEL-023] [BEL-009] a text line has title and description; quantity and prices are blanked', async () => {
+    const b = await f.beleg();
+    await f.position(b.id);
+    const { position, beleg } = await f.position(b.id, {
+      positionsArt: 'T',
+      bezeichnung: 'Hinweis',
+      beschreibung: 'Lieferung frei Baustelle',
+      menge: 5,
+      einzelpreis: 99,
+    });
+    expect(position).toMatchObject({
+      positionsArt: 'T',
+      bezeichnung: 'Hinweis',
+      beschreibung: 'Lieferung frei Baustelle',
+      menge: null,
+      einzelpreis: null,
+      gesamtpreis: null,
+      endpreis: null,
+      preisHerkunft: null,
+    });
+    expect(beleg.betragNetto).toBe(100);
+    const titel = expectError(
+      await c.call(endpoints.belegPositionCreate, { as: 'admin', params: { id: b.id }, body: { data: { positionsArt: 'T', bezeichnung: ' ' } } }),
+      400,
+    );
+    expect(titel.errors.fieldErrors.bezeichnung).toEqual(['Bitte einen Titel eingeben']);
+    const changed = expectOk(
+      await c.call(endpoints.belegPositionUpdate, {
+        as: 'admin',
+        params: { id: b.id, positionId: position.id },
+        body: { data: { beschreibung: 'Neu', menge: 3 } },
+      }),
+    ).result.position;
+    expect(changed).toMatchObject({ beschreibung: 'Neu', menge: null });
+  });
+
+  it('changes quantity and discounts; the line and the head follow', async () => {
+    const b = await f.beleg();
+    const { position } = await f.position(b.id, { menge: 2 });
+    const r = expectOk(
+      await c.call(endpoints.belegPositionUpdate, { as: 'admin', params: { id: b.id, positionId: position.id }, body: { data: { menge: 3, rabatt1: 10 } } }),
+    ).result;
+    expect(r.position).toMatchObject({ menge: 3, rabatt1: 10, endpreis: 90, gesamtpreis: 270 });
+    expect(r.beleg).toMatchObject({ betragNetto: 270, mwstBetrag: 51.3, betragBrutto: 321.3 });
+    const manual = expectOk(
+      await c.call(endpoints.belegPositionUpdate, { as: 'admin', params: { id: b.id, positionId: position.id }, body: { data: { einzelpreis: 80 } } }),
+    ).result.position;
+    expect(manual).toMatchObject({ einzelpreis: 80, preisManuell: true, gesamtpreis: 216 });
+    expect(manual.preisHerkunft?.regel).toBe('MANUELL');
+    // a manual price stays when the quantity changes; preisNeuErmitteln drops it
+    const stays = expectOk(
+      await c.call(endpoints.belegPositionUpdate, { as: 'admin', params: { id: b.id, positionId: position.id }, body: { data: { menge: 1 } } }),
+    ).result.position;
+    expect(stays.einzelpreis).toBe(80);
+    const again = expectOk(
+      await c.call(endpoints.belegPositionUpdate, { as: 'admin', params: { id: b.id, positionId: position.id }, body: { data: { preisNeuErmitteln: true } } }),
+    ).result.position;
+    expect(again).toMatchObject({ einzelpreis: 100, preisManuell: false });
+    expect(again.preisHerkunft?.regel).toBe('GRUNDPREIS');
+  });
+
+  it('deletes a position (numbers close up) and reorders; a wrong order list is a 400', async () => {
+    const b = await f.beleg();
+    const p1 = (await f.position(b.id)).position;
+    const p2 = (await f.position(b.id, { positionsArt: 'T', bezeichnung: 'Zwischentitel' })).position;
+    const p3 = (await f.position(b.id)).position;
+    const ins = (await f.position(b.id, { positionsArt: 'T', bezeichnung: 'Vorne', position: 10 })).position;
+    const order = () =>
+      c.call(endpoints.belegPositionenList, { as: 'admin', params: { id: b.id } }).then((r) => expectOk(r).result.map((p) => [p.id, p.position]));
+    expect(await order()).toEqual([
+      [ins.id, 10],
+      [p1.id, 20],
+      [p2.id, 30],
+      [p3.id, 40],
+    ]);
+    const del = expectOk(await c.call(endpoints.belegPositionDelete, { as: 'admin', params: { id: b.id, positionId: p1.id } })).result.beleg;
+    expect(del.betragNetto).toBe(100);
+    expect(await order()).toEqual([
+      [ins.id, 10],
+      [p2.id, 20],
+      [p3.id, 30],
+    ]);
+    const re = expectOk(
+      await c.call(endpoints.belegPositionenReihenfolge, { as: 'admin', params: { id: b.id }, body: { data: { positionIds: [p3.id, ins.id, p2.id] } } }),
+    ).result;
+    expect(re.positionen.map((p) => [p.id, p.position])).toEqual([
+      [p3.id, 10],
+      [ins.id, 20],
+      [p2.id, 30],
+    ]);
+    expect(re.beleg.betragNetto).toBe(100);
+    const bad = expectError(
+      await c.call(endpoints.belegPositionenReihenfolge, { as: 'admin', params: { id: b.id }, body: { data: { positionIds: [p3.id, ins.id] } } }),
+      400,
+    );
+    expect(bad.errors.fieldErrors.positionIds).toBeDefined();
+    expectError(
+      await c.call(endpoints.belegPositionenReihenfolge, { as: 'admin', params: { id: b.id }, body: { data: { positionIds: [p3.id, ins.id, p2.id, p1.id] } } }),
+      400,
+    );
+    expectError(await c.call(endpoints.belegPositionDelete, { as: 'admin', params: { id: b.id, positionId: p1.id } }), 404);
+  });
+
+  it('[BEL-027] positions of a booked document cannot be added, changed, deleted or reordered', async () => {
+    const b = await f.beleg();
+    const { position } = await f.position(b.id);
+    await setStatus(b.id, 3);
+    expectError(
+      await c.call(endpoints.belegPositionCreate, { as: 'admin', params: { id: b.id }, body: { data: { positionsArt: 'T', bezeichnung: 'x' } } }),
+      422,
+    );
+    expectError(await c.call(endpoints.belegPositionUpdate, { as: 'admin', params: { id: b.id, positionId: position.id }, body: { data: { menge: 9 } } }), 422);
+    expectError(await c.call(endpoints.belegPositionDelete, { as: 'admin', params: { id: b.id, positionId: position.id } }), 422);
+    expectError(await c.call(endpoints.belegPositionenReihenfolge, { as: 'admin', params: { id: b.id }, body: { data: { positionIds: [position.id] } } }), 422);
+    const row = expectOk(await c.call(endpoints.belegPositionGet, { as: 'admin', params: { id: b.id, positionId: position.id } })).result;
+    expect(row.menge).toBe(1);
+  });
+
+  it('a position of another document is not found', async () => {
+    const a = await f.beleg();
+    const b = await f.beleg();
+    const { position } = await f.position(a.id);
+    expectError(await c.call(endpoints.belegPositionGet, { as: 'admin', params: { id: b.id, positionId: position.id } }), 404);
+    expectError(await c.call(endpoints.belegPositionUpdate, { as: 'admin', params: { id: b.id, positionId: position.id }, body: { data: { menge: 2 } } }), 404);
+  });
+});
+
+describe('totals', () => {
+  it('both head discounts, freight, cash on delivery, insurance and two VAT rates to the cent (hand-computed)', async () => {
+    const a19 = await f.artikel({ vknetto: 19.99, mwstsatz: 19 });
+    const a7 = await f.artikel({ vknetto: 7.5, mwstsatz: 7 });
+    const a19b = await f.artikel({ vknetto: 12.3456, mwstsatz: 19 });
+    const b = await f.beleg({ rabatt1Prozent: 10, rabatt1Text: 'Treuerabatt', rabatt2Betrag: 5, frachtkosten: 4.9, nachnahme: 2, versicherung: 1.1 });
+    // 3 × 19.99 less 10 % and 5 % = 59.97 × 0.855 = 51.27435 → 51.27
+    const l1 = (await f.position(b.id, { artikelId: a19.id, menge: 3, rabatt1: 10, rabatt2: 5, ek: 10 })).position;
+    expect(l1).toMatchObject({ gesamtpreis: 51.27, endpreis: 17.0915 });
+    // 2 × 7.50 at 7 %
+    await f.position(b.id, { artikelId: a7.id, menge: 2, ek: 5 });
+    await f.position(b.id, { positionsArt: 'T', bezeichnung: 'Text zählt nicht' });
+    // 1 × 12.3456 = 12.3456 → 12.35
+    const last = (await f.position(b.id, { artikelId: a19b.id, menge: 1 })).beleg;
+    // lines 78.62 (19 %: 63.62, 7 %: 15.00); discount 1: 10 % = 7.862 → 7.86; discount 2: 5.00; together 12.86
+    // split: 7 % gets 12.86 × 15.00 / 78.62 = 2.4536 → 2.45, 19 % the rest 10.41
+    // 19 %: 63.62 − 10.41 + 4.90 + 2.00 + 1.10 = 61.21 → VAT 11.6299 → 11.63; 7 %: 12.55 → VAT 0.8785 → 0.88
+    expect(last).toMatchObject({
+      betragNetto: 78.62,
+      rabatt1Wert: 7.86,
+      rabatt2Wert: 5,
+      rabatt1Text: 'Treuerabatt',
+      endbetragNetto: 73.76,
+      mwstBetrag: 12.51,
+      betragBrutto: 86.27,
+      frachtkostenBrutto: 5.83,
+      // 78.62 − 12.86 − (3 × 10 + 2 × 5) = 25.76
+      rohertrag: 25.76,
+    });
+    expect(last.mwstAufteilung).toEqual([
+      { satz: 7, netto: 12.55, mwst: 0.88 },
+      { satz: 19, netto: 61.21, mwst: 11.63 },
+    ]);
+  });
+
+  it('a surcharge percent and a rush amount raise the line; weight sums per unit × quantity', async () => {
+    const art = await f.artikel({ vknetto: 10, gewicht: 1500 });
+    const b = await f.beleg();
+    const { position, beleg } = await f.position(b.id, { artikelId: art.id, menge: 2.5, teuerungszuschlag: 3, eilzuschlag: 1.5 });
+    // 2.5 × 10 × 1.03 = 25.75 + 1.50 = 27.25
+    expect(position).toMatchObject({ gesamtpreis: 27.25, endpreis: 10.3, gewicht: 1.5 });
+    expect(beleg).toMatchObject({ betragNetto: 27.25, gewicht: 3.75, mwstBetrag: 5.18, betragBrutto: 32.43 });
+  });
+});
+
+describe('purchase price (ART_EK)', () => {
+  it('[RIGHT-012] ek and rohertrag are left out of every answer without ART_EK; setting ek needs it', async () => {
+    const b = await f.beleg({}, { as: ohneLoeschen.anmeldename });
+    const { position, beleg } = await f.position(b.id, {}, { as: ohneLoeschen.anmeldename });
+    expect('ek' in position).toBe(false);
+    expect('rohertrag' in beleg).toBe(false);
+    const list = expectOk(await c.call(endpoints.belegPositionenList, { as: ohneLoeschen.anmeldename, params: { id: b.id } })).result;
+    expect(list.every((p) => !('ek' in p))).toBe(true);
+    expect(
+      'ek' in expectOk(await c.call(endpoints.belegPositionGet, { as: ohneLoeschen.anmeldename, params: { id: b.id, positionId: position.id } })).result,
+    ).toBe(false);
+    const err = expectError(
+      await c.call(endpoints.belegPositionUpdate, { as: ohneLoeschen.anmeldename, params: { id: b.id, positionId: position.id }, body: { data: { ek: 1 } } }),
+      403,
+    );
+    expect(err.messageParameters).toContain('ART_EK');
+    expectError(await c.call(endpoints.belegPositionenList, { as: ohneLoeschen.anmeldename, params: { id: b.id }, query: { orderBy: 'ek' } }), 400);
+    const admin = expectOk(
+      await c.call(endpoints.belegPositionUpdate, { as: 'admin', params: { id: b.id, positionId: position.id }, body: { data: { ek: 60 } } }),
+    ).result;
+    expect(admin.position.ek).toBe(60);
+    expect(admin.beleg.rohertrag).toBe(40);
+    const historie = expectOk(await c.call(endpoints.belegHistorie, { as: 'admin', params: { id: b.id } })).result;
+    expect(historie.some((h) => h.art === 'H')).toBe(true);
+  });
+});
+
+const listen = await (async () => {
+  const adresse = await f.adresse({ name1: 'Listenkunde Ökotherm' });
+  const angebot = await f.beleg({ adresseId: adresse.id, belegart: '0100', betreff: 'Wärmepumpe Süd', belegdatum: '2031-03-01' });
+  const auftrag = await f.beleg({ adresseId: adresse.id, belegart: '0200', belegdatum: '2031-03-02' });
+  const rechnung = await f.beleg({ adresseId: adresse.id, belegart: '0400', belegdatum: '2031-03-03' });
+  await setStatus(auftrag.id, 3);
+  return { adresse, angebot, auftrag, rechnung };
+})();
+
+describe('list', () => {
+  const { adresse, angebot, auftrag, rechnung } = listen;
+
+  it('[BEL-037] orders by belegdatum descending by default and filters by address', async () => {
+    const r = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { adresseId: adresse.id, returnTotal: true } }));
+    expect(r.result.map((b) => b.id)).toEqual([rechnung.id, auftrag.id, angebot.id]);
+    expect(r.resultCount).toBe(3);
+    const all = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { limit: 50 } })).result;
+    const dates = all.map((b) => b.belegdatum);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('[BEL-036] [BEL-026] filters belegart and belegstatus as comma lists (the default pick-list filter)', async () => {
+    const r = expectOk(
+      await c.call(endpoints.belegeList, { as: 'admin', query: { adresseId: adresse.id, belegart: '0100,0200', belegstatus: '1,2,3' } }),
+    ).result;
+    expect(r.map((b) => b.id).sort()).toEqual([angebot.id, auftrag.id].sort());
+    const booked = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { adresseId: adresse.id, belegstatus: '3' } })).result;
+    expect(booked.map((b) => b.id)).toEqual([auftrag.id]);
+    const viaFilter = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { filter: `adresseId=${adresse.id},belegtyp=04` } })).result;
+    expect(viaFilter.map((b) => b.id)).toEqual([rechnung.id]);
+    expectError(await c.call(endpoints.belegeList, { as: 'admin', query: { belegstatus: invalid('1;2') } }), 400);
+    expectError(await c.call(endpoints.belegeList, { as: 'admin', query: { belegart: invalid('01') } }), 400);
+    expectError(await c.call(endpoints.belegeList, { as: 'admin', query: { orderBy: 'gibtsnicht' } }), 400);
+  });
+
+  it('q searches the number, the address name and the subject', async () => {
+    const byNr = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { q: rechnung.belegnummer } })).result;
+    expect(byNr.map((b) => b.id)).toContain(rechnung.id);
+    expect(byNr.every((b) => b.belegnummer === rechnung.belegnummer || b.belegnummer.includes(rechnung.belegnummer.slice(-5)))).toBe(true);
+    const byName = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { q: 'Ökotherm' } })).result;
+    expect(byName.map((b) => b.id).sort()).toEqual([angebot.id, auftrag.id, rechnung.id].sort());
+    const bySubject = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { q: 'wärmepumpe süd' } })).result;
+    expect(bySubject.map((b) => b.id)).toEqual([angebot.id]);
+    expect(expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { q: 'zzqqxxnichtda' } })).result).toEqual([]);
+  });
+
+  it('sorts the address name in German order (Ä as A)', async () => {
+    for (const name1 of ['Sortiertest Zander', 'Sortiertest Ärzte', 'Sortiertest Bäcker', 'Sortiertest Amsel']) {
+      await f.beleg({ adresseId: (await f.adresse({ name1 })).id });
+    }
+    const r = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { filter: 'adresseName~Sortiertest', orderBy: 'adresseName' } })).result;
+    expect(r.map((b) => b.adresseName)).toEqual(['Sortiertest Amsel', 'Sortiertest Ärzte', 'Sortiertest Bäcker', 'Sortiertest Zander']);
+  });
+});
