@@ -25,6 +25,7 @@ import { authModule } from './modules/auth/auth.module';
 import { crmModule } from './modules/crm/crm.module';
 import { einkaufModule } from './modules/einkauf/einkauf.module';
 import { lagerModule } from './modules/lager/lager.module';
+import { serviceModule } from './modules/service/service.module';
 import { offenePostenModule } from './modules/offeneposten/offeneposten.module';
 import { stammdatenModule } from './modules/stammdaten/stammdaten.module';
 import { systemModule } from './modules/system/system.module';
@@ -63,6 +64,7 @@ export const MODULES: AppModule[] = [
   artikelModule,
   lagerModule,
   assetsModule,
+  serviceModule,
   offenePostenModule,
   einkaufModule,
   belegeModule,
