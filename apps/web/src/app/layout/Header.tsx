@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dueCount, useReminders } from '@/features/reminders/api';
+import { ShellStatus } from '@/features/service/offline/ShellStatus';
 import { useLocalParameter, useUserParameter } from '@/features/settings/api';
 import { ALL_NAMESPACES } from '@/i18n/resources';
 import { useStore } from '@/lib/store';
@@ -91,6 +92,7 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
         </UnstyledButton>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <ShellStatus />
         <NewItemMenu />
         <ReminderButton />
         <AccountMenu />

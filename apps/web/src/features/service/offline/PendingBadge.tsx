@@ -9,7 +9,7 @@ import { useConflicts, usePendingActions } from './use-service-action';
  * "Not yet sent" at a glance: the number of steps waiting on the device, of conflicts to review, and "Offline" while the
  * browser has no network. Each badge opens the review list (/tasks/review). Nothing shows while all is sent and online.
  */
-export function PendingBadge({ showOffline = true }: { showOffline?: boolean }) {
+export function PendingBadge({ showOffline = true, compact = false }: { showOffline?: boolean; compact?: boolean }) {
   const t = useOfflineT();
   const { count, syncing } = usePendingActions();
   const { count: conflicts } = useConflicts();
@@ -18,8 +18,15 @@ export function PendingBadge({ showOffline = true }: { showOffline?: boolean }) 
   return (
     <Group gap={6} wrap="nowrap" data-testid="offline-status">
       {!online && showOffline && (
-        <Badge color="gray" variant="filled" leftSection={<IconCloudOff size={14} />} data-testid="offline-badge">
-          {t('offline')}
+        <Badge
+          color="gray"
+          variant="filled"
+          leftSection={<IconCloudOff size={14} />}
+          data-testid="offline-badge"
+          aria-label={t('offline')}
+          title={t('offline')}
+        >
+          {compact ? null : t('offline')}
         </Badge>
       )}
       {count > 0 && (
@@ -31,9 +38,10 @@ export function PendingBadge({ showOffline = true }: { showOffline?: boolean }) 
           style={{ cursor: 'pointer' }}
           leftSection={syncing ? <Loader size={12} color="white" /> : <IconCloudUpload size={14} />}
           data-testid="pending-badge"
-          title={syncing ? t('syncing') : undefined}
+          aria-label={t('notSent', { count })}
+          title={syncing ? t('syncing') : t('notSent', { count })}
         >
-          {t('notSent', { count })}
+          {compact ? count : t('notSent', { count })}
         </Badge>
       )}
       {conflicts > 0 && (
