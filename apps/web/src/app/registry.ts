@@ -5,6 +5,7 @@ import { openItemsArea } from '@/features/open-items/area';
 import { productsArea } from '@/features/products/area';
 import { saleDocumentsArea } from '@/features/sale-documents/area';
 import { scannerArea } from '@/features/scanner/area';
+import { serviceArea } from '@/features/service/area';
 import { settingsArea } from '@/features/settings/area';
 import { storageArea } from '@/features/storage/area';
 import { systemArea } from '@/features/system/area';
@@ -16,6 +17,6 @@ import { authArea } from './auth/area';
  * dashboard switches and reminder links are built from their entries (`app/areas.ts`); their routes are listed in
  * `app/router.tsx`, their namespaces in `i18n/namespaces.ts`.
  */
-export const AREAS: readonly Area[] = [homeArea, addressesArea, productsArea, saleDocumentsArea, assetsArea, storageArea, scannerArea, settingsArea, systemArea, openItemsArea, authArea];
+export const AREAS: readonly Area[] = [homeArea, addressesArea, productsArea, saleDocumentsArea, serviceArea, assetsArea, storageArea, scannerArea, settingsArea, systemArea, openItemsArea, authArea];
 
 registerAreas(AREAS);

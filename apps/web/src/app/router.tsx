@@ -8,6 +8,7 @@ import { openItemsArea } from '@/features/open-items/area';
 import { productsArea } from '@/features/products/area';
 import { saleDocumentsArea } from '@/features/sale-documents/area';
 import { scannerArea } from '@/features/scanner/area';
+import { serviceArea } from '@/features/service/area';
 import { settingsArea } from '@/features/settings/area';
 import { storageArea } from '@/features/storage/area';
 import { systemArea } from '@/features/system/area';
@@ -43,6 +44,7 @@ const routeTree = rootRoute.addChildren([
     ...addressesArea.routes(appRoute),
     ...productsArea.routes(appRoute),
     ...saleDocumentsArea.routes(appRoute),
+    ...serviceArea.routes(appRoute),
     ...assetsArea.routes(appRoute),
     ...storageArea.routes(appRoute),
     ...scannerArea.routes(appRoute),

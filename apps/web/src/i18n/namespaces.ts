@@ -6,6 +6,7 @@ import { productsI18n } from '@/features/products/i18n';
 import { remindersI18n } from '@/features/reminders/i18n';
 import { saleDocumentsI18n } from '@/features/sale-documents/i18n';
 import { scannerI18n } from '@/features/scanner/i18n';
+import { serviceI18n } from '@/features/service/i18n';
 import { settingsI18n } from '@/features/settings/i18n';
 import { storageI18n } from '@/features/storage/i18n';
 import { systemI18n } from '@/features/system/i18n';
@@ -23,6 +24,7 @@ export const NAMESPACES = {
   addresses: addressesI18n,
   products: productsI18n,
   saleDocuments: saleDocumentsI18n,
+  service: serviceI18n,
   assets: assetsI18n,
   storage: storageI18n,
   scanner: scannerI18n,

@@ -182,3 +182,45 @@ export function formatMinutes(min: number | null | undefined): string {
   const abs = Math.abs(Math.round(min));
   return `${sign}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')} h`;
 }
+
+/** Material booking kinds (SVC-014) and the line quantity each one counts in. */
+export const MATERIAL_KINDS = {
+  eingebaut: 'mengeEingebaut',
+  doa: 'mengeDoa',
+  gutteilretoure: 'mengeGutteilretoure',
+  defektVerkauft: 'mengeDefektVerkauft',
+  defektEingelagert: 'mengeDefektEingelagert',
+} as const;
+export type MaterialKind = keyof typeof MATERIAL_KINDS;
+
+export interface MaterialQuantities {
+  menge: number;
+  mengeUmgelagert: number;
+  mengeEingebaut: number;
+  mengeDoa: number;
+  mengeGutteilretoure: number;
+  mengeDefektVerkauft: number;
+  mengeDefektEingelagert: number;
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * The amount range of a booking on a line: up to what is still open for the kind, down to minus what was booked of it
+ * (a negative amount corrects an earlier booking). Parts used (installed, DOA) and returned come out of the reserved
+ * or transferred quantity; faulty parts (sold or stored) out of the installed ones.
+ */
+export function materialLimits(line: MaterialQuantities, kind: MaterialKind): { min: number; max: number } {
+  const booked = line[MATERIAL_KINDS[kind]];
+  const withTechnician = Math.max(line.menge, line.mengeUmgelagert) - line.mengeEingebaut - line.mengeDoa - line.mengeGutteilretoure;
+  const open =
+    kind === 'gutteilretoure'
+      ? line.mengeUmgelagert - line.mengeEingebaut - line.mengeDoa - line.mengeGutteilretoure
+      : kind === 'defektVerkauft' || kind === 'defektEingelagert'
+        ? line.mengeEingebaut + line.mengeDoa - line.mengeDefektVerkauft - line.mengeDefektEingelagert
+        : withTechnician;
+  return { min: round3(-booked), max: round3(Math.max(0, open)) };
+}
+
+/** Material not yet (fully) transferred to the technician gives a warning (SVC-023). */
+export const notYetTransferred = (line: Pick<MaterialQuantities, 'menge' | 'mengeUmgelagert'>) => line.mengeUmgelagert < line.menge;

@@ -1,0 +1,195 @@
+import { useQuery } from '@tanstack/react-query';
+import type { EndpointName, ServiceAktionArt } from '@vario/contract';
+import { useMemo } from 'react';
+import { useMe, useToken } from '@/app/auth/session';
+import { api } from '@/lib/api/client';
+import { fetchBlob } from '@/lib/api/files';
+import { queryClient } from '@/lib/query-client';
+import { createQueryKeys } from '@/lib/query-keys';
+
+export const serviceKeys = createQueryKeys('service');
+
+/** The planning lists (SVC-063): accepted tasks and open ones, both in the order of their start. */
+export const PLANNING_FILTER = { accepted: 'serviceAuftragId!null,angenommenDatum!null', open: 'serviceAuftragId!null,angenommenDatum=null' } as const;
+export type PlanningKind = keyof typeof PLANNING_FILTER;
+/** A technician has a few dozen items; the office's open list is read in one window of this size (ordered by start). */
+export const PLANNING_LIMIT = 500;
+
+export function usePlanningList(kind: PlanningKind) {
+  const token = useToken();
+  return useQuery({
+    queryKey: serviceKeys.list({ kind }),
+    queryFn: () => api('servicePlanungList', { params: { filter: PLANNING_FILTER[kind], orderBy: 'beginnDatum', returnTotal: 'true', limit: PLANNING_LIMIT } }),
+    enabled: !!token,
+  });
+}
+
+export function usePlanning(id: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: serviceKeys.custom('planung', id),
+    queryFn: async () => (await api('servicePlanungGet', { params: { id: id as number } })).result,
+    enabled: !!token && !!id,
+  });
+}
+
+/** The task with contacts, asset, planning items, material, additional work, times and the journey log. */
+export function useTask(id: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: serviceKeys.detail(id ?? 0),
+    queryFn: async () => (await api('serviceAuftragGet', { params: { id: id as number } })).result,
+    enabled: !!token && !!id,
+  });
+}
+
+/** The status dictionary, 50 a page, loading on while hasMoreData (SVC-064); `art:status` → text. */
+export const STATUS_PAGE = 50;
+export function useStatusTexts(): Map<string, string> {
+  const token = useToken();
+  const q = useQuery({
+    queryKey: serviceKeys.custom('status'),
+    queryFn: async () => {
+      const all: { status: string; beschreibung: string; art: 'A' | 'M' }[] = [];
+      for (let offset = 0; ; offset += STATUS_PAGE) {
+        const page = await api('serviceStatus', { params: { limit: STATUS_PAGE, offset } });
+        all.push(...page.result);
+        if (!page.hasMoreData || page.result.length === 0) break;
+      }
+      return all;
+    },
+    enabled: !!token,
+    staleTime: 60 * 60_000,
+    meta: { silent: true },
+  });
+  return useMemo(() => new Map((q.data ?? []).map((s) => [`${s.art}:${s.status}`, s.beschreibung])), [q.data]);
+}
+
+/** Additional-work types (SVC-066). */
+export function useWorkTypes() {
+  const token = useToken();
+  return useQuery({
+    queryKey: serviceKeys.custom('mehraufwandsarten'),
+    queryFn: async () => (await api('serviceMehraufwandsarten')).result,
+    enabled: !!token,
+    staleTime: 60 * 60_000,
+  });
+}
+
+export function useCalendarTypes() {
+  const token = useToken();
+  return useQuery({
+    queryKey: serviceKeys.custom('kalendertypen'),
+    queryFn: async () => (await api('serviceKalenderTypen')).result,
+    enabled: !!token,
+    staleTime: 60 * 60_000,
+  });
+}
+
+/** The week: the user's planning items and calendar entries overlapping von–bis (ISO dates). */
+export function useCalendar(von: string, bis: string) {
+  const token = useToken();
+  return useQuery({
+    queryKey: serviceKeys.custom('kalender', von, bis),
+    queryFn: async () => (await api('serviceKalender', { params: { von, bis } })).result,
+    enabled: !!token,
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** Confirm material (SVC-005): the lines transferred to the technician and not yet fully confirmed. */
+export const MATERIAL_TO_CONFIRM = 'materialstatus=25|27';
+export function useMaterialToConfirm() {
+  const token = useToken();
+  return useQuery({
+    queryKey: serviceKeys.list({ kind: 'material' }),
+    queryFn: () => api('serviceMaterialOffen', { params: { filter: MATERIAL_TO_CONFIRM, orderBy: 'auftragsnummer', limit: PLANNING_LIMIT } }),
+    enabled: !!token,
+  });
+}
+
+/** The user's active automatic time recording (null when none). */
+export function useActiveTimer() {
+  const token = useToken();
+  const me = useMe().data;
+  return useQuery({
+    queryKey: serviceKeys.custom('zeitAktiv'),
+    queryFn: async () => (await api('serviceZeitenAktiv')).result,
+    enabled: !!token && !!me?.techniker,
+  });
+}
+
+/** The stored completion report (PDF). */
+export const loadCompletionReport = (auftragId: number) => fetchBlob('GET', '/service/auftraege/:id/abschlussbericht', { id: auftragId });
+
+/** The ids a step targets (the same fields as a queued sync action). */
+export interface ServiceStepIds {
+  planungId?: number;
+  auftragId?: number;
+  materialId?: number;
+  eintragId?: number;
+}
+
+type Route = { endpoint: EndpointName; params: (ids: ServiceStepIds) => Record<string, number | undefined>; body?: false };
+const planung: Route['params'] = (ids) => ({ id: ids.planungId });
+const auftrag: Route['params'] = (ids) => ({ id: ids.auftragId });
+const auftragMaterial: Route['params'] = (ids) => ({ id: ids.auftragId, subId: ids.materialId });
+const auftragEintrag: Route['params'] = (ids) => ({ id: ids.auftragId, subId: ids.eintragId });
+const eintrag: Route['params'] = (ids) => ({ id: ids.eintragId });
+
+/** Each step kind of the sync (`ServiceAktionArt`) and the online call that does the same. */
+export const SERVICE_STEP_ROUTES: Record<ServiceAktionArt, Route> = {
+  annehmen: { endpoint: 'servicePlanungAnnehmen', params: planung },
+  ablehnen: { endpoint: 'servicePlanungAblehnen', params: planung },
+  zurueckgeben: { endpoint: 'servicePlanungZurueckgeben', params: planung },
+  zurueckstellen: { endpoint: 'servicePlanungZurueckstellen', params: planung },
+  dienstende: { endpoint: 'servicePlanungDienstende', params: planung },
+  telefonischErledigt: { endpoint: 'servicePlanungTelefonischErledigt', params: planung },
+  reisebeginn: { endpoint: 'servicePlanungReisebeginn', params: planung },
+  ankunft: { endpoint: 'servicePlanungAnkunft', params: planung },
+  zeitStart: { endpoint: 'servicePlanungZeitStart', params: planung },
+  zeitStopp: { endpoint: 'servicePlanungZeitStopp', params: planung },
+  serviceZeit: { endpoint: 'servicePlanungServiceZeit', params: planung },
+  materialBuchung: { endpoint: 'serviceMaterialBuchen', params: auftragMaterial },
+  rueckbuchung: { endpoint: 'serviceMaterialRueckbuchung', params: auftragMaterial },
+  materialBestaetigen: { endpoint: 'serviceMaterialBestaetigen', params: (ids) => ({ id: ids.materialId }) },
+  nachbuchung: { endpoint: 'serviceNachbuchungCreate', params: () => ({}) },
+  mehraufwandNeu: { endpoint: 'serviceMehraufwandCreate', params: auftrag },
+  mehraufwandAendern: { endpoint: 'serviceMehraufwandUpdate', params: auftragEintrag },
+  mehraufwandLoeschen: { endpoint: 'serviceMehraufwandDelete', params: auftragEintrag, body: false },
+  unterschrift: { endpoint: 'serviceUnterschriftSet', params: auftrag },
+  abschluss: { endpoint: 'serviceAbschluss', params: auftrag },
+  kalenderNeu: { endpoint: 'serviceKalendereintragCreate', params: () => ({}) },
+  kalenderAendern: { endpoint: 'serviceKalendereintragUpdate', params: eintrag },
+  kalenderLoeschen: { endpoint: 'serviceKalendereintragDelete', params: eintrag, body: false },
+};
+
+const newClientId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+        const r = (Math.random() * 16) | 0;
+        return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+      });
+
+/**
+ * Sends one journey step online: the ONE place every service write of the screens goes through. The client's id of
+ * the action is the `Idempotency-Key` and `zeitpunkt` the real time of the step (default now), so the same step sent
+ * twice changes nothing (issue 12). The offline layer (`features/service/offline/`) routes this through its queue.
+ */
+export async function sendServiceStep(
+  art: ServiceAktionArt,
+  ids: ServiceStepIds,
+  daten: Record<string, unknown>,
+  opts: { clientId?: string; zeitpunkt?: string } = {},
+): Promise<unknown> {
+  const route = SERVICE_STEP_ROUTES[art];
+  const zeitpunkt = opts.zeitpunkt ?? new Date().toISOString();
+  const res = await api(route.endpoint, {
+    params: route.params(ids) as never,
+    body: route.body === false ? undefined : ({ data: { ...daten, zeitpunkt } } as never),
+    headers: { 'Idempotency-Key': opts.clientId ?? newClientId() },
+  });
+  await queryClient.invalidateQueries({ queryKey: serviceKeys.all });
+  return res;
+}

@@ -1,0 +1,36 @@
+import { IconCalendarCheck, IconClipboardList, IconPackageImport } from '@tabler/icons-react';
+import type { Area } from '@/app/areas';
+import { createServiceRoutes } from './routes';
+
+/**
+ * Field service (issue 12): open tasks (planning), accepted tasks with the week calendar, confirm material. The three
+ * entries show only for users with a technician record (RIGHT-006, APP-079 order 60/70/80).
+ */
+export const serviceArea: Area<ReturnType<typeof createServiceRoutes>> = {
+  id: 'service',
+  ns: 'service',
+  routes: createServiceRoutes,
+  entries: [
+    {
+      id: 'planning',
+      order: 60,
+      label: 'service:menu.planning',
+      icon: IconClipboardList,
+      to: '/planning',
+      technicianOnly: true,
+      nav: true,
+      tile: 'service:menu.planningTile',
+    },
+    {
+      id: 'tasks',
+      order: 70,
+      label: 'service:menu.tasks',
+      icon: IconCalendarCheck,
+      to: '/tasks',
+      technicianOnly: true,
+      nav: true,
+      tile: 'service:menu.tasksTile',
+    },
+    { id: 'material', order: 80, label: 'service:menu.material', icon: IconPackageImport, to: '/material', technicianOnly: true, nav: true },
+  ],
+};

@@ -1,0 +1,64 @@
+import { TimeInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/dialogs/FormDialog';
+import { NumberTextInput } from '@/components/form/NumberTextInput';
+import { notifyInfo } from '@/lib/api/error-handler';
+import { sendServiceStep } from '../api';
+import { checkDistance } from '../rules';
+import { useStepForm } from '../ui/use-step-form';
+
+/** Arrival (SVC-061, SVC-048, SVC-062): time and distance in whole km ≥ 0; done → 'Status Vor-Ort gesetzt'. */
+export function ArrivalDialog({ opened, onClose, planungId }: { opened: boolean; onClose: () => void; planungId: number }) {
+  const { t } = useTranslation('service');
+  const form = useStepForm(() => ({ datum: dayjs().format('HH:mm'), strecke: null as number | string | null }));
+  useEffect(() => {
+    if (opened) form.reset();
+  }, [opened]);
+  const submit = async () => {
+    const ok = await form.submit(
+      (v) => {
+        const d = checkDistance(v.strecke);
+        return { datum: v.datum ? undefined : t('check.required'), strecke: d ? t(d) : undefined };
+      },
+      (v) => sendServiceStep('ankunft', { planungId }, { datum: v.datum, strecke: v.strecke }),
+      ['datum', 'strecke'],
+    );
+    if (ok) {
+      notifyInfo(t('dialog.arrivalDone'));
+      onClose();
+    }
+  };
+  return (
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('dialog.arrivalTitle')}
+      onSubmit={() => void submit()}
+      loading={form.loading}
+      submitLabel={t('step.arrival')}
+    >
+      <TimeInput
+        label={t('dialog.time')}
+        required
+        size="md"
+        value={form.values.datum}
+        onChange={(e) => form.set('datum', e.currentTarget.value)}
+        error={form.errors.datum}
+        data-testid="field-datum"
+      />
+      <NumberTextInput
+        label={t('dialog.distance')}
+        required
+        size="md"
+        value={form.values.strecke}
+        onChange={(v) => form.set('strecke', v)}
+        error={form.errors.strecke}
+        rightSection="km"
+        data-autofocus
+        data-testid="field-strecke"
+      />
+    </FormDialog>
+  );
+}

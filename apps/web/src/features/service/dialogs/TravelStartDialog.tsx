@@ -1,0 +1,48 @@
+import { TimeInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/dialogs/FormDialog';
+import { notifyInfo } from '@/lib/api/error-handler';
+import { sendServiceStep } from '../api';
+import { useStepForm } from '../ui/use-step-form';
+
+/** Travel start (SVC-059, SVC-060): the time HH:mm, now by default; done → the info notice 'Reisebeginn gestartet' (3 s). */
+export function TravelStartDialog({ opened, onClose, planungId }: { opened: boolean; onClose: () => void; planungId: number }) {
+  const { t } = useTranslation('service');
+  const form = useStepForm(() => ({ datum: dayjs().format('HH:mm') }));
+  useEffect(() => {
+    if (opened) form.reset();
+  }, [opened]);
+  const submit = async () => {
+    const ok = await form.submit(
+      (v) => ({ datum: v.datum ? undefined : t('check.required') }),
+      (v) => sendServiceStep('reisebeginn', { planungId }, { datum: v.datum }),
+      ['datum'],
+    );
+    if (ok) {
+      notifyInfo(t('dialog.travelStartDone'));
+      onClose();
+    }
+  };
+  return (
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('dialog.travelStartTitle')}
+      onSubmit={() => void submit()}
+      loading={form.loading}
+      submitLabel={t('step.travelStart')}
+    >
+      <TimeInput
+        label={t('dialog.time')}
+        required
+        size="md"
+        value={form.values.datum}
+        onChange={(e) => form.set('datum', e.currentTarget.value)}
+        error={form.errors.datum}
+        data-testid="field-datum"
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,5 @@
+import de from './de.json';
+import en from './en.json';
+import fr from './fr.json';
+
+export const serviceI18n = { de, en, fr };

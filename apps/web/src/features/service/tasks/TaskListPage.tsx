@@ -1,0 +1,51 @@
+import { Button, Group, SimpleGrid, Text } from '@mantine/core';
+import { IconCalendarWeek, IconRefresh } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '@/app/auth/session';
+import { PageHeader } from '@/components/PageHeader';
+import { usePlanningList } from '../api';
+import { ListState } from '../ui/ListState';
+import { NoTechnician } from '../ui/NoTechnician';
+import classes from '../ui/service.module.css';
+import { TaskCard } from '../ui/TaskCard';
+
+/** /tasks: the technician's accepted tasks as cards, in the order of their start (SVC-002, SVC-063). */
+export function TaskListPage() {
+  const { t } = useTranslation('service');
+  const me = useMe().data;
+  const list = usePlanningList('accepted');
+  const rows = list.data?.result ?? [];
+  return (
+    <div className={classes.narrow}>
+      <PageHeader
+        title={t('tasks.title')}
+        subtitle={list.data ? t('tasks.count', { count: list.data.resultCount ?? rows.length }) : t('tasks.subtitle')}
+        actions={
+          <Group gap="xs">
+            <Button variant="default" size="md" onClick={() => void list.refetch()} loading={list.isFetching} aria-label={t('refresh')} px="sm">
+              <IconRefresh size={20} />
+            </Button>
+            <Button component={Link} to="/tasks/calendar" size="md" variant="light" leftSection={<IconCalendarWeek size={20} />} data-testid="tasks-calendar">
+              {t('tasks.calendar')}
+            </Button>
+          </Group>
+        }
+      />
+      {me && !me.techniker ? (
+        <NoTechnician />
+      ) : (
+        <ListState loading={list.isLoading} empty={rows.length === 0} emptyText={t('tasks.empty')}>
+          <SimpleGrid cols={1} spacing="sm" data-testid="task-list">
+            {rows.map((p) => (
+              <TaskCard key={p.id} p={p} to={`/tasks/${p.serviceAuftragId}`} testId="task-card" />
+            ))}
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt="sm" ta="center">
+            {t('tasks.subtitle')}
+          </Text>
+        </ListState>
+      )}
+    </div>
+  );
+}

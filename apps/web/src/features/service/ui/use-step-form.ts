@@ -1,0 +1,54 @@
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { i18n } from '@/i18n';
+import { handleApiError, TOAST } from '@/lib/api/error-handler';
+import { isApiError } from '@/lib/api/errors';
+
+export type FieldErrorMap = Record<string, string | undefined>;
+
+/**
+ * The state of a field-service dialog: its values, the messages per field (the client's checks, then the server's
+ * field errors, HTTP-040/041) and the submit that sends the step. A refusal whose field errors all belong to the
+ * dialog marks those fields; any other failure goes to the one error handler (the server's message as sent).
+ */
+export function useStepForm<V extends Record<string, unknown>>(initial: () => V) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const [loading, setLoading] = useState(false);
+
+  const set = <K extends keyof V>(key: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => (e[key as string] ? { ...e, [key as string]: undefined } : e));
+  };
+
+  const reset = (next: V = initial()) => {
+    setValues(next);
+    setErrors({});
+    setLoading(false);
+  };
+
+  /** Runs the client's checks, then `send`; answers true when the step was sent (or queued). */
+  const submit = async (check: (v: V) => FieldErrorMap, send: (v: V) => Promise<unknown>, fields: readonly string[] = Object.keys(values)) => {
+    const found = Object.fromEntries(Object.entries(check(values)).filter(([, m]) => !!m));
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      notifications.show({ color: 'red', message: i18n.t('service:check.checkEntries'), autoClose: TOAST.bulk });
+      return false;
+    }
+    setLoading(true);
+    try {
+      await send(values);
+      return true;
+    } catch (e) {
+      const fieldErrors = isApiError(e) ? Object.entries(e.fieldErrors) : [];
+      if (fieldErrors.length > 0 && fieldErrors.every(([f]) => fields.includes(f))) {
+        setErrors(Object.fromEntries(fieldErrors.map(([f, m]) => [f, m.join(' ')])));
+      } else handleApiError(e, { action: 'save' });
+      return false;
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return { values, set, setValues, errors, setErrors, loading, reset, submit };
+}
