@@ -3,15 +3,12 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
-/**
- * The detail route of a sales document — the one place the link target is registered. The sales-document area
- * does not exist yet, so there is no target: numbers show as plain text, never as dead links (ADR-075, ADR-080).
- */
-export function documentRoute(_belegId: number): string | null {
-  return null;
+/** The detail route of a sales document — the one place the link target is registered (ADR-075, ADR-080). */
+export function documentRoute(belegId: number): string | null {
+  return `/saleDocument/${belegId}/documentHead`;
 }
 
-/** A document number with the link icon that opens the document when its screen exists. */
+/** A document number with the link icon that opens the document. */
 export function DocumentNumber({ belegId, nummer }: { belegId: number; nummer: string }) {
   const { t } = useTranslation('addresses');
   const to = documentRoute(belegId);

@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/rea
 import type { AppRoute } from '@/app/app-route';
 import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
+import { createSaleDocumentRoutes } from '@/features/sale-documents/routes';
 import { validateAddressListSearch } from './list/list-filter';
 
 const validateCreated = (s: Record<string, unknown>): { created?: boolean } => (s.created === true || s.created === 'true' ? { created: true } : {});
@@ -98,8 +99,17 @@ export function createAddressRoutes(app: AppRoute) {
     component: lazyRouteComponent(() => import('./reports/BackordersTab'), 'BackordersTab'),
   });
 
+  // the sale-document route set as the address's saleDocuments tab; its records are screens of their own (BEL-002)
+  const [documentList, documentRecord] = createSaleDocumentRoutes(record, app, {
+    basePath: '/saleDocuments',
+    idParam: 'documentId',
+    recordPrefix: '/addresses/$id',
+    back: { routeName: '/addresses/$id/saleDocuments', params: { id: '$id' }, label: 'Adresse' },
+  });
+
   return [
     list,
+    documentRecord,
     record.addChildren([
       index,
       dashboard,
@@ -109,6 +119,7 @@ export function createAddressRoutes(app: AppRoute) {
       additional.addChildren([additionalList, additionalOne]),
       prices.addChildren([priceList, price]),
       files.addChildren([fileList, file]),
+      documentList,
       history,
       backorders,
     ]),

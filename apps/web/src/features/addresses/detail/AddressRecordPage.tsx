@@ -9,7 +9,7 @@ import { hasRight } from '@/lib/rights';
 import { deleteAddress, saveAddress, useAddress, useRemarkRequired } from '../api';
 import { addressSchema, toAddressForm } from './address-form';
 
-/** The tabs of an address in their order (ADR-006); deals, tickets and sale documents come with their areas. */
+/** The tabs of an address in their order (ADR-006); deals and tickets come with their areas; saleDocuments is the sale-document route set mounted below the address. */
 export const ADDRESS_TABS = [
   'dashboard',
   'masterdata',
@@ -18,6 +18,7 @@ export const ADDRESS_TABS = [
   'additionalAddress',
   'customerSpecificPrices',
   'files',
+  'saleDocuments',
   'history',
   'backorders',
 ] as const;

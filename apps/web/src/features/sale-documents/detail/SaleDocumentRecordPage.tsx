@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { IconArrowForwardUp, IconBook2, IconPrinter, IconReceiptOff } from '@tabler/icons-react';
-import { Outlet, useNavigate } from '@tanstack/react-router';
+import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
@@ -59,6 +59,9 @@ function DocumentRecord({ idParam }: { idParam: string }) {
     },
     idParam,
   );
+  const search = useSearch({ strict: false }) as { backRouteName?: string };
+  // below an address the back link names it (the mount's label is not translated)
+  const back = mount.back && !search.backRouteName ? { ...route.page.back, label: t('backToAddress') } : route.page.back;
   const [open, setOpen] = useState<Open>(null);
   const latest = useRef(doc);
   latest.current = doc;
@@ -145,6 +148,7 @@ function DocumentRecord({ idParam }: { idParam: string }) {
         )
       }
       {...route.page}
+      back={back}
       editor={editor}
       editDisabledReason={hasRight(me, 'BEK_AENDERN') ? t('foreignDocument') : t('noEditRight')}
     >

@@ -12,7 +12,7 @@ import { handleApiError } from '@/lib/api/error-handler';
 import { hasRight } from '@/lib/rights';
 import { createDocument } from '../api';
 import { useDocumentLabels } from '../labels';
-import type { SaleDocumentSearch } from '../routes';
+import type { SaleDocumentSearch } from '../search';
 import { AddressSearchDialog } from './AddressSearchDialog';
 
 /** The types a new document starts as: offer and assignment (APP-047, APP-048, BEL-032). */
