@@ -12,7 +12,7 @@ export async function dateienVonEinkaufsbeleg(db: Db, einkaufBelegId: number) {
     .selectFrom('einkaufBelegDateien')
     .select(['id', 'dateiname', 'eraktivesPruefDokument', 'mimeType', 'groesse', 'angelegtAm'])
     .where('einkaufBelegId', '=', einkaufBelegId)
-    .orderBy('eraktivesPruefDokument', 'desc')
+    .orderBy('eraktivesPruefDokument')
     .orderBy('id')
     .execute();
   return rows.map((r) => ({ ...r, groesse: Number(r.groesse), eraktivesPruefDokument: r.eraktivesPruefDokument === 'J' ? ('J' as const) : ('N' as const) }));
