@@ -1,8 +1,6 @@
 import type { Faker } from '@faker-js/faker';
-import { inTransaction } from '../db/index';
-import { discountedUnit, documentTotals, lineNet, rescale } from '../lib/money';
+import { discountedUnit, rescale } from '../lib/money';
 import { NUMMERN_START } from '../modules/adressen/adressen.service';
-import { AUFTRAG } from '../modules/adressen/auswertungen.routes';
 import { syncNummernkreise } from '../modules/system/nummernkreise.service';
 import { insertChunked, type SeedContext, type Seeder } from './context';
 import { avatarPng, png } from './png';
@@ -21,7 +19,6 @@ export function artikelKatalog(faker: Faker) {
 }
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
 
 export const adressenSeeder: Seeder = {
   name: 'adressen',
@@ -367,99 +364,7 @@ export const adressenSeeder: Seeder = {
       }
     }
 
-    // Three years of offers → orders → delivery notes → invoices for the first 600 customers.
-    const nummern: Record<string, number> = {};
-    const nummer = (art: string, jahr: number) => {
-      const key = `${art}${jahr}`;
-      nummern[key] = (nummern[key] ?? 0) + 1;
-      return `${{ '0100': 'AN', '0200': 'AB', '0300': 'LS', '0400': 'RE', '0500': 'GS' }[art]}${jahr}-${String(nummern[key]).padStart(5, '0')}`;
-    };
-    const heute = new Date();
-    const start = new Date(Date.UTC(heute.getUTCFullYear() - 2, 0, 5));
-    const tage = Math.floor((heute.getTime() - start.getTime()) / 86_400_000);
-    let done = 0;
-    for (const [ki, kunde] of kunden.entries()) {
-      await inTransaction(db, async (db) => {
-        const anzahl = 3 + rnd(ki, 14, 90);
-        for (let o = 0; o < anzahl; o++) {
-          const seed = ki * 101 + o;
-          const datum = addDays(start, rnd(seed, tage, 91));
-          const positionen = Array.from({ length: 1 + rnd(seed, 5, 92) }, (_, p) => {
-            const art = katalog[rnd(seed * 13 + p, katalog.length, 93)] as (typeof katalog)[number];
-            const menge = (1 + rnd(seed * 17 + p, 20, 94)) * 1000;
-            const einzelpreis = art.preis;
-            const rabatt1 = rnd(seed + p, 5, 95) === 0 ? 500 : 0;
-            const gesamt = lineNet(einzelpreis, menge, rabatt1);
-            return {
-              position: (p + 1) * 10,
-              artikelnummer: art.artikelnummer,
-              bezeichnung: art.bezeichnung,
-              menge,
-              mengeneinheit: art.einheit,
-              einzelpreis,
-              rabatt1,
-              gesamtpreis: gesamt,
-            };
-          });
-          const alter = (heute.getTime() - datum.getTime()) / 86_400_000;
-          const offen = alter < 45 && rnd(seed, 3, 96) !== 0;
-          const teil = offen && rnd(seed, 2, 97) === 0;
-          const kette: { art: string; datum: Date; status: number; geliefert: (m: number) => number }[] = [
-            { art: '0100', datum: addDays(datum, -7), status: 3, geliefert: () => 0 },
-            { art: AUFTRAG, datum, status: offen ? (teil ? 2 : 1) : 3, geliefert: (m) => (offen ? (teil ? Math.floor(m / 2000) * 1000 : 0) : m) },
-          ];
-          if (!offen || teil) kette.push({ art: '0300', datum: addDays(datum, 5), status: 3, geliefert: (m) => m });
-          if (!offen) kette.push({ art: '0400', datum: addDays(datum, 7), status: 3, geliefert: (m) => m });
-          if (!offen && rnd(seed, 25, 98) === 0) kette.push({ art: '0500', datum: addDays(datum, 30), status: 3, geliefert: (m) => m });
-          let vorgaengerId: number | null = null;
-          for (const b of kette) {
-            if (b.datum > heute) continue;
-            const lines = b.art === '0500' ? positionen.slice(0, 1) : positionen;
-            const summen = documentTotals(lines.map((p) => ({ netCents: p.gesamtpreis, ratePercent2: 1900 })));
-            const jahr = b.datum.getUTCFullYear();
-            const inserted: { id: number } = await db
-              .insertInto('belege')
-              .values({
-                belegart: b.art,
-                belegnummer: nummer(b.art, jahr),
-                belegdatum: iso(b.datum),
-                belegstatus: b.status,
-                adresseId: kunde.id,
-                betreff: `Bestellung ${kunde.id}-${o + 1}`,
-                betragNetto: summen.net,
-                mwstBetrag: summen.vat,
-                betragBrutto: summen.gross,
-                liefertermin: b.art === AUFTRAG ? iso(addDays(datum, 14)) : null,
-                benutzerId: admin,
-                vorgaengerId,
-                angelegtAm: b.datum.toISOString(),
-                geaendertAm: b.datum.toISOString(),
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            vorgaengerId = inserted.id;
-            await db
-              .insertInto('belegPositionen')
-              .values(
-                lines.map((p) => ({
-                  belegId: inserted.id,
-                  positionsArt: 'A',
-                  mwstSatz: 1900,
-                  ek: discountedUnit(p.einzelpreis, 4000),
-                  ...p,
-                  mengeGeliefert: b.geliefert(p.menge),
-                })),
-              )
-              .execute();
-            await db
-              .insertInto('belegStatushistorie')
-              .values({ belegId: inserted.id, art: 'A', text: 'Beleg angelegt', benutzerId: admin, zeitpunkt: b.datum.toISOString() })
-              .execute();
-          }
-        }
-      });
-      ctx.progress('Belege', ++done, kunden.length);
-    }
+    // The demo documents of these customers are made by the documents' seeder (seed/belege.ts) through the document services.
     // the number ranges continue after the demo numbers
     await syncNummernkreise(db);
   },

@@ -3,12 +3,13 @@ import { sql } from 'kysely';
 import { type DbHandle, inTransaction } from '../db/index';
 import { adressenSeeder } from './adressen';
 import { artikelSeeder } from './artikel';
+import { belegeSeeder } from './belege';
 import type { Seeder } from './context';
 import { einkaufSeeder } from './einkauf';
 import { foundationSeeder } from './foundation';
 
 /** Every area's demo data, in dependency order. Later areas append their seeders here. */
-export const seeders: Seeder[] = [foundationSeeder, adressenSeeder, artikelSeeder, einkaufSeeder];
+export const seeders: Seeder[] = [foundationSeeder, adressenSeeder, artikelSeeder, belegeSeeder, einkaufSeeder];
 
 export const SEED = 20240705;
 

@@ -13,8 +13,12 @@ const UMSATZ_ARTEN = { plus: '0400', minus: '0500' } as const;
 /** What a customer bought: the lines of its invoices. */
 const HISTORIE_ARTEN = ['0400'];
 export const AUFTRAG = '0200';
-/** Order states: 1 open, 2 partly delivered, 3 completed, 9 cancelled. */
-export const AUFTRAG_OFFEN = [1, 2];
+/**
+ * Orders that can still have open lines (BEL-025): saved, printed, booked, partially adopted. Adopted (5, 8), resolved
+ * or cancelled (6) and merged (9) orders have none; the delivered quantity per line is `mengeGeliefert` (raised by a
+ * transform into a delivery note, lowered by its cancellation).
+ */
+export const AUFTRAG_OFFEN = [1, 2, 3, 4];
 
 export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   const requireAdresse = (id: number) => requireAdressePresent(db, id);
@@ -34,6 +38,9 @@ export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
       ])
       .where('adresseId', '=', req.query.adresseId)
       .where('belegart', 'in', [UMSATZ_ARTEN.plus, UMSATZ_ARTEN.minus])
+      // turnover is what was booked and not cancelled
+      .where('gebuchtAm', 'is not', null)
+      .where('storniertAm', 'is', null)
       .groupBy([jahr, monat])
       .orderBy(jahr)
       .orderBy(monat)
