@@ -1,0 +1,260 @@
+import { createHash } from 'node:crypto';
+import { endpoints, AUFTRAGSSTATUS as ST } from '@vario/contract';
+import { describe, expect, it } from 'vitest';
+import { heute } from '../src/modules/service/service.zeit';
+import { api, expectOk } from './client';
+import { createTestApp, expectError } from './helper';
+import { serviceSetup } from './service-helpers';
+
+const t = await createTestApp();
+const c = api(t);
+const s = serviceSetup(c);
+const vor = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
+const tag = (offset: number) => new Date(Date.parse(`${heute()}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+
+describe('service reference data, lists and object-level access', () => {
+  it('[SVC-011] [SVC-064] status dictionary: 50 a page by default, offset, hasMoreData; art A and M', async () => {
+    const all = expectOk(await c.call(endpoints.serviceStatus, { as: 'techniker' }));
+    expect(all.result.length).toBeLessThanOrEqual(50);
+    expect(all.result.some((x) => x.art === 'A' && x.status === '12')).toBe(true);
+    expect(all.result.some((x) => x.art === 'M' && x.status === '29')).toBe(true);
+    const seite = expectOk(await c.call(endpoints.serviceStatus, { as: 'techniker', query: { limit: 10, offset: 0 } }));
+    expect(seite.result).toHaveLength(10);
+    expect(seite.hasMoreData).toBe(true);
+    const rest = expectOk(await c.call(endpoints.serviceStatus, { as: 'techniker', query: { limit: 10, offset: all.result.length - 3 } }));
+    expect(rest.result).toHaveLength(3);
+    expect(rest.hasMoreData).toBe(false);
+  });
+
+  it('[SVC-016] [SVC-066] additional-work types with typ 1/2/3; calendar entry types', async () => {
+    const arten = expectOk(await c.call(endpoints.serviceMehraufwandsarten, { as: 'techniker' })).result;
+    expect(new Set(arten.map((a) => a.typ))).toEqual(new Set([1, 2, 3]));
+    expect(expectOk(await c.call(endpoints.serviceKalenderTypen, { as: 'techniker' })).result[0]).toMatchObject({ id: 1 });
+  });
+
+  it('[SVC-063] planning list: filter serviceAuftragId!null,angenommenDatum!null, orderBy beginnDatum, returnTotal; a technician sees only their own', async () => {
+    const tech = await s.techniker();
+    const other = await s.techniker();
+    const a = await s.auftrag(tech.technikerId);
+    const b = await s.auftrag(tech.technikerId, { angenommen: false });
+    const fremd = await s.auftrag(other.technikerId);
+    const list = expectOk(
+      await c.call(endpoints.servicePlanungList, {
+        as: tech.as,
+        query: { filter: 'serviceAuftragId!null,angenommenDatum!null', orderBy: 'beginnDatum', returnTotal: true },
+      }),
+    );
+    expect(list.result.map((p) => p.id)).toEqual([a.planung.id]);
+    expect(list.resultCount).toBe(1);
+    expect(list.result[0]).toMatchObject({
+      auftragsnummer: a.auftrag.auftragsnummer,
+      plz: '30880',
+      ort: 'Laatzen',
+      assetNr: a.asset.assetnummer,
+      adresseName: a.adresse.name1,
+    });
+    const offen = expectOk(await c.call(endpoints.servicePlanungList, { as: tech.as, query: { filter: 'angenommenDatum=null' } }));
+    expect(offen.result.map((p) => p.id)).toEqual([b.planung.id]);
+    // the office sees all
+    const office = expectOk(await c.call(endpoints.servicePlanungList, { as: s.office, query: { filter: `technikerId=${other.technikerId}` } }));
+    expect(office.result.map((p) => p.id)).toEqual([fremd.planung.id]);
+    expectError(await c.call(endpoints.servicePlanungList, { as: tech.as, query: { filter: 'gibtsnicht=1' } }), 400);
+  });
+
+  it('object level: a technician reaches only their own tasks (others 404), office users need SVC_DISPO, a plain user without it sees nothing', async () => {
+    const tech = await s.techniker();
+    const other = await s.techniker();
+    const fremd = await s.auftrag(other.technikerId);
+    const id = fremd.auftrag.id;
+    const pid = fremd.planung.id;
+    expectError(await c.call(endpoints.serviceAuftragGet, { as: tech.as, params: { id } }), 404);
+    expectError(await c.call(endpoints.servicePlanungGet, { as: tech.as, params: { id: pid } }), 404);
+    expectError(await c.call(endpoints.serviceMehraufwaende, { as: tech.as, params: { id } }), 404);
+    expectError(await c.call(endpoints.serviceMaterialList, { as: tech.as, params: { id } }), 404);
+    expectError(await c.call(endpoints.serviceUnterschriftGet, { as: tech.as, params: { id } }), 404);
+    expectError(await c.call(endpoints.servicePlanungAnnehmen, { as: tech.as, params: { id: pid }, body: { data: {} } }), 404);
+    expectError(await c.call(endpoints.serviceMehraufwandCreate, { as: tech.as, params: { id }, body: { data: { mehraufwandArtId: 5, strecke: 3 } } }), 404);
+    expectError(await c.call(endpoints.serviceUnterschriftSet, { as: tech.as, params: { id }, body: { data: { daten: s.sig(), name: 'X' } } }), 404);
+    expect(expectOk(await c.call(endpoints.serviceAuftraegeList, { as: tech.as, query: { filter: `id=${id}` } })).result).toEqual([]);
+    // the technician may not plan (SVC_DISPO denied): 403 naming the right
+    const e = expectError(await c.call(endpoints.serviceAuftragCreate, { as: tech.as, body: { data: { bezeichnung: 'x' } } }), 403);
+    expect(e.messageParameters).toEqual(['SVC_DISPO']);
+    // an office user with the right reaches it; one without sees no task
+    const dispo = await s.f.benutzer({ rechte: { SVC_DISPO: true } });
+    expect(expectOk(await c.call(endpoints.serviceAuftragGet, { as: dispo.anmeldename, params: { id } })).result.id).toBe(id);
+    const ohne = await s.f.benutzer({ rechte: { SVC_DISPO: false } });
+    expectError(await c.call(endpoints.serviceAuftragGet, { as: ohne.anmeldename, params: { id } }), 404);
+    expect(expectOk(await c.call(endpoints.servicePlanungList, { as: ohne.anmeldename })).result).toEqual([]);
+  });
+
+  it('task detail: contacts, asset, address, material lines; [SVC-038] used time and estimate are both given', async () => {
+    const tech = await s.techniker();
+    const { auftrag, asset } = await s.auftrag(tech.technikerId, { aufwandGeschaetzt: 45 });
+    await s.material(auftrag.id, 1);
+    const d = expectOk(await c.call(endpoints.serviceAuftragGet, { as: tech.as, params: { id: auftrag.id } })).result;
+    expect(d).toMatchObject({ stoermelderTelefon: '+49 511 123', aufwandGeschaetzt: 45, gebrauchteZeit: 0, standortOrt: 'Laatzen', hatUnterschrift: false });
+    expect(d.auftragsnummer).toMatch(/^A\d+$/);
+    expect(d.asset).toMatchObject({ id: asset.id, assetnummer: asset.assetnummer });
+    expect(d.material).toHaveLength(1);
+    expect(d.planungen).toHaveLength(1);
+  });
+});
+
+describe('service additional work, subsequent bookings, calendar, completion', () => {
+  it('[SVC-041] [SVC-042] [SVC-045] type 1 needs from and to, start before end; costs and distance are cleared', async () => {
+    const tech = await s.techniker();
+    const { auftrag } = await s.auftrag(tech.technikerId);
+    const params = { id: auftrag.id };
+    const as = tech.as;
+    const e = expectError(
+      await c.call(endpoints.serviceMehraufwandCreate, { as, params, body: { data: { mehraufwandArtId: 1, vonZeitpunkt: vor(30) } } }),
+      400,
+    );
+    expect(e.errors.fieldErrors.bisZeitpunkt).toEqual(['Bitte einen Wert eingeben']);
+    const e2 = expectError(
+      await c.call(endpoints.serviceMehraufwandCreate, { as, params, body: { data: { mehraufwandArtId: 1, vonZeitpunkt: vor(10), bisZeitpunkt: vor(30) } } }),
+      400,
+    );
+    expect(e2.errors.fieldErrors.bisZeitpunkt).toEqual(['Der Beginn muss vor dem Ende liegen']);
+    const ok = expectOk(
+      await c.call(endpoints.serviceMehraufwandCreate, {
+        as,
+        params,
+        body: { data: { mehraufwandArtId: 1, vonZeitpunkt: vor(30), bisZeitpunkt: vor(10), kosten: 5, strecke: 3, bemerkung: 'Warten' } },
+      }),
+    ).result;
+    expect(ok).toMatchObject({ typ: 1, kosten: null, strecke: null, bemerkung: 'Warten' });
+    // [SVC-065] listed with the task
+    expect(expectOk(await c.call(endpoints.serviceMehraufwaende, { as, params })).result.map((m) => m.id)).toEqual([ok.id]);
+    // change to type 3 clears the times
+    const geaendert = expectOk(
+      await c.call(endpoints.serviceMehraufwandUpdate, {
+        as,
+        params: { id: auftrag.id, subId: ok.id },
+        body: { data: { mehraufwandArtId: 5, strecke: 8, vonZeitpunkt: vor(5) } },
+      }),
+    ).result;
+    expect(geaendert).toMatchObject({ typ: 3, strecke: 8, vonZeitpunkt: null, bisZeitpunkt: null, kosten: null });
+    expect((await c.call(endpoints.serviceMehraufwandDelete, { as, params: { id: auftrag.id, subId: ok.id } })).status).toBe(204);
+    expect(expectOk(await c.call(endpoints.serviceMehraufwaende, { as, params })).result).toEqual([]);
+  });
+
+  it('[SVC-043] [SVC-044] [SVC-046] [SVC-047] type 2 costs > 0 with whole cents, type 3 a whole distance > 0; the other fields cleared', async () => {
+    const tech = await s.techniker();
+    const { auftrag } = await s.auftrag(tech.technikerId);
+    const params = { id: auftrag.id };
+    const as = tech.as;
+    const mk = (data: Record<string, unknown>) => c.call(endpoints.serviceMehraufwandCreate, { as, params, body: { data: { mehraufwandArtId: 3, ...data } } });
+    expect(expectError(await mk({}), 400).errors.fieldErrors.kosten).toEqual(['Bitte einen Wert eingeben']);
+    expect(expectError(await mk({ kosten: 0 }), 400).errors.fieldErrors.kosten).toEqual(['zu klein']);
+    expect(expectError(await mk({ kosten: -3 }), 400).errors.fieldErrors.kosten).toEqual(['zu klein']);
+    expect(expectError(await mk({ kosten: 1.005 }), 400).errors.fieldErrors.kosten![0]).toContain('ganzen Preis');
+    expect(expectOk(await mk({ kosten: 12.5, strecke: 4, vonZeitpunkt: vor(3), bisZeitpunkt: vor(1) })).result).toMatchObject({
+      kosten: 12.5,
+      strecke: null,
+      vonZeitpunkt: null,
+    });
+    const km = (strecke: unknown) =>
+      c.call(endpoints.serviceMehraufwandCreate, { as, params, body: { data: { mehraufwandArtId: 5, strecke: strecke as number, kosten: 9 } } });
+    for (const bad of [0, -2, 2.5]) expect(expectError(await km(bad), 400).errors.fieldErrors.strecke).toBeDefined();
+    expect(expectOk(await km(25)).result).toMatchObject({ typ: 3, strecke: 25, kosten: null });
+  });
+
+  it('[SVC-017] [SVC-055] subsequent booking: today and earlier are kept, a day after today is refused', async () => {
+    const tech = await s.techniker();
+    const as = tech.as;
+    const r = expectOk(
+      await c.call(endpoints.serviceNachbuchungCreate, {
+        as,
+        body: { data: { istAnmeldung: true, nachbuchungTimeStamp: vor(60 * 24), kommentar: 'vergessen' } },
+      }),
+    ).result;
+    expect(r).toMatchObject({ ben_id: tech.id, istAnmeldung: true, kommentar: 'vergessen' });
+    const morgen = new Date(Date.parse(`${tag(1)}T09:00:00Z`)).toISOString();
+    const e = expectError(await c.call(endpoints.serviceNachbuchungCreate, { as, body: { data: { istAnmeldung: false, nachbuchungTimeStamp: morgen } } }), 422);
+    expect(e.errors.fieldErrors.nachbuchungTimeStamp).toEqual(['Eine Nachbuchung für einen Tag nach heute ist nicht möglich']);
+    const list = expectOk(await c.call(endpoints.serviceNachbuchungen, { as })).result;
+    expect(list.map((x) => x.id)).toEqual([r.id]);
+    // another user does not see it
+    expect(expectOk(await c.call(endpoints.serviceNachbuchungen, { as: (await s.techniker()).as })).result).toEqual([]);
+  });
+
+  it('[SVC-056] [SVC-058] calendar entries: defaults today and type 1; start ≠ end forces both halves; own entries only; the week query', async () => {
+    const tech = await s.techniker();
+    const as = tech.as;
+    const d = expectOk(await c.call(endpoints.serviceKalendereintragCreate, { as, body: { data: { Vormittags: true, Nachmittags: false } } })).result;
+    expect(d).toMatchObject({ KAL_TYP_ID: 1, StartDatum: heute(), EndeDatum: heute(), Vormittags: true, Nachmittags: false, BEN_ID: tech.id });
+    const lang = expectOk(
+      await c.call(endpoints.serviceKalendereintragCreate, {
+        as,
+        body: { data: { KAL_TYP_ID: 3, StartDatum: tag(1), EndeDatum: tag(3), Vormittags: false, Nachmittags: false } },
+      }),
+    ).result;
+    expect(lang).toMatchObject({ Vormittags: true, Nachmittags: true });
+    expect(
+      expectError(await c.call(endpoints.serviceKalendereintragCreate, { as, body: { data: { Vormittags: false, Nachmittags: false } } }), 400).errors
+        .fieldErrors.Vormittags,
+    ).toBeDefined();
+    expect(
+      expectError(await c.call(endpoints.serviceKalendereintragCreate, { as, body: { data: { StartDatum: tag(2), EndeDatum: tag(1) } } }), 400).errors
+        .fieldErrors.EndeDatum,
+    ).toBeDefined();
+    expect(
+      expectError(await c.call(endpoints.serviceKalendereintragCreate, { as, body: { data: { KAL_TYP_ID: 999 } } }), 400).errors.fieldErrors.KAL_TYP_ID,
+    ).toBeDefined();
+    // changing a single day into several forces both halves
+    const ch = expectOk(await c.call(endpoints.serviceKalendereintragUpdate, { as, params: { id: d.id }, body: { data: { EndeDatum: tag(1) } } })).result;
+    expect(ch).toMatchObject({ StartDatum: heute(), EndeDatum: tag(1), Vormittags: true, Nachmittags: true });
+    // another user's entry is not there for them
+    const other = await s.techniker();
+    expectError(await c.call(endpoints.serviceKalendereintragUpdate, { as: other.as, params: { id: d.id }, body: { data: { Kommentar: 'x' } } }), 404);
+    expectError(await c.call(endpoints.serviceKalendereintragDelete, { as: other.as, params: { id: d.id } }), 404);
+    // the week: planning items and entries
+    const { planung } = await s.auftrag(tech.technikerId);
+    const woche = expectOk(await c.call(endpoints.serviceKalender, { as, query: { von: tag(-1), bis: tag(5) } })).result;
+    expect(woche.planungen.map((p) => p.id)).toEqual([planung.id]);
+    expect(woche.eintraege.map((e) => e.id).sort()).toEqual([d.id, lang.id].sort());
+    expect((await c.call(endpoints.serviceKalendereintragDelete, { as, params: { id: lang.id } })).status).toBe(204);
+    expect(expectOk(await c.call(endpoints.serviceKalendereintraege, { as })).result.map((e) => e.id)).toEqual([d.id]);
+  });
+
+  it('completion needs the signature (PNG); the report is a PDF with the stored SHA-256; a completed task takes no more steps', async () => {
+    const tech = await s.techniker();
+    const as = tech.as;
+    const { auftrag, planung } = await s.auftrag(tech.technikerId);
+    const params = { id: auftrag.id };
+    await s.vorOrt(as, planung.id, 30);
+    expectOk(await c.call(endpoints.servicePlanungZeitStart, { as, params: { id: planung.id }, body: { data: { zeitpunkt: vor(25) } } }));
+    expect(expectError(await c.call(endpoints.serviceAbschluss, { as, params, body: { data: {} } }), 422).errors.services[0]!.message).toContain(
+      'Unterschrift',
+    );
+    expect(
+      expectError(
+        await c.call(endpoints.serviceUnterschriftSet, {
+          as,
+          params,
+          body: { data: { daten: Buffer.from('GIF89a-not-a-png-at-all-but-long-enough-to-pass-the-size-check').toString('base64'), name: 'K' } },
+        }),
+        400,
+      ).errors.fieldErrors.daten,
+    ).toBeDefined();
+    expectError(await c.call(endpoints.serviceUnterschriftSet, { as, params, body: { data: { daten: s.sig(), name: '  ' } } }), 400);
+    const sig = s.sig();
+    expectOk(await c.call(endpoints.serviceUnterschriftSet, { as, params, body: { data: { daten: sig, name: 'Frau Kundin' } } }));
+    expect(expectOk(await c.call(endpoints.serviceUnterschriftGet, { as, params })).result).toMatchObject({ daten: sig, name: 'Frau Kundin' });
+    expectError(await c.call(endpoints.serviceAbschlussbericht, { as, params }), 404);
+    const done = expectOk(await c.call(endpoints.serviceAbschluss, { as, params, body: { data: { zeitpunkt: vor(5) } } }));
+    expect(done.result).toMatchObject({ auftragsstatus: ST.abgeschlossen, unterschriftName: 'Frau Kundin', gebrauchteZeit: 20 });
+    expect(done.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const pdf = await c.callRaw(endpoints.serviceAbschlussbericht, { as, params });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(done.sha256);
+    expect(pdf.headers['x-content-sha256']).toBe(done.sha256);
+    expect(expectOk(await c.call(endpoints.serviceZeitenAktiv, { as })).result).toBeNull();
+    const e = expectError(await c.call(endpoints.serviceMehraufwandCreate, { as, params, body: { data: { mehraufwandArtId: 5, strecke: 3 } } }), 409);
+    expect(e.errors.services[0]!.message).toContain('abgeschlossen');
+    expectError(await c.call(endpoints.serviceAbschluss, { as, params, body: { data: {} } }), 409);
+  });
+});
