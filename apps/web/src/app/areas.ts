@@ -27,6 +27,8 @@ export interface MenuEntry {
   adminOnly?: boolean;
   /** Only for users with a technician record (RIGHT-006). */
   technicianOnly?: boolean;
+  /** With `technicianOnly`: also for users without a technician record who hold these rights (office planning). */
+  orRights?: readonly string[];
   /** Shown in the left navigation (switchable in settings). */
   nav?: boolean;
   /** Shown as a large tile on /home with this text (switchable in the dashboard settings). */
@@ -80,7 +82,10 @@ const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.orde
 const entries = () => registered.flatMap((a) => a.entries ?? []).sort(byOrder);
 
 export const mayOpen = (me: Me | undefined, entry: MenuEntry) =>
-  !!me && (!entry.adminOnly || me.benutzer.istAdmin) && (!entry.technicianOnly || !!me.techniker) && hasAllRights(me, entry.rights);
+  !!me &&
+  (!entry.adminOnly || me.benutzer.istAdmin) &&
+  (!entry.technicianOnly || !!me.techniker || (!!entry.orRights && hasAllRights(me, entry.orRights))) &&
+  hasAllRights(me, entry.rights);
 
 export const navEntries = () => entries().filter((e) => e.nav);
 export const tileEntries = () => entries().filter((e) => e.tile);

@@ -4,7 +4,8 @@ import { createServiceRoutes } from './routes';
 
 /**
  * Field service (issue 12): open tasks (planning), accepted tasks with the week calendar, confirm material. The three
- * entries show only for users with a technician record (RIGHT-006, APP-079 order 60/70/80).
+ * entries show only for users with a technician record (RIGHT-006, APP-079 order 60/70/80); open tasks also for office
+ * users with service planning (SVC_DISPO).
  */
 export const serviceArea: Area<ReturnType<typeof createServiceRoutes>> = {
   id: 'service',
@@ -18,6 +19,8 @@ export const serviceArea: Area<ReturnType<typeof createServiceRoutes>> = {
       icon: IconClipboardList,
       to: '/planning',
       technicianOnly: true,
+      // office users plan service tasks with SVC_DISPO (they see every technician's open items)
+      orRights: ['SVC_DISPO'],
       nav: true,
       tile: 'service:menu.planningTile',
     },

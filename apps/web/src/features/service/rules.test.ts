@@ -15,8 +15,10 @@ import {
   clearForType,
   halfDaysShown,
   isAfterToday,
+  materialLimits,
   nextStep,
   normalizeHalfDays,
+  notYetTransferred,
   suspendDays,
 } from './rules';
 import { materialStatusColor, overEstimate, taskStatusColor, umlagerungTypKey } from './status-colors';
@@ -198,5 +200,28 @@ describe('dialog checks', () => {
     expect(canRetainWithDate('2026-12-01', '08:00')).toBe(true);
     expect(canRetainWithDate('2026-12-01', null)).toBe(false);
     expect(canRetainWithDate(null, '08:00')).toBe(false);
+  });
+});
+
+describe('material limits', () => {
+  const line = {
+    menge: 5,
+    mengeUmgelagert: 3,
+    mengeEingebaut: 2,
+    mengeDoa: 1,
+    mengeGutteilretoure: 0,
+    mengeDefektVerkauft: 0,
+    mengeDefektEingelagert: 1,
+  };
+  it('[SVC-051][SVC-052][SVC-054] good parts up to what is left, faulty parts up to the installed ones, down to minus the booked', () => {
+    expect(materialLimits(line, 'eingebaut')).toEqual({ min: -2, max: 2 });
+    expect(materialLimits(line, 'doa')).toEqual({ min: -1, max: 2 });
+    expect(materialLimits(line, 'gutteilretoure')).toEqual({ min: -0, max: 2 });
+    expect(materialLimits(line, 'defektEingelagert')).toEqual({ min: -1, max: 1 });
+    expect(materialLimits(line, 'defektVerkauft')).toEqual({ min: -0, max: 1 });
+  });
+  it('[SVC-023] a line not fully transferred warns', () => {
+    expect(notYetTransferred(line)).toBe(true);
+    expect(notYetTransferred({ menge: 3, mengeUmgelagert: 3 })).toBe(false);
   });
 });

@@ -206,20 +206,17 @@ export interface MaterialQuantities {
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
- * The amount range of a booking on a line: up to what is still open for the kind, down to minus what was booked of it
- * (a negative amount corrects an earlier booking). Parts used (installed, DOA) and returned come out of the reserved
- * or transferred quantity; faulty parts (sold or stored) out of the installed ones.
+ * The amount range of a booking on a line, as the server bounds it: good parts (installed, DOA, return) up to what is
+ * left of the line's quantity; faulty parts (sold, stored) up to the installed quantity not yet accounted for; down to
+ * minus what was booked of the kind (a negative amount corrects an earlier booking).
  */
 export function materialLimits(line: MaterialQuantities, kind: MaterialKind): { min: number; max: number } {
   const booked = line[MATERIAL_KINDS[kind]];
-  const withTechnician = Math.max(line.menge, line.mengeUmgelagert) - line.mengeEingebaut - line.mengeDoa - line.mengeGutteilretoure;
-  const open =
-    kind === 'gutteilretoure'
-      ? line.mengeUmgelagert - line.mengeEingebaut - line.mengeDoa - line.mengeGutteilretoure
-      : kind === 'defektVerkauft' || kind === 'defektEingelagert'
-        ? line.mengeEingebaut + line.mengeDoa - line.mengeDefektVerkauft - line.mengeDefektEingelagert
-        : withTechnician;
-  return { min: round3(-booked), max: round3(Math.max(0, open)) };
+  const max =
+    kind === 'defektVerkauft' || kind === 'defektEingelagert'
+      ? line.mengeEingebaut - line.mengeDefektVerkauft - line.mengeDefektEingelagert
+      : line.menge - line.mengeEingebaut - line.mengeDoa - line.mengeGutteilretoure;
+  return { min: round3(-booked), max: round3(max) };
 }
 
 /** Material not yet (fully) transferred to the technician gives a warning (SVC-023). */
