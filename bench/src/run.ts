@@ -1,6 +1,7 @@
 import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
+import { pdfBench } from './pdf';
 import { sizesBench } from './sizes';
 
 /** `npm run bench [-- name…]`: runs the benchmarks (all by default), each printing ratios to its baseline. */
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<void>> = {
       paintModule: 'products-paint',
       screen: '/products',
     }),
+  pdf: pdfBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
