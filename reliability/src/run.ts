@@ -1,5 +1,7 @@
 // `npm run test:reliability [-- --full] [-- --e2e] [-- --only=matrix,fuzz,lists,races,crash,cluster,load] [-- --db=sqlite]`:
 // the reliability harness. Fast size by default (CI), full size with --full. Traffic only to 127.0.0.1.
+
+import { runBelegRaces } from './belege-races';
 import { runCluster } from './cluster';
 import { runRaces } from './concurrency';
 import { runCrash } from './crash';
@@ -50,6 +52,7 @@ try {
       await step('fuzz', () => runFuzz(s, size));
       await step('lists', () => runListFuzz(s, size));
       await step('races', () => runRaces(s, size));
+      await step('races', () => runBelegRaces(s, size));
     } finally {
       await s.close();
     }
