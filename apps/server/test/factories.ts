@@ -1,7 +1,5 @@
 import { endpoints } from '@vario/contract';
-import { money2 } from '../src/lib/codecs';
 import { hashPassword } from '../src/modules/auth/passwords';
-import { openItemForInvoice } from '../src/modules/offeneposten/offeneposten.service';
 import { type Api, type BodyOf, expectOk } from './client';
 
 /**
@@ -87,7 +85,8 @@ export function factories(c: Api) {
 
     /** A position of a document: an article line of a new article (100 € net) unless an article or a text line is given. */
     async position(belegId: number, data: Partial<Data<'belegPositionCreate'>> = {}, by: By = {}) {
-      const artikel = data.positionsArt === 'T' || data.artikelId !== undefined || data.artikelnummer !== undefined ? {} : { artikelId: (await this.artikel()).id };
+      const artikel =
+        data.positionsArt === 'T' || data.artikelId !== undefined || data.artikelnummer !== undefined ? {} : { artikelId: (await this.artikel()).id };
       const body = { data: { ...artikel, ...data }, ...remark(by) };
       return expectOk(await c.call(endpoints.belegPositionCreate, { as: as(by), params: { id: belegId }, body })).result;
     },
@@ -126,49 +125,18 @@ export function factories(c: Api) {
     },
 
     /**
-     * An open item of a booked invoice (or credit note, belegart 0500) over `betrag` euro gross, of a new customer
-     * unless `adresseId` is given: the invoice head is written and handed to the open-item service as the document
-     * booking does (openItemForInvoice). Answers the open item as the API reads it.
+     * An open item: an invoice (or a credit note, belegart 0500) over `betrag` euro gross — one line of a new service
+     * article at that price without VAT — booked through the document API, which creates its open item. Answers the
+     * open item as the API reads it, with the document's id as `belegId`.
      */
-    async offenerPosten(data: { betrag?: number; adresseId?: number; belegart?: string; belegdatum?: string } = {}, by: By = {}) {
-      const adresseId = data.adresseId ?? (await this.adresse()).id;
-      const belegart = data.belegart ?? '0400';
-      const belegdatum = data.belegdatum ?? new Date().toISOString().slice(0, 10);
-      const cents = money2.toDb(data.betrag ?? 119);
-      const now = new Date().toISOString();
-      const actor = { id: await this.benutzerId(as(by)), name: as(by), istAdmin: as(by) === 'admin' };
-      const id = await db.transaction().execute(async (trx) => {
-        const belegnummer = unique(belegart === '0500' ? 'GU' : 'RE');
-        const beleg = await trx
-          .insertInto('belege')
-          .values({
-            belegart,
-            belegnummer,
-            belegdatum,
-            belegstatus: 3,
-            adresseId,
-            betreff: null,
-            betragNetto: cents,
-            mwstBetrag: 0,
-            betragBrutto: cents,
-            liefertermin: null,
-            benutzerId: null,
-            vorgaengerId: null,
-            angelegtAm: now,
-            geaendertAm: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return openItemForInvoice(trx, actor, {
-          id: beleg.id,
-          belegnummer,
-          belegart,
-          adresseId,
-          belegdatum,
-          betragBrutto: belegart === '0500' ? -cents : cents,
-        });
-      });
-      return expectOk(await c.call(endpoints.offenerPostenGet, { as: as(by), params: { id } })).result;
+    async offenerPosten(data: { betrag?: number; adresseId?: number; belegart?: '0400' | '0500'; belegdatum?: string } = {}, by: By = {}) {
+      const beleg = await this.beleg({ belegart: data.belegart ?? '0400', adresseId: data.adresseId, belegdatum: data.belegdatum }, by);
+      const artikel = await this.artikel({ artikelart: '3', vknetto: data.betrag ?? 119 }, by);
+      await this.position(beleg.id, { artikelId: artikel.id, menge: 1, einzelpreis: data.betrag ?? 119, mwstSatz: 0 }, by);
+      expectOk(await c.call(endpoints.belegBuchen, { as: as(by), params: { id: beleg.id }, body: {} }));
+      const found = expectOk(await c.call(endpoints.offenePostenList, { as: as(by), query: { filter: `belegId=${beleg.id}` } })).result[0];
+      if (!found) throw new Error(`booking ${beleg.belegnummer} made no open item`);
+      return expectOk(await c.call(endpoints.offenerPostenGet, { as: as(by), params: { id: found.id } })).result;
     },
 
     /** The id of a seeded demo user (admin, buero, techniker). */
