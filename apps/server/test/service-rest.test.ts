@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { heute } from '../src/modules/service/service.zeit';
 import { api, expectOk } from './client';
 import { createTestApp, expectError } from './helper';
+import { readPdf } from './pdf-reader';
 import { serviceSetup } from './service-helpers';
 
 const t = await createTestApp();
@@ -252,6 +253,14 @@ describe('service additional work, subsequent bookings, calendar, completion', (
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(done.sha256);
     expect(pdf.headers['x-content-sha256']).toBe(done.sha256);
+    // read back with pdf.js: title with the order number, the signer, the times; the signature painted as an image
+    const read = await readPdf(pdf.rawPayload);
+    const text = read.pages.join('\n');
+    expect(text).toContain('Abschlussbericht');
+    expect(text).toContain(auftrag.auftragsnummer);
+    expect(text).toContain('Frau Kundin');
+    expect(text).toContain('Reisebeginn');
+    expect(read.images.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(expectOk(await c.call(endpoints.serviceZeitenAktiv, { as })).result).toBeNull();
     const e = expectError(await c.call(endpoints.serviceMehraufwandCreate, { as, params, body: { data: { mehraufwandArtId: 5, strecke: 3 } } }), 409);
     expect(e.errors.services[0]!.message).toContain('abgeschlossen');

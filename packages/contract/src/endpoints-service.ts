@@ -325,7 +325,8 @@ export const serviceEndpoints = {
     tag: 'service',
     rightsNote: OWN,
     params: idParams,
-    response: z.any(),
+    status: 200,
+    response: null,
   }),
 
   serviceZeitenAktiv: endpoint({
