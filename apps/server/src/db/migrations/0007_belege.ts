@@ -124,8 +124,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await idx('belegPositionen_quelle_idx', 'belegPositionen', ['"quellePositionId"']);
 
   // --- quick search over belegnummer, address name and subject -----------------------------------------------------
+  // PostgreSQL's parser reads "RE2026-00001" as a word and a negative number: the number's separators become spaces,
+  // so that its parts are words as in SQLite's tokenizer (the quick search splits the term the same way).
   if (pg) {
-    await sql`alter table belege add column suche tsvector generated always as (to_tsvector('simple', coalesce("belegnummer",'') || ' ' || coalesce("adresseName",'') || ' ' || coalesce("betreff",''))) stored`.execute(
+    await sql`alter table belege add column suche tsvector generated always as (to_tsvector('simple', translate(coalesce("belegnummer",''), '-/_.', '    ') || ' ' || coalesce("adresseName",'') || ' ' || coalesce("betreff",''))) stored`.execute(
       db,
     );
     await sql`create index belege_suche_idx on belege using gin (suche)`.execute(db);
