@@ -3,8 +3,10 @@ import type { NAMESPACES } from './namespaces';
 export type Namespace = keyof typeof NAMESPACES;
 export type NamespaceResources = { [N in Namespace]: (typeof NAMESPACES)[N]['de'] };
 type Texts = Record<string, unknown>;
-/** The namespace of a texts file: `i18n/<ns>/<lng>.json` or `features/<ns>/i18n/<lng>.json`. */
-const namespaceOf = (path: string) => /([^/]+)\/(?:i18n\/)?[a-z]{2}\.json$/.exec(path)?.[1] as Namespace;
+/** The namespace of a texts file: `i18n/<ns>/<lng>.json` or `features/<folder>/i18n/<lng>.json`, a kebab-case folder
+ * in camelCase (`sale-documents` → `saleDocuments`, as `i18n/namespaces.ts` names it). */
+const namespaceOf = (path: string) =>
+  /([^/]+)\/(?:i18n\/)?[a-z]{2}\.json$/.exec(path)?.[1]?.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as Namespace;
 const byNamespace = (files: Record<string, Texts>) => Object.fromEntries(Object.entries(files).map(([path, texts]) => [namespaceOf(path), texts]));
 
 /** German, the default language, loads with the app (found by file, so a new area's texts need no line here). */
