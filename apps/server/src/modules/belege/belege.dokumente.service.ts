@@ -284,7 +284,7 @@ export function zahlungsbedingungen(
   if (typ === '01') return 'Dieses Angebot ist freibleibend. Es gelten unsere Allgemeinen Geschäftsbedingungen.';
   if (typ !== '04') return null;
   const netto = zahlart ? n(zahlart.nettoTage) : 14;
-  const text = [`Zahlbar bis zum ${formatDatum(plusTage(belegdatum, netto))} ohne Abzug (${netto} Tage netto).`];
+  const text = [netto > 0 ? `Zahlbar bis zum ${formatDatum(plusTage(belegdatum, netto))} ohne Abzug (${netto} Tage netto).` : 'Zahlbar sofort ohne Abzug.'];
   if (zahlart && n(zahlart.skontoTage) > 0 && n(zahlart.skontoProzent) > 0 && bruttoCents > 0) {
     const skonto = percentOfCents(bruttoCents, n(zahlart.skontoProzent));
     text.unshift(

@@ -536,13 +536,17 @@ function pageFrames(doc: PDFKit.PDFDocument, m: GeschaeftsdokumentModel) {
       .stroke()
       .restore();
     if (columns.length) {
-      const w = CONTENT_W / columns.length;
+      // four columns: the tax and bank columns (long IBAN) a little wider
+      const weights = columns.length === 4 ? [0.22, 0.22, 0.28, 0.28] : columns.map(() => 1 / columns.length);
+      let x = LEFT;
       columns.forEach((lines, c) => {
+        const w = CONTENT_W * (weights[c] ?? 0);
         doc
           .font(FONT)
           .fontSize(6.8)
           .fillColor(GREY)
-          .text(lines.filter(Boolean).join('\n'), LEFT + c * w, FOOT_TOP, { width: w - 2 * MM, lineGap: 0.5 });
+          .text(lines.filter(Boolean).join('\n'), x, FOOT_TOP, { width: w - 2 * MM, lineGap: 0.5 });
+        x += w;
       });
     }
     doc.page.margins.bottom = bottom;
