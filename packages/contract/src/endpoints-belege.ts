@@ -4,7 +4,6 @@ import {
   belegAenderungWrite,
   belegeListQuery,
   belegHistorieZeile,
-  belegKopfAntwort,
   belegListe,
   belegParams,
   belegPosition,
@@ -139,11 +138,12 @@ export const belegEndpoints = {
   belegPositionDelete: endpoint({
     method: 'DELETE',
     path: '/verkauf/belege/:id/positionen/:positionId',
-    summary: 'Delete a position; answers the refreshed head',
+    summary: 'Delete a position (204 like every delete; the totals are recomputed — read the head again with GET /verkauf/belege/{id})',
     tag,
     rights: AENDERN,
     params: positionParams,
-    response: belegKopfAntwort,
+    status: 204,
+    response: null,
   }),
   belegHistorie: endpoint({
     method: 'GET',

@@ -103,11 +103,8 @@ export function belegeRoutes(app: FastifyInstance, ctx: Ctx) {
     });
   });
   route(app, endpoints.belegPositionDelete, async (req) => {
-    const a = actor(req);
-    return tx(async (trx) => {
-      const kopf = await deletePosition(trx, a, req.params.id, req.params.positionId, { lockToken: lockTokenOf(req.headers) });
-      return { result: { beleg: await belegAntwort(trx, a, kopf) } };
-    });
+    await tx((trx) => deletePosition(trx, actor(req), req.params.id, req.params.positionId, { lockToken: lockTokenOf(req.headers) }));
+    return undefined;
   });
   route(app, endpoints.belegPositionenReihenfolge, async (req) => {
     const a = actor(req);
