@@ -358,6 +358,55 @@ describe(`transform (${DB_KIND})`, () => {
     for (const id of [an.id, au.id, ls.id]) expect((await zustand(id)).kopf.belegstatus).toBe(5);
     expect(booked.vorgaengerId).toBe(ls.id);
   });
+
+  it('[BEL-025] a document adopted before it was booked is 8 (adopted, not yet booked) and can still be booked: then 5', async () => {
+    const a = await lagerartikel(0);
+    const an = await beleg('0100');
+    await position(an.id, a.id, 2);
+    const au = expectOk(await umwandeln(an.id, '0200')).result;
+    let src = await zustand(an.id);
+    expect(src.kopf.belegstatus).toBe(8);
+    expect(src.kopf.gebuchtAm).toBeNull();
+    const booked = expectOk(await buchen(an.id)).result;
+    expect(booked.belegstatus).toBe(5);
+    expect(booked.gebuchtAm).toBeTruthy();
+    // the order made from it is a normal new document
+    expect(au.belegstatus).toBe(1);
+    expect(au.bearbeitbar).toBe(true);
+    src = await zustand(an.id);
+    expectError(await buchen(an.id), 409);
+    expect(await zustand(an.id)).toEqual(src);
+  });
+
+  it('a transform repeated with the same Idempotency-Key answers the first document and makes no second one', async () => {
+    const a = await lagerartikel(0);
+    const au = await beleg('0200');
+    const p = await position(au.id, a.id, 4);
+    const send = () =>
+      c.call(endpoints.belegUmwandeln, {
+        as: 'admin',
+        params: { id: au.id, targetType: '0300' },
+        body: { data: { positionen: [{ positionId: p.id, menge: 1 }] } },
+        headers: { 'Idempotency-Key': `umw-${au.id}` },
+      });
+    const first = expectOk(await send()).result;
+    const second = await send();
+    expect(expectOk(second).result.id).toBe(first.id);
+    expect(second.headers.location).toBe(`/vario-api/verkauf/belege/${first.id}`);
+    expect((await zustand(au.id)).pos[0]?.mengeUebernommen).toBe(1000);
+  });
+
+  it('a delete of an unbooked document made by a transform gives the adopted quantities back', async () => {
+    const a = await lagerartikel(0);
+    const au = await beleg('0200');
+    const p = await position(au.id, a.id, 3);
+    const ls = expectOk(await umwandeln(au.id, '0300', [{ positionId: p.id, menge: 2 }])).result;
+    expect((await zustand(au.id)).kopf.belegstatus).toBe(4);
+    expect((await c.call(endpoints.belegDelete, { as: 'admin', params: { id: ls.id } })).status).toBe(204);
+    const src = await zustand(au.id);
+    expect(src.kopf.belegstatus).toBe(1);
+    expect(src.pos.map((x) => [x.mengeUebernommen, x.mengeGeliefert])).toEqual([[0, 0]]);
+  });
 });
 
 describe(`races (${DB_KIND})`, () => {
