@@ -502,6 +502,8 @@ export const serviceMaterialEingabe = z.object({
   quelleLagerId: z.number().int().positive().nullable().optional(),
   /** Default: the good-parts store of the task's technician. */
   empfangLagerId: z.number().int().positive().nullable().optional(),
+  /** Quantity the supplier cannot deliver (material status 13). */
+  mengeNichtGeliefert: z.number().min(0).optional(),
 });
 /** Office: transfer (a part of) the line's quantity from its source store into its receiving store. */
 export const serviceUmlagerung = z.object({ menge: z.number().positive() });

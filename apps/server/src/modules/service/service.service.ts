@@ -1018,6 +1018,7 @@ export async function materialAnlegen(trx: Db, wer: Wer, auftragId: number, d: z
     mengeneinheit: art.mengeneinheit || 'Stk',
     menge,
     mengeReserviert: reserviert,
+    mengeNichtGeliefert: d.mengeNichtGeliefert ? qty3.toDb(d.mengeNichtGeliefert) : 0,
   };
   const { id } = await trx
     .insertInto('serviceMaterial')
