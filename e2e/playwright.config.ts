@@ -20,6 +20,9 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     trace: 'off',
     screenshot: 'only-on-failure',
+    // production builds register a service worker (apps/web/pwa); page.route() does not see what a worker answers, so
+    // flows run without it — the offline specs (service-offline*.spec.ts) allow it
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: CHROMIUM_ARGS,

@@ -2,6 +2,8 @@ import { Badge, Group, Loader } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconAlertTriangle, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useStore } from '@/lib/store';
+import { reachableState } from './copy';
 import { useOfflineT } from './texts';
 import { useConflicts, usePendingActions } from './use-service-action';
 
@@ -13,7 +15,9 @@ export function PendingBadge({ showOffline = true, compact = false }: { showOffl
   const t = useOfflineT();
   const { count, syncing } = usePendingActions();
   const { count: conflicts } = useConflicts();
-  const { online } = useNetwork();
+  const network = useNetwork();
+  const reachable = useStore(reachableState);
+  const online = network.online && reachable;
   if (!count && !conflicts && (online || !showOffline)) return null;
   return (
     <Group gap={6} wrap="nowrap" data-testid="offline-status">

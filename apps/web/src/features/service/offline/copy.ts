@@ -2,6 +2,7 @@ import type { Me } from '@vario/contract';
 import { ApiError, isApiError } from '@/lib/api/errors';
 import { tokenStore } from '@/lib/api/token';
 import { readDeviceCopy } from '@/lib/device-copy';
+import { createStore } from '@/lib/store';
 import { type ServiceDatabase, serviceDb } from './db';
 import { withPending } from './overlay';
 import { pendingOf } from './queue';
@@ -33,6 +34,12 @@ export async function readCopy<T>(db: ServiceDatabase, user: number, queryKey: r
 export const knownOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
+ * Whether the server answered the last service call: false after a request found no server. `navigator.onLine` alone
+ * is not enough — a phone in a cellar often has a network (Wi-Fi, one bar) but no way to the server.
+ */
+export const reachableState = createStore(true);
+
+/**
  * A read that keeps working offline: the server's answer (kept as the device copy), else the device copy; both with
  * the pending actions applied. Throws the original error for anything but a missing connection, and a connection
  * error when there is no copy either.
@@ -50,10 +57,12 @@ export async function readThroughCopy<T>(queryKey: readonly unknown[], fetcher: 
   if (!knownOffline()) {
     try {
       const value = await fetcher();
+      reachableState.set(true);
       await saveCopy(db, user, queryKey, value);
       return withPending(value, await pendingOf(db, user));
     } catch (e) {
       if (!isApiError(e) || !e.isOffline) throw e;
+      reachableState.set(false);
     }
   }
   const copy = await readCopy<T>(db, user, queryKey);

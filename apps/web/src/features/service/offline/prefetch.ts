@@ -5,7 +5,7 @@ import { tokenStore } from '@/lib/api/token';
 import { readDeviceCopy } from '@/lib/device-copy';
 import { MATERIAL_TO_CONFIRM, PLANNING_FILTER, PLANNING_LIMIT, STATUS_PAGE, serviceKeys } from '../api';
 import { mondayOf, weekDays } from '../calendar/week';
-import { knownOffline, readThroughCopy } from './copy';
+import { knownOffline, reachableState, readThroughCopy } from './copy';
 
 /**
  * The device copy of the coming days (issue 12 item 4), taken when the technician opens the service screens with a
@@ -70,7 +70,8 @@ export function refreshDeviceCopy(force = false): Promise<void> {
       ];
       // one failing read (a right the user lacks, a task gone meanwhile) does not stop the others
       await Promise.allSettled(reads);
-      last = Date.now();
+      // answered from the device copy because the server could not be reached: try again with the connection
+      if (reachableState.get()) last = Date.now();
     } catch {
       // no connection after all: the next opening tries again
     } finally {

@@ -7,7 +7,7 @@ import { tokenState } from '@/lib/api/token';
 import { queryClient } from '@/lib/query-client';
 import { createStore } from '@/lib/store';
 import { type ServiceStepIds, sendServiceStep, serviceKeys } from '../api';
-import { currentUserId, knownOffline } from './copy';
+import { currentUserId, knownOffline, reachableState } from './copy';
 import { type Conflict, type QueuedAction, serviceDb } from './db';
 import { refreshDeviceCopy } from './prefetch';
 import { conflictsOf, discardConflict, drainQueue, enqueue, pendingOf, redoConflict, type SendFailure, type SyncTransport } from './queue';
@@ -15,10 +15,10 @@ import { offlineT } from './texts';
 
 /**
  * The running side of the offline queue: sends a step at once when it can, queues it when it cannot, and replays the
- * queue when the connection returns (the `online` event, every 30 s while something waits, on app start and after a
+ * queue when the connection returns (the `online` event, every 10 s while something waits or the server was out of reach, on app start and after a
  * new login). The screens read its state through hooks (use-service-action.ts).
  */
-const RETRY_MS = 30_000;
+const RETRY_MS = 10_000;
 
 export const pendingState = createStore<QueuedAction[]>([]);
 export const conflictState = createStore<Conflict[]>([]);
@@ -80,6 +80,7 @@ export function drainNow(): Promise<void> {
       const run = () => drainQueue(db, user, transport);
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
       const outcome = locks ? await locks.request('vario-service-sync', run) : await run();
+      reachableState.set(outcome.stopped !== 'offline');
       if (outcome.sent > 0) {
         await queryClient.invalidateQueries({ queryKey: serviceKeys.all });
         void refreshDeviceCopy(true);
@@ -110,9 +111,13 @@ let started = false;
 export function startSync() {
   if (started || typeof window === 'undefined') return;
   started = true;
-  window.addEventListener('online', () => void drainNow().then(() => refreshDeviceCopy()));
+  window.addEventListener('online', () => {
+    reachableState.set(true);
+    void drainNow().then(() => refreshDeviceCopy());
+  });
   setInterval(() => {
     if (pendingState.get().length > 0) void drainNow();
+    else if (!reachableState.get()) void refreshDeviceCopy();
   }, RETRY_MS);
   let token = tokenState.get();
   tokenState.subscribe(() => {
@@ -147,9 +152,11 @@ export async function runAction(art: ServiceAktionArt, ids: ServiceStepIds, date
   if (!db || user === null || (waiting === 0 && !knownOffline())) {
     try {
       const result = await sendServiceStep(art, ids, daten, { clientId, zeitpunkt });
+      reachableState.set(true);
       return { sent: true, clientId, result };
     } catch (e) {
       if (!db || user === null || !isApiError(e) || !e.isOffline) throw e;
+      reachableState.set(false);
     }
   }
   await enqueue(db, { clientId, art, ...ids, zeitpunkt, daten: { ...daten, zeitpunkt }, user, queuedAt: zeitpunkt, attempts: 0, label });
