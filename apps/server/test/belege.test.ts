@@ -1,5 +1,6 @@
 import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
+import { belegSummen, verteile, zeilenWerte } from '../src/modules/belege/belege.summen';
 import { api, buildUrl, expectOk, invalid } from './client';
 import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
@@ -412,6 +413,33 @@ describe('positions', () => {
     expect(row.menge).toBe(1);
   });
 
+  it('amounts beyond the safe range are a 422 on quantity and price, never a 500, and nothing is written', async () => {
+    const b = await f.beleg();
+    const art = await f.artikel({ vknetto: 1e9 });
+    const err = expectError(
+      await c.call(endpoints.belegPositionCreate, { as: 'admin', params: { id: b.id }, body: { data: { artikelId: art.id, menge: 1e9 } } }),
+      422,
+    );
+    expect(err.errors.fieldErrors.menge).toBeDefined();
+    expect(expectOk(await c.call(endpoints.belegPositionenList, { as: 'admin', params: { id: b.id } })).result).toEqual([]);
+  });
+
+  it('a repeated Idempotency-Key adds the position once', async () => {
+    const b = await f.beleg();
+    const art = await f.artikel();
+    const call = () =>
+      c.call(endpoints.belegPositionCreate, {
+        as: 'admin',
+        params: { id: b.id },
+        body: { data: { artikelId: art.id } },
+        headers: { 'idempotency-key': `pos-${b.id}` },
+      });
+    const first = expectOk(await call()).result;
+    const second = expectOk(await call()).result;
+    expect(second.position.id).toBe(first.position.id);
+    expect(expectOk(await c.call(endpoints.belegPositionenList, { as: 'admin', params: { id: b.id } })).result).toHaveLength(1);
+  });
+
   it('a position of another document is not found', async () => {
     const a = await f.beleg();
     const b = await f.beleg();
@@ -463,6 +491,53 @@ describe('totals', () => {
     // 2.5 × 10 × 1.03 = 25.75 + 1.50 = 27.25
     expect(position).toMatchObject({ gesamtpreis: 27.25, endpreis: 10.3, gewicht: 1.5 });
     expect(beleg).toMatchObject({ betragNetto: 27.25, gewicht: 3.75, mwstBetrag: 5.18, betragBrutto: 32.43 });
+  });
+});
+
+describe('totals (unit)', () => {
+  const zeile = (menge: number, einzelpreis: number, mwstSatz: number, extra: Partial<Parameters<typeof zeilenWerte>[0]> = {}) => {
+    const z = {
+      positionsArt: 'A',
+      menge,
+      einzelpreis,
+      rabatt1: 0,
+      rabatt2: 0,
+      teuerungszuschlag: 0,
+      eilzuschlag: 0,
+      mwstSatz,
+      ek: null,
+      gewicht: null,
+      ...extra,
+    };
+    return { ...z, ...zeilenWerte(z) };
+  };
+  const kopf = { frachtkosten: 0, nachnahme: 0, versicherung: 0, rabatt1Prozent: null, rabatt1Betrag: null, rabatt2Prozent: null, rabatt2Betrag: null };
+
+  it('splits a discount over the rates exactly; the largest rate takes the remainder', () => {
+    expect(verteile(100n, [1n, 1n, 1n], 2)).toEqual([33n, 33n, 34n]);
+    expect(verteile(1n, [5n, 5n], 0)).toEqual([0n, 1n]);
+    expect(verteile(7n, [0n, 0n], 1)).toEqual([0n, 7n]);
+  });
+
+  it('an empty document is all zeros with no VAT rows; text lines count nothing', () => {
+    expect(belegSummen(kopf, [])).toMatchObject({ betragNetto: 0, endbetragNetto: 0, mwstBetrag: 0, betragBrutto: 0, mwstAufteilung: [] });
+    const text = { ...zeile(0, 0, 0), positionsArt: 'T' };
+    expect(belegSummen(kopf, [text]).mwstAufteilung).toEqual([]);
+  });
+
+  it('VAT is rounded once per rate on the sum of the lines, not per line (3 × 0.33 € at 19 %)', () => {
+    // per line 0.0627 → 0.06, three lines 0.18; per rate on 0.99 → 0.1881 → 0.19
+    const lines = [zeile(1000, 3300, 1900), zeile(1000, 3300, 1900), zeile(1000, 3300, 1900)];
+    expect(belegSummen(kopf, lines)).toMatchObject({ betragNetto: 99, mwstBetrag: 19, betragBrutto: 118 });
+  });
+
+  it('a percent discount of 100 % leaves only the charges', () => {
+    const s = belegSummen({ ...kopf, rabatt1Prozent: 10_000, frachtkosten: 1000 }, [zeile(2000, 500_000, 700), zeile(1000, 100_000, 1900)]);
+    expect(s).toMatchObject({ betragNetto: 11_000, rabatt1Wert: 11_000, endbetragNetto: 1000, hauptsatz: 700 });
+    expect(s.mwstAufteilung).toEqual([
+      { satz: 700, netto: 1000, mwst: 70 },
+      { satz: 1900, netto: 0, mwst: 0 },
+    ]);
   });
 });
 

@@ -132,6 +132,20 @@ export async function istBearbeitbar(trx: Db, actor: Actor, kopf: KopfRow): Prom
 // ------------------------------------------------------------------------------------------------ totals
 
 /**
+ * Money arithmetic that leaves the safe integer range (lib/money.ts throws a RangeError, e.g. a billion pieces at a
+ * billion euro) is refused as a 422 on the quantity and price, never a 500; the write rolls back.
+ */
+export function rechne<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    const text = 'Der Betrag ist zu groß; bitte Menge oder Preis verkleinern';
+    throw unprocessable(text, { menge: [text], einzelpreis: [text] });
+  }
+}
+
+/**
  * Recomputes every line (gesamtpreis, endpreis from price, quantity, discounts, surcharges) and the head's totals
  * (belege.summen.ts) in the caller's transaction; answers the updated head. Callers that copy positions (transform)
  * call it after inserting them.
@@ -140,13 +154,13 @@ export async function recalcTotals(trx: Db, belegId: number): Promise<KopfRow> {
   const { kopf, positionen } = await loadBeleg(trx, belegId);
   const zeilen = [];
   for (const p of positionen) {
-    const w = zeilenWerte(p);
+    const w = rechne(() => zeilenWerte(p));
     if (!istTextzeile(p) && (w.gesamtpreis !== p.gesamtpreis || w.endpreis !== p.endpreis)) {
       await trx.updateTable('belegPositionen').set(w).where('id', '=', p.id).execute();
     }
     zeilen.push({ ...p, ...w });
   }
-  const s = belegSummen(kopf, zeilen);
+  const s = rechne(() => belegSummen(kopf, zeilen));
   const werte = {
     betragNetto: s.betragNetto,
     rabatt1Wert: s.rabatt1Wert,
@@ -472,7 +486,7 @@ export async function addPosition(trx: Db, actor: Actor, belegId: number, data: 
       preisManuell: preis.manuell,
       preisHerkunft: JSON.stringify(preis.herkunft),
     };
-    werte = { ...zeile, ...zeilenWerte(zeile) };
+    werte = { ...zeile, ...rechne(() => zeilenWerte(zeile)) };
   }
   const { id } = await trx
     .insertInto('belegPositionen')
@@ -604,7 +618,10 @@ export async function updatePosition(
     Object.assign(neu, d);
     if (lagerNr !== undefined && data.lagerNr === undefined) neu.lagerNr = lagerNr;
     if (data.lagerNr !== undefined) neu.lagerNr = data.lagerNr;
-    Object.assign(neu, zeilenWerte({ ...p, ...neu } as PositionRow));
+    Object.assign(
+      neu,
+      rechne(() => zeilenWerte({ ...p, ...neu } as PositionRow)),
+    );
   }
   const geaendert = Object.keys(neu).filter((k) => JSON.stringify(neu[k as keyof PositionRow]) !== JSON.stringify(p[k as keyof PositionRow]));
   if (geaendert.length) {
