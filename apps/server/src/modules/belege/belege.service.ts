@@ -152,7 +152,7 @@ export function rechne<T>(fn: () => T): T {
  */
 export async function recalcTotals(trx: Db, belegId: number): Promise<KopfRow> {
   const { kopf, positionen } = await loadBeleg(trx, belegId);
-  const zeilen = [];
+  const zeilen: PositionRow[] = [];
   for (const p of positionen) {
     const w = rechne(() => zeilenWerte(p));
     if (!istTextzeile(p) && (w.gesamtpreis !== p.gesamtpreis || w.endpreis !== p.endpreis)) {
