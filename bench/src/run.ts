@@ -1,3 +1,4 @@
+import { belegeBench } from './belege';
 import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
@@ -30,6 +31,7 @@ const benches: Record<string, () => Promise<void>> = {
       paintModule: 'products-paint',
       screen: '/products',
     }),
+  belege: belegeBench,
   pdf: pdfBench,
 };
 
