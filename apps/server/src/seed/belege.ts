@@ -79,7 +79,8 @@ export const belegeSeeder: Seeder = {
 
     while (made < ziel) {
       const i = chain++;
-      const kunde = kunden[rnd(i, kunden.length, 1)] as { id: number };
+      // the first customers each get a chain (the address screens' turnover, backorders and history have data), then at random
+      const kunde = kunden[i < kunden.length ? i : rnd(i, kunden.length, 1)] as { id: number };
       const actor = actors[rnd(i, actors.length, 2)] as TransitionActor;
       const datum = addDays(start, rnd(i, tage, 3));
       const zeit = (d: Date) => `${iso(d)}T${String(8 + rnd(i, 9, 4)).padStart(2, '0')}:${String(rnd(i, 60, 5)).padStart(2, '0')}:00.000Z`;
