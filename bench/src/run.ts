@@ -3,6 +3,7 @@ import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
 import { pdfBench } from './pdf';
+import { serviceBench } from './service';
 import { sizesBench } from './sizes';
 
 /** `npm run bench [-- name…]`: runs the benchmarks (all by default), each printing ratios to its baseline. */
@@ -33,6 +34,7 @@ const benches: Record<string, () => Promise<void>> = {
     }),
   belege: belegeBench,
   pdf: pdfBench,
+  service: serviceBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

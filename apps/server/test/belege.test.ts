@@ -57,6 +57,17 @@ describe('create', () => {
     expect(Number(b.belegnummer.slice(-5))).toBe(Number(a.belegnummer.slice(-5)) + 1);
   });
 
+  it("50 parallel creates draw 50 different numbers (one range row, drawn in each create's transaction)", async () => {
+    const adresse = await f.adresse();
+    const res = await Promise.all(
+      Array.from({ length: 50 }, () => c.call(endpoints.belegCreate, { as: 'admin', body: { data: { belegart: '0300', adresseId: adresse.id } } })),
+    );
+    const nummern = res.map((r) => expectOk(r).result.belegnummer);
+    expect(new Set(nummern).size).toBe(50);
+    const zahlen = nummern.map((n) => Number(n.slice(-5))).sort((a, b) => a - b);
+    expect((zahlen.at(-1) as number) - (zahlen[0] as number)).toBe(49);
+  });
+
   it('takes the billing and delivery address of the address when it has them', async () => {
     const adresse = await f.adresse();
     const lief = expectOk(
