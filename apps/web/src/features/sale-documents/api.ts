@@ -107,9 +107,11 @@ export async function changePosition(docId: number, positionId: number, data: Po
   return res.result.position;
 }
 
+/** DELETE answers 204; the head with its new totals is read again. */
 export async function deletePosition(docId: number, positionId: number) {
-  const res = await api('belegPositionDelete', { params: { id: docId, positionId } });
-  afterPositionWrite(docId, res.result.beleg);
+  await api('belegPositionDelete', { params: { id: docId, positionId } });
+  queryClient.removeQueries({ queryKey: documentKeys.custom('record', docId, 'position', positionId) });
+  afterPositionWrite(docId, (await api('belegGet', { params: { id: docId } })).result);
 }
 
 export async function reorderPositions(docId: number, positionIds: number[]) {

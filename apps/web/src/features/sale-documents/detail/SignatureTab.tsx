@@ -75,7 +75,7 @@ export function SignatureTab() {
         <Card withBorder radius="md" padding="md">
           <Stack gap="sm">
             <Title order={3} size="h5">
-              {t('signature.title')}
+              {t('signature.capture')}
             </Title>
             <TextInput label={t('signature.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} data-testid="signature-name" />
             <SignaturePad onChange={setPng} disabled={busy} description={t('signature.hint')} />

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Title } from '@mantine/core';
+import { Button, Group, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilePencil, IconFileText, IconRestore } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
@@ -16,6 +16,7 @@ import { hasRight } from '@/lib/rights';
 import type { SaleDocumentRow } from '../api';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, statusColor, useDocumentLabels } from '../labels';
 import { NoDocumentRight } from '../NoDocumentRight';
+import { FilterChoice } from './FilterChoice';
 import { chosenFilters, listParams, type SaleDocumentListSearch } from './list-filter';
 
 const money = { type: 'rightAligned', minWidth: 110, maxWidth: 150 } as const;
@@ -49,7 +50,7 @@ export function SaleDocumentListPage() {
         [
           { field: 'belegnummer', headerName: t('f.belegnummer'), minWidth: 140, maxWidth: 170 },
           { field: 'belegart', headerName: t('f.belegart'), minWidth: 110, maxWidth: 150, valueFormatter: (p) => labels.type(p.value) },
-          { field: 'belegdatum', headerName: t('f.belegdatum'), minWidth: 110, maxWidth: 130, valueFormatter: (p) => formatDate(p.value) },
+          { field: 'belegdatum', headerName: t('f.belegdatum'), minWidth: 130, maxWidth: 140, valueFormatter: (p) => formatDate(p.value) },
           {
             field: 'belegstatus',
             headerName: t('f.belegstatus'),
@@ -111,29 +112,24 @@ export function SaleDocumentListPage() {
         height={mounted ? 'calc(100dvh - 380px)' : undefined}
         filters={
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <MultiSelect
+            <FilterChoice
               label={t('filter.types')}
-              placeholder={types.length ? undefined : t('filter.all')}
-              data={DOCUMENT_TYPES.map((v) => ({ value: v, label: labels.type(v) }))}
+              options={DOCUMENT_TYPES.map((v) => ({ value: v, label: labels.type(v) }))}
               value={types}
               onChange={(v) => setSearch({ ...search, types: v.join(',') })}
-              w={{ base: '100%', xs: 240 }}
-              clearable
-              data-testid="filter-types"
+              testId="filter-types"
             />
-            <MultiSelect
+            <FilterChoice
               label={t('filter.status')}
-              placeholder={statuses.length ? undefined : t('filter.all')}
-              data={DOCUMENT_STATUSES.map((v) => ({ value: String(v), label: `${v} · ${labels.status(v)}` }))}
+              options={DOCUMENT_STATUSES.map((v) => ({ value: String(v), label: `${v} · ${labels.status(v, true)}` }))}
               value={statuses}
               onChange={(v) => setSearch({ ...search, status: v.join(',') })}
-              w={{ base: '100%', xs: 260 }}
-              clearable
-              data-testid="filter-status"
+              testId="filter-status"
             />
             {!mounted && (
               <AddressPicker
-                label={t('filter.address')}
+                aria-label={t('filter.address')}
+                placeholder={t('filter.addressPlaceholder')}
                 value={search.address ?? null}
                 onChange={(id) => setSearch({ ...search, address: id ?? undefined })}
                 w={{ base: '100%', xs: 260 }}
