@@ -173,6 +173,22 @@ describe('price determination through the API', () => {
     expect((await add(other.id, art.id, 2)).preisHerkunft?.regel).toBe('GRUNDPREIS');
   });
 
+  it("the customer's own designation and text are used when the customer price says so", async () => {
+    const adresse = await f.adresse();
+    const art = await f.artikel({ bezeichnung: 'Kugelhahn DN25', artikeltext: 'Messing' });
+    await f.preis(adresse.id, {
+      artikelnummer: art.artikelnummer,
+      sonderpreis: 9,
+      abweichendeTexteNutzen: true,
+      abweichendeArtikelbezeichnung: 'KH-25 (Ihre Nr. 4711)',
+      abweichenderArtikeltext: 'Kundentext',
+    });
+    const p = await add((await f.beleg({ adresseId: adresse.id })).id, art.id, 1);
+    expect(p).toMatchObject({ bezeichnung: 'KH-25 (Ihre Nr. 4711)', beschreibung: 'Kundentext', artikelnummer: art.artikelnummer, einzelpreis: 9 });
+    const other = await add((await f.beleg()).id, art.id, 1);
+    expect(other).toMatchObject({ bezeichnung: 'Kugelhahn DN25', beschreibung: 'Messing' });
+  });
+
   it('quantity tiers: a new quantity determines the price again', async () => {
     const adresse = await f.adresse();
     const art = await f.artikel({ vknetto: 10 });

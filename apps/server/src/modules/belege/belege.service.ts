@@ -464,12 +464,13 @@ export async function addPosition(trx: Db, actor: Actor, belegId: number, data: 
     const lagerNr = await pruefeLager(trx, data.lagId);
     const menge = qty3.toDb(data.menge ?? 1);
     const preis = await preisFuer(trx, kopf, artikel, menge, data.einzelpreis);
+    const texte = await kundenTexte(trx, kopf.adresseId, artikel);
     const zeile = {
       positionsArt: 'A',
       artikelId: artikel.id,
       artikelnummer: artikel.artikelnummer,
-      bezeichnung: data.bezeichnung?.trim() || artikel.bezeichnung,
-      beschreibung: data.beschreibung !== undefined ? data.beschreibung : artikel.artikeltext,
+      bezeichnung: data.bezeichnung?.trim() || texte.bezeichnung,
+      beschreibung: data.beschreibung !== undefined ? data.beschreibung : texte.beschreibung,
       menge,
       mengeneinheit: data.mengeneinheit !== undefined ? data.mengeneinheit : artikel.mengeneinheit,
       einzelpreis: preis.einzelpreis,
@@ -507,6 +508,21 @@ export async function addPosition(trx: Db, actor: Actor, belegId: number, data: 
 }
 
 /** Price of an article line: by hand (MANUELL) or determined for the document's address and date. */
+/**
+ * The texts of an article line: the customer's own designation and text when the address's customer price says to
+ * use them (abweichendeTexteNutzen), else the article's.
+ */
+async function kundenTexte(trx: Db, adresseId: number, artikel: ArtikelRow): Promise<{ bezeichnung: string; beschreibung: string | null }> {
+  const k = await trx
+    .selectFrom('kundensonderpreise')
+    .select(['abweichendeTexteNutzen', 'abweichendeArtikelbezeichnung', 'abweichenderArtikeltext'])
+    .where('adresseId', '=', adresseId)
+    .where('artikelnummer', '=', artikel.artikelnummer)
+    .executeTakeFirst();
+  if (!k?.abweichendeTexteNutzen) return { bezeichnung: artikel.bezeichnung, beschreibung: artikel.artikeltext };
+  return { bezeichnung: k.abweichendeArtikelbezeichnung?.trim() || artikel.bezeichnung, beschreibung: k.abweichenderArtikeltext ?? artikel.artikeltext };
+}
+
 async function preisFuer(trx: Db, kopf: KopfRow, artikel: ArtikelRow, menge: number, handpreis: number | undefined) {
   if (handpreis !== undefined) {
     const einzelpreis = money4.toDb(handpreis);
@@ -570,11 +586,12 @@ export async function updatePosition(
     const lagerNr = data.lagId !== undefined ? await pruefeLager(trx, data.lagId) : undefined;
     neu = {};
     if (artikel && artikelNeu) {
+      const texte = await kundenTexte(trx, kopf.adresseId, artikel);
       Object.assign(neu, {
         artikelId: artikel.id,
         artikelnummer: artikel.artikelnummer,
-        bezeichnung: artikel.bezeichnung,
-        beschreibung: artikel.artikeltext,
+        bezeichnung: texte.bezeichnung,
+        beschreibung: texte.beschreibung,
         mengeneinheit: artikel.mengeneinheit,
         mwstSatz: artikel.mwstsatz,
         ek: artikel.ek,
