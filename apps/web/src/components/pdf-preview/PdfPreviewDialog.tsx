@@ -1,5 +1,5 @@
-import { Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Box, Button, Center, Group, Loader, Menu, Modal, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PdfViewer } from './LazyPdfViewer';
@@ -14,6 +14,11 @@ export interface PdfPreviewDialogProps {
   fileName: string;
   /** Dialog title; default "PDF-Vorschau". */
   title?: ReactNode;
+  /**
+   * The action dropdown some previews have (BEL-011), e.g. "send by e-mail"; each gets the loaded file. A sales
+   * document's preview passes none: download only (BEL-012).
+   */
+  actions?: { label: string; onClick: (pdf: Blob) => void }[];
 }
 
 /**
@@ -21,7 +26,7 @@ export interface PdfPreviewDialogProps {
  * PDF is drawn, or failed with the server's errorMessage or "Failed to get PDF document" (also for an empty file);
  * a download button only (no action dropdown, BEL-012). The frame carries `data-state` (loading | ready | failed).
  */
-export function PdfPreviewDialog({ opened, onClose, load, fileName, title }: PdfPreviewDialogProps) {
+export function PdfPreviewDialog({ opened, onClose, load, fileName, title, actions }: PdfPreviewDialogProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<PreviewState>({ status: 'loading' });
   const [blob, setBlob] = useState<Blob | null>(null);
@@ -111,6 +116,22 @@ export function PdfPreviewDialog({ opened, onClose, load, fileName, title }: Pdf
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
           </Button>
+          {actions && actions.length > 0 && (
+            <Menu position="top-end">
+              <Menu.Target>
+                <Button variant="default" rightSection={<IconChevronDown size={14} />} disabled={!blob || failed} data-testid="pdf-actions">
+                  {t('common.actions')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {actions.map((a) => (
+                  <Menu.Item key={a.label} onClick={() => blob && a.onClick(blob)}>
+                    {a.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
           <Button leftSection={<IconDownload size={16} />} onClick={download} disabled={!blob || failed} data-testid="pdf-download">
             {t('pdf.download')}
           </Button>

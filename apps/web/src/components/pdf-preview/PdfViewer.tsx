@@ -111,6 +111,16 @@ export function PdfViewer({ data, scale = PDF_SCALE, onLoad, onError, height = '
   return (
     <Box style={{ height, display: 'flex', flexDirection: 'column', minHeight: 0 }} data-testid="pdf-viewer" data-page={page} data-pages={pages}>
       <Box
+        // keyboard: the page area scrolls with the arrow keys up/down and turns pages with left/right
+        tabIndex={0}
+        role="region"
+        aria-label={t('pdf.title')}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowRight' && page < pages) go(page + 1);
+          else if (e.key === 'ArrowLeft' && page > 1) go(page - 1);
+          else return;
+          e.preventDefault();
+        }}
         style={{ flex: 1, minHeight: 0, overflow: 'auto', touchAction: 'pan-y pinch-zoom', background: 'var(--mantine-color-gray-light)' }}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
