@@ -144,8 +144,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('auftragsbeschreibung', 'text')
     .execute();
   // the technician's lists: own active items by begin (first window and deep windows from the index)
-  await s.createIndex('servicePlanungen_techniker_idx').on('servicePlanungen').columns(['technikerId', 'aktiv', 'beginnDatum', 'id']).execute();
-  await s.createIndex('servicePlanungen_beginn_idx').on('servicePlanungen').columns(['beginnDatum', 'id']).execute();
+  // (covering the columns of the accepted/open filter, so that the total is counted from the index alone)
+  await s
+    .createIndex('servicePlanungen_techniker_idx')
+    .on('servicePlanungen')
+    .columns(['technikerId', 'aktiv', 'beginnDatum', 'id', 'angenommenDatum', 'serviceAuftragId'])
+    .execute();
+  await s.createIndex('servicePlanungen_beginn_idx').on('servicePlanungen').columns(['beginnDatum', 'id', 'angenommenDatum', 'serviceAuftragId']).execute();
   await s.createIndex('servicePlanungen_auftrag_idx').on('servicePlanungen').columns(['serviceAuftragId', 'id']).execute();
 
   await withId(db, s.createTable('serviceMaterial'))
