@@ -8,7 +8,7 @@ import { PREVIEW_FRAME_HEIGHT, PREVIEW_READY_DELAY_MS, PREVIEW_WIDTH, type Previ
 export interface PdfPreviewDialogProps {
   opened: boolean;
   onClose: () => void;
-  /** Fetches the PDF (e.g. `fetchBlob('GET', '/verkauf/belege/{id}/pdf', { id })`); a rejection shows the server's errorMessage. */
+  /** Fetches the PDF (e.g. `() => fetchBlob('GET', '/verkauf/belege/:id/pdf', { id })` from lib/api/files); a rejection shows the server's errorMessage. */
   load: () => Promise<Blob>;
   /** Name of the downloaded file, e.g. `RE2026-00001.pdf`. */
   fileName: string;
