@@ -121,6 +121,11 @@ describe('create', () => {
       400,
     );
     expect(rabatt.errors.fieldErrors.rabatt1Betrag).toBeDefined();
+    const deal = expectError(
+      await c.call(endpoints.belegCreate, { as: 'admin', body: { data: { belegart: '0100', adresseId: adresse.id, dealId: 99_999_999 } } }),
+      400,
+    );
+    expect(deal.errors.fieldErrors.dealId).toBeDefined();
   });
 
   it('[RIGHT-018] reading needs BEK_SEHEN', async () => {
@@ -595,6 +600,8 @@ describe('list', () => {
     const r = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { adresseId: adresse.id, returnTotal: true } }));
     expect(r.result.map((b) => b.id)).toEqual([rechnung.id, auftrag.id, angebot.id]);
     expect(r.resultCount).toBe(3);
+    const alias = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { adresse: adresse.id } })).result;
+    expect(alias.map((b) => b.id)).toEqual([rechnung.id, auftrag.id, angebot.id]);
     const all = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { limit: 50 } })).result;
     const dates = all.map((b) => b.belegdatum);
     expect(dates).toEqual([...dates].sort().reverse());

@@ -325,6 +325,8 @@ export const belegeListQuery = listQuery.extend({
   belegart: kommaListe(/^\d{4}(,\d{4}){0,20}$/, 'Belegart: vierstellige Codes, durch Komma getrennt'),
   belegstatus: kommaListe(/^[1-9](,[1-9]){0,8}$/, 'Belegstatus: Ziffern 1–9, durch Komma getrennt'),
   adresseId: z.coerce.number().int().positive().optional(),
+  /** The spec's name of the address filter (BEL-037); the same as adresseId. */
+  adresse: z.coerce.number().int().positive().optional(),
   dealId: z.coerce.number().int().positive().optional(),
   q: z.string().max(200).optional(),
 });

@@ -26,13 +26,16 @@ import {
 } from './belege.service';
 
 /** The list query of GET /verkauf/belege: the spec's filters (comma lists) become conditions of the filter grammar. */
-export function belegeFilter(q: ListQuery & { belegart?: string; belegstatus?: string; adresseId?: number; dealId?: number; q?: string }): ListQuery {
+export function belegeFilter(
+  q: ListQuery & { belegart?: string; belegstatus?: string; adresseId?: number; adresse?: number; dealId?: number; q?: string },
+): ListQuery {
   const teile = [q.filter?.trim()].filter(Boolean) as string[];
   if (q.belegart) teile.push(`belegart=${q.belegart.split(',').join('|')}`);
   if (q.belegstatus) teile.push(`belegstatus=${q.belegstatus.split(',').join('|')}`);
   if (q.adresseId !== undefined) teile.push(`adresseId=${q.adresseId}`);
+  if (q.adresse !== undefined) teile.push(`adresseId=${q.adresse}`);
   if (q.dealId !== undefined) teile.push(`dealId=${q.dealId}`);
-  const { belegart: _a, belegstatus: _s, adresseId: _i, dealId: _d, q: suche, ...rest } = q;
+  const { belegart: _a, belegstatus: _s, adresseId: _i, adresse: _ad, dealId: _d, q: suche, ...rest } = q;
   return { ...rest, filter: teile.length ? teile.join(',') : undefined, search: suche ?? q.search };
 }
 

@@ -258,6 +258,9 @@ export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, re
     throw unprocessable(`Die Adresse „${adresse.name1}" ist gesperrt; für sie kann kein Beleg angelegt werden`, { adresseId: ['Adresse gesperrt'] });
   const { belegart, adresseId, dealId, belegstatus, ...kopf } = data;
   await pruefeKopfReferenzen(trx, adresseId, kopf);
+  if (dealId !== undefined && dealId !== null && !(await trx.selectFrom('deals').select('id').where('id', '=', dealId).executeTakeFirst())) {
+    throw badRequest('Diesen Deal gibt es nicht', { dealId: ['Diesen Deal gibt es nicht'] });
+  }
   const zusatz = await trx
     .selectFrom('zusatzadressen')
     .select(['id', 'art'])
