@@ -139,11 +139,15 @@ export function mantineCssPerComponent(root: string): Plugin {
   };
 }
 
+/** The phone media query of the web app (components/data-grid/load-grid.ts): phones show lists without AG Grid. */
+const PHONE_MEDIA = '(max-width: 48em)';
+
 /**
  * Starts fetching a screen's chunks while the entry script loads, instead of after it has run: index.html gets a small
  * script that, for a signed-in user (a stored token) on one of the given paths, adds `modulepreload` links for the
  * screen's scripts and the stylesheets they bring (Vite's loader later finds them already there). `screens` maps a
- * path pattern (RegExp source, tested against location.pathname) to source files whose chunks the screen needs.
+ * path pattern (RegExp source, tested against location.pathname) to source files whose chunks the screen needs;
+ * a source marked `wide:` is preloaded only on screens wider than a phone.
  */
 export function preloadScreens(screens: Record<string, string[]>): Plugin {
   return {
@@ -164,17 +168,23 @@ export function preloadScreens(screens: Record<string, string[]>): Plugin {
         for (const i of c.imports) walk(i, into);
       };
       if (entry) walk(entry.fileName, inEntry);
-      const map: Record<string, string[]> = {};
-      for (const [pattern, sources] of Object.entries(screens)) {
+      // per pattern: files for every screen (a) and files only for screens wider than a phone (w: `wide:` sources)
+      const map: Record<string, { a: string[]; w: string[] }> = {};
+      const filesOf = (sources: string[]) => {
         const files = new Set<string>();
         for (const src of sources) {
           const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(src));
           if (!chunk) throw new Error(`preloadScreens: no chunk for ${src}`);
           walk(chunk.fileName, files);
         }
-        map[pattern] = [...files].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+        return [...files].filter((f) => !inEntry.has(f));
+      };
+      for (const [pattern, sources] of Object.entries(screens)) {
+        const all = filesOf(sources.filter((x) => !x.startsWith('wide:')));
+        const wide = filesOf(sources.filter((x) => x.startsWith('wide:')).map((x) => x.slice(5))).filter((f) => !all.includes(f));
+        map[pattern] = { a: all.map((f) => `/${f}`), w: wide.map((f) => `/${f}`) };
       }
-      const script = `<script>(function(m,p){if(!localStorage.getItem('vario.token'))return;for(var k in m)if(new RegExp(k).test(p))m[k].forEach(function(u){var l=document.createElement('link');if(/\\.css$/.test(u)){l.rel='stylesheet'}else{l.rel='modulepreload';l.crossOrigin=''}l.href=u;document.head.appendChild(l)})})(${JSON.stringify(map)},location.pathname)</script>`;
+      const script = `<script>(function(m,p){if(!localStorage.getItem('vario.token'))return;var wide=!matchMedia('${PHONE_MEDIA}').matches;for(var k in m)if(new RegExp(k).test(p))m[k].a.concat(wide?m[k].w:[]).forEach(function(u){var l=document.createElement('link');if(/\\.css$/.test(u)){l.rel='stylesheet'}else{l.rel='modulepreload';l.crossOrigin=''}l.href=u;document.head.appendChild(l)})})(${JSON.stringify(map)},location.pathname)</script>`;
       const source = String(html.source);
       html.source = source.replace('</head>', `    ${script}\n  </head>`);
     },

@@ -32,13 +32,13 @@ export default defineConfig({
     mantineCssPerComponent(fileURLToPath(new URL('.', import.meta.url))),
     react(),
     apiRoutes(),
-    // the frame and the list screens (with AG Grid) of a signed-in user start loading with the entry script
+    // the frame and the list screens (with AG Grid, except on phones: `wide:`) of a signed-in user start loading with the entry script
     preloadScreens({
       '^/(?!auth/|logout)': ['src/app/layout/AppLayout.tsx'],
       '^/(home)?/?$': ['src/features/home/HomePage.tsx'],
-      '^/addresses/?$': ['src/features/addresses/list/AddressListPage.tsx', 'src/components/data-grid/AgGridBody.tsx'],
-      '^/products/?$': ['src/features/products/list/ProductListPage.tsx', 'src/components/data-grid/AgGridBody.tsx'],
-      '^/assets/?$': ['src/features/assets/list/AssetListPage.tsx', 'src/components/data-grid/AgGridBody.tsx'],
+      '^/addresses/?$': ['src/features/addresses/list/AddressListPage.tsx', 'wide:src/components/data-grid/AgGridBody.tsx'],
+      '^/products/?$': ['src/features/products/list/ProductListPage.tsx', 'wide:src/components/data-grid/AgGridBody.tsx'],
+      '^/assets/?$': ['src/features/assets/list/AssetListPage.tsx', 'wide:src/components/data-grid/AgGridBody.tsx'],
     }),
     // the installable technician app: dist/sw.js caches the app shell (production builds only; pwa/sw.js)
     serviceWorker(fileURLToPath(new URL('./pwa/sw.js', import.meta.url))),

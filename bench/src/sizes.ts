@@ -68,6 +68,10 @@ export async function pageLoads(baseUrl: string, token: string, pages: { name: s
         return { files: files.length, gzip: files.reduce((n, f) => n + gzipSize(f.file), 0), wire: files.reduce((n, f) => n + f.wire, 0) };
       };
       out.push({ page: p.name, js: sum('js'), css: sum('css') });
+      // BENCH_SIZES_FILES=1 lists the files of each page, largest first (to find what a page should not load)
+      if (process.env.BENCH_SIZES_FILES)
+        for (const f of seen.filter((x) => existsSync(x.file)).sort((a, b) => gzipSize(b.file) - gzipSize(a.file)))
+          console.log(`  ${p.name.split(' ')[0]} ${f.kind} ${(gzipSize(f.file) / 1024).toFixed(1).padStart(7)} ${f.file.split('/').pop()}`);
     }
   } finally {
     await browser.close();
@@ -78,7 +82,8 @@ export async function pageLoads(baseUrl: string, token: string, pages: { name: s
 /** `npm run bench -- sizes`: the first load of the login page and the home screen, against issue 8's budget. */
 export async function sizesBench() {
   if (!process.env.BENCH_WEB_ROOT) ensureWebBuild();
-  const file = await benchDatabase('100k');
+  // the first load does not depend on the data's size; BENCH_SIZES_SCALE=1k measures on a small database
+  const file = await benchDatabase(process.env.BENCH_SIZES_SCALE ?? '100k');
   const app = await startChild('app', file);
   try {
     const token = await loginToken(app.url);

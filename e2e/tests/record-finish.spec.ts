@@ -53,7 +53,8 @@ test('[HTTP-075] [HTTP-080] deleting a record shows "Gelöscht" and no "not foun
   await page.getByTestId('record-edit').click();
   await page.getByTestId('record-remove').click();
   await page.getByTestId('confirm-ok').click();
-  await expect(page.getByText('Gelöscht')).toBeVisible();
+  // exact: the asset's own name "Wird gelöscht" is no notice
+  await expect(page.getByText('Gelöscht', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/assets$/);
   await page.waitForTimeout(1000);
   await expect(page.getByText('Datensatz wurde nicht gefunden')).toHaveCount(0);

@@ -1,19 +1,20 @@
 import endpoints from 'virtual:api-routes';
 import { Box, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { EndpointName } from '@vario/contract';
 import type { ColDef, GridApi, GridState, IDatasource, RowClickedEvent, SortChangedEvent, ViewportChangedEvent } from 'ag-grid-community';
 import type { AgGridReactProps } from 'ag-grid-react';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type QueryValue, request } from '@/lib/api/client';
 import { handleApiError } from '@/lib/api/error-handler';
 import { useGridRowHeight } from '@/lib/density';
+import { CardListBody } from './CardListBody';
 import { ColumnChooser } from './ColumnChooser';
 import { keepList, keptList } from './keep-alive';
-import { loadedGrid, loadGrid } from './load-grid';
+import { loadedGrid, loadGrid, PHONE_QUERY } from './load-grid';
 import { type GridPreset, useGridPreset } from './presets';
 
 /** AG Grid (script and stylesheets) loads with the first list shown, not with the app (load-grid.ts). */
@@ -71,6 +72,9 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const fallback: GridPreset = { rowsPerPage: 0, sortBy: null, descending: false, ...props.defaultPreset };
   const { preset, ready, save } = useGridPreset(props.presetName, fallback);
   const [AgGridBody] = useState(() => (loadedGrid() as ComponentType<AgGridReactProps> | undefined) ?? LazyGridBody);
+  // phones get a card per row instead of AG Grid (which is then not loaded at all)
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [cardsKey, setCardsKey] = useState(0);
   const navigate = useNavigate();
   const urlSearch = (useSearch({ strict: false }) as { q?: unknown }).q;
   const keepKey = `${props.presetName}|${props.endpoint}|${JSON.stringify(props.params ?? {})}|${props.filter ?? ''}`;
@@ -84,7 +88,16 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const ep = endpoints[props.endpoint];
   const paramsKey = JSON.stringify(props.params ?? {});
 
-  useImperativeHandle(props.handle, () => ({ refresh: () => apiRef.current?.purgeInfiniteCache() }), []);
+  useImperativeHandle(
+    props.handle,
+    () => ({
+      refresh: () => {
+        apiRef.current?.purgeInfiniteCache();
+        setCardsKey((k) => k + 1);
+      },
+    }),
+    [],
+  );
 
   // the quick search goes into the URL (back button, shared links), replacing the entry
   const keepAlive = !!props.keepAlive;
@@ -154,6 +167,21 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     [ep.method, ep.path, props.filter, debounced, paramsKey, props.searchable],
   );
 
+  // the phone's card list asks for the same windows (and takes the early first one)
+  const fetchWindow = useCallback(
+    async (start: number, end: number, orderBy: string | undefined) => {
+      const params = windowParams(start, end, orderBy);
+      const pre = early.current;
+      early.current = null;
+      const res = await (pre?.key === JSON.stringify(params) ? pre.res : request<ListEnvelope<T>>(ep.method, ep.path, { params }));
+      const rows = res.data.result;
+      const count = res.data.resultCount ?? (res.data.hasMoreData ? null : start + rows.length);
+      setTotal(count);
+      return { rows, count, hasMore: res.data.hasMoreData };
+    },
+    [ep.method, ep.path, props.filter, debounced, paramsKey, props.searchable],
+  );
+
   const onRowClicked = useMemo(() => (e: RowClickedEvent<T>) => e.data && rowClick.current?.(e.data), []);
 
   const onSortChanged = (e: SortChangedEvent<T>) => {
@@ -204,16 +232,34 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             </Text>
           )}
           {props.toolbar}
-          <ColumnChooser columns={props.columns} api={() => apiRef.current} />
+          {!phone && <ColumnChooser columns={props.columns} api={() => apiRef.current} />}
         </Group>
       </Group>
       <Box
         h={props.height ?? 'calc(100dvh - 260px)'}
         mih={320}
         data-testid="data-grid"
-        className={scheme === 'dark' ? 'ag-theme-quartz-dark vario-grid' : 'ag-theme-quartz vario-grid'}
+        className={phone ? undefined : scheme === 'dark' ? 'ag-theme-quartz-dark vario-grid' : 'ag-theme-quartz vario-grid'}
       >
-        {ready && (
+        {ready && phone && (
+          <CardListBody<T>
+            columns={props.columns}
+            fetchWindow={fetchWindow}
+            resetKey={`${cardsKey}|${paramsKey}|${props.filter ?? ''}|${debounced}`}
+            blockSize={blockSize}
+            sortBy={preset?.sortBy ?? null}
+            descending={!!preset?.descending}
+            onSortChange={(sortBy, descending) => save({ rowsPerPage: preset?.rowsPerPage ?? 0, sortBy, descending })}
+            onRowClick={props.onRowClick}
+            getRowId={props.getRowId}
+            restoreRow={restoreRow.current}
+            onFirstRow={(i) => {
+              restoreRow.current = 0;
+              firstRow.current = i;
+            }}
+          />
+        )}
+        {ready && !phone && (
           <Suspense fallback={null}>
             <AgGridBody
               theme="legacy"

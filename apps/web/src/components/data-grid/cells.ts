@@ -7,12 +7,19 @@ export interface CellBadge {
   color: string;
 }
 
+/** What a text-and-badge cell shows, read by the phone's card list (which draws it without AG Grid). */
+export interface CellParts<T> {
+  text: (row: T) => string | null | undefined;
+  badge: (row: T) => CellBadge | null;
+}
+
 /**
  * A cell of text with an optional badge, drawn as plain DOM: list screens show dozens of these at once, and a React
  * renderer per cell (a portal each) costs more than the whole row otherwise.
  */
 export function textBadgeCell<T>(text: (row: T) => string | null | undefined, badge: (row: T) => CellBadge | null) {
   return class TextBadgeCell implements ICellRendererComp<T> {
+    static readonly parts: CellParts<T> = { text, badge };
     private el = document.createElement('span');
 
     init(p: ICellRendererParams<T>) {

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { openAs } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+test('[APP-067] on a phone a list is cards loaded in windows — without AG Grid — with search, sort, and the way back', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  // techniker: the sort chosen here is saved as this user's preset, which no other flow reads
+  await openAs(page, request, 'techniker', '/addresses');
+  const cards = page.getByTestId('grid-card');
+  await expect(cards.first()).toBeVisible();
+  expect(scripts.some((u) => u.includes('AgGridBody'))).toBe(false);
+  await expect(page.locator('.ag-root')).toHaveCount(0);
+  // the first window, then the next one when scrolled to its end
+  const first = await cards.count();
+  expect(first).toBeGreaterThan(20);
+  await cards.nth(first - 1).scrollIntoViewIfNeeded();
+  await expect.poll(() => cards.count()).toBeGreaterThan(first);
+  // the quick search narrows the cards and stays in the URL
+  await page.getByTestId('grid-search').fill('gmbh');
+  await expect(page).toHaveURL(/[?&]q=gmbh\b/);
+  await expect(cards.first()).toContainText(/gmbh/i);
+  // the sort is a choice above the cards and is saved as the user's preset
+  await page.getByTestId('grid-sort').selectOption('ort');
+  await expect(cards.first()).toBeVisible();
+  const title = ((await cards.first().textContent()) ?? '').trim();
+  await cards.first().getByRole('button').click();
+  await expect(page.getByTestId('record-title')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('grid-search')).toHaveValue('gmbh');
+  await expect(page.getByTestId('grid-sort')).toHaveValue('ort');
+  await expect(cards.first()).toHaveText(title);
+  // back to the default order for the next run
+  const saved = page.waitForResponse((r) => r.url().includes('/webapp/parameter/presets') && r.request().method() === 'POST');
+  await page.getByTestId('grid-sort').selectOption('name1');
+  await saved;
+});
+
+test('[APP-067] on a phone the product list is cards too, with its badges', async ({ page, request }) => {
+  await openAs(page, request, 'admin', '/products');
+  await expect(page.getByTestId('grid-card').first()).toBeVisible();
+  await expect(page.locator('.ag-root')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
