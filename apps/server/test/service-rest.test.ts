@@ -80,6 +80,17 @@ describe('service reference data, lists and object-level access', () => {
     // the technician may not plan (SVC_DISPO denied): 403 naming the right
     const e = expectError(await c.call(endpoints.serviceAuftragCreate, { as: tech.as, body: { data: { bezeichnung: 'x' } } }), 403);
     expect(e.messageParameters).toEqual(['SVC_DISPO']);
+    // a technician without a stored SVC_DISPO row (unlisted = granted on the route) is still refused on the object level
+    const ohneZeile = await s.f.benutzer();
+    await t.handle.db
+      .insertInto('techniker')
+      .values({ benutzerId: ohneZeile.id, bezeichnung: 'ohne Zeile', gutteileLagerId: null, doateileLagerId: null, defektteileLagerId: null })
+      .execute();
+    expectError(await c.call(endpoints.serviceAuftragCreate, { as: ohneZeile.anmeldename, body: { data: { bezeichnung: 'x' } } }), 403);
+    expectError(
+      await c.call(endpoints.servicePlanungUpdate, { as: ohneZeile.anmeldename, params: { id: pid }, body: { data: { technikerId: tech.technikerId } } }),
+      403,
+    );
     // an office user with the right reaches it; one without sees no task
     const dispo = await s.f.benutzer({ rechte: { SVC_DISPO: true } });
     expect(expectOk(await c.call(endpoints.serviceAuftragGet, { as: dispo.anmeldename, params: { id } })).result.id).toBe(id);

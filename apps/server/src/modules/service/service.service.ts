@@ -15,13 +15,13 @@ import { dialectOf } from '../../db/schema-helpers';
 import { logChange } from '../../lib/change-log';
 import { nowIso } from '../../lib/clock';
 import { money2, qty3 } from '../../lib/codecs';
-import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { assertRef } from '../../lib/refs';
 import { type Bewegung, buche } from '../lager/lager.service';
 import { drawNumber } from '../system/nummernkreise.service';
 import { renderAbschlussbericht } from './service.pdf';
 import { auftragLesen, buchungOut, materialLesen, planungLesen, zeitOut } from './service.read';
-import type { Wer } from './service.wer';
+import { DISPO_RECHT, type Wer } from './service.wer';
 import { berlinZuUtc, heute, minutenZwischen, schrittZeit, tagVon, uhrzeitVon } from './service.zeit';
 
 /**
@@ -506,7 +506,7 @@ async function materialKontext(trx: Db, s: Schritt, auftragId: number, materialI
     .where('aktiv', '=', true)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!p || !p.vorOrtDatum || !p.reisebeginnDatum) throw unprocessable('Material kann erst nach der Ankunft vor Ort gebucht werden');
+  if (!p?.vorOrtDatum || !p.reisebeginnDatum) throw unprocessable('Material kann erst nach der Ankunft vor Ort gebucht werden');
   return { a, m, p };
 }
 
@@ -837,8 +837,17 @@ export async function abschliessen(trx: Db, s: Schritt, auftragId: number, d: Da
 
 const jetzt = () => nowIso();
 
+/**
+ * Office functions (plan, reassign, cancel, material lines and transfers) also check on the object level that the user
+ * reaches every task: a technician without a stored SVC_DISPO row (an unlisted right counts as granted) is refused too.
+ */
+function assertDispo(wer: Wer) {
+  if (!wer.alle) throw forbidden(DISPO_RECHT);
+}
+
 /** Office: a new order; its number drawn from the range AUFTRAG; site copied from the asset or address when not given. */
 export async function auftragAnlegen(trx: Db, wer: Wer, d: z.output<typeof serviceAuftragEingabe>) {
+  assertDispo(wer);
   await assertRef(trx, 'adressen', d.adresseId, 'adresseId');
   await assertRef(trx, 'assets', d.assetId, 'assetId');
   await assertRef(trx, 'serviceAuftragsarten', d.auftragsartId, 'auftragsartId');
@@ -886,6 +895,7 @@ async function standortVon(trx: Db, d: Partial<z.output<typeof serviceAuftragEin
 
 /** Office: change an order; status 90 cancels it (its planning items end; queued steps then answer a conflict). */
 export async function auftragAendern(trx: Db, wer: Wer, id: number, d: z.output<typeof serviceAuftragAenderung>) {
+  assertDispo(wer);
   const a = await auftragFuer(trx, wer, id);
   await assertRef(trx, 'adressen', d.adresseId, 'adresseId');
   await assertRef(trx, 'assets', d.assetId, 'assetId');
@@ -934,6 +944,7 @@ async function planungskopie(trx: Db, auftragId: number) {
 
 /** Office: plan a visit (the task is assigned to the technician; status 01, or 02 when planned as accepted). */
 export async function planungAnlegen(trx: Db, wer: Wer, d: z.output<typeof servicePlanungEingabe>) {
+  assertDispo(wer);
   await auftragFuer(trx, wer, d.serviceAuftragId);
   await assertRef(trx, 'techniker', d.technikerId, 'technikerId');
   const beginn = new Date(d.beginnDatum).toISOString();
@@ -962,6 +973,7 @@ export async function planungAnlegen(trx: Db, wer: Wer, d: z.output<typeof servi
 
 /** Office: move or reassign; a reassigned item is open again for the new technician (its journey cleared, running time stopped). */
 export async function planungAendern(trx: Db, wer: Wer, id: number, d: z.output<typeof servicePlanungAenderung>) {
+  assertDispo(wer);
   const p = await planungFuer(trx, wer, id);
   assertAktiv(p);
   if (p.serviceAuftragId !== null)
@@ -984,6 +996,7 @@ export async function planungAendern(trx: Db, wer: Wer, id: number, d: z.output<
 
 /** Office: a material line; the quantity is reserved in the source store; receiving store default the technician's good parts. */
 export async function materialAnlegen(trx: Db, wer: Wer, auftragId: number, d: z.output<typeof serviceMaterialEingabe>) {
+  assertDispo(wer);
   const a = await auftragFuer(trx, wer, auftragId);
   assertOffen(a);
   const art = await trx.selectFrom('artikel').select(['id', 'artikelart', 'mengeneinheit']).where('id', '=', d.artikelId).executeTakeFirst();
@@ -1045,6 +1058,7 @@ export async function materialAnlegen(trx: Db, wer: Wer, auftragId: number, d: z
 
 /** Office: transfer (part of) a line from its source into its receiving store (stock journal); the reservation is released. */
 export async function materialUmlagern(trx: Db, wer: Wer, materialId: number, mengeStk: number) {
+  assertDispo(wer);
   const m = await materialZeile(trx, materialId);
   if (!m) throw notFound('Materialzeile');
   const a = await auftragFuer(trx, wer, m.serviceAuftragId);
@@ -1068,5 +1082,20 @@ export async function materialUmlagern(trx: Db, wer: Wer, materialId: number, me
   await logChange(trx, { tabelle: 'SVM', datensatzId: m.id, aktion: 'AENDERN', benutzerId: wer.id, felder: ['mengeUmgelagert'] });
   return m.id;
 }
+
+/** The journey steps on a planning item, by sync action kind. */
+export const PLANUNG_SCHRITTE = {
+  annehmen,
+  ablehnen,
+  zurueckgeben,
+  zurueckstellen,
+  dienstende,
+  telefonischErledigt,
+  reisebeginn,
+  ankunft,
+  zeitStart,
+  zeitStopp,
+  serviceZeit,
+} as const;
 
 export { auftragLesen, materialLesen, planungLesen };

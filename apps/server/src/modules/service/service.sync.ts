@@ -91,7 +91,7 @@ export async function aktionAusfuehren(trx: Db, s: svc.Schritt, art: ServiceAkti
     case 'zeitStart':
     case 'zeitStopp':
     case 'serviceZeit':
-      return planungAntwort(trx, await svc[art](trx, s, need(ids.planungId, 'planungId'), daten));
+      return planungAntwort(trx, await svc.PLANUNG_SCHRITTE[art](trx, s, need(ids.planungId, 'planungId'), daten));
     case 'materialBuchung':
     case 'rueckbuchung': {
       const auftragId = need(ids.auftragId, 'auftragId');
