@@ -6,10 +6,8 @@ import { isApiError } from '@/lib/api/errors';
 import { tokenState } from '@/lib/api/token';
 import { queryClient } from '@/lib/query-client';
 import { createStore } from '@/lib/store';
-import { type ServiceStepIds, sendServiceStep, serviceKeys } from '../api';
 import { currentUserId, knownOffline, reachableState } from './copy';
 import { type Conflict, type QueuedAction, serviceDb } from './db';
-import { refreshDeviceCopy } from './prefetch';
 import { conflictsOf, discardConflict, drainQueue, enqueue, pendingOf, redoConflict, type SendFailure, type SyncTransport } from './queue';
 import { offlineT } from './texts';
 
@@ -19,6 +17,27 @@ import { offlineT } from './texts';
  * new login). The screens read its state through hooks (use-service-action.ts).
  */
 const RETRY_MS = 10_000;
+/** The service area's query keys (SERVICE_QUERIES of ../api; this file imports nothing of the screens, so that api.ts
+ * can load it without an import cycle). */
+const SERVICE_QUERIES = ['service'] as const;
+
+/** The ids a step targets (ServiceStepIds of ../api). */
+export interface StepIds {
+  planungId?: number;
+  auftragId?: number;
+  materialId?: number;
+  eintragId?: number;
+}
+/** The online call of a step (sendServiceStepOnline of ../api), given by the caller. */
+export type OnlineSender = (
+  art: ServiceAktionArt,
+  ids: StepIds,
+  daten: Record<string, unknown>,
+  opts: { clientId: string; zeitpunkt: string },
+) => Promise<unknown>;
+
+/** Refreshes the device copy of the coming days (prefetch.ts), set by startSync. */
+let refreshDeviceCopy: (force?: boolean) => Promise<void> = () => Promise.resolve();
 
 export const pendingState = createStore<QueuedAction[]>([]);
 export const conflictState = createStore<Conflict[]>([]);
@@ -82,7 +101,7 @@ export function drainNow(): Promise<void> {
       const outcome = locks ? await locks.request('vario-service-sync', run) : await run();
       reachableState.set(outcome.stopped !== 'offline');
       if (outcome.sent > 0) {
-        await queryClient.invalidateQueries({ queryKey: serviceKeys.all });
+        await queryClient.invalidateQueries({ queryKey: SERVICE_QUERIES });
         void refreshDeviceCopy(true);
       }
       if (outcome.conflicts > 0)
@@ -108,7 +127,8 @@ export function drainNow(): Promise<void> {
 
 let started = false;
 /** Starts the replay triggers once per tab (called by the hooks of the service screens and the shell's badge). */
-export function startSync() {
+export function startSync(refresh?: (force?: boolean) => Promise<void>) {
+  if (refresh) refreshDeviceCopy = refresh;
   if (started || typeof window === 'undefined') return;
   started = true;
   window.addEventListener('online', () => {
@@ -141,9 +161,16 @@ export interface RunResult {
 /**
  * Does one step: online (and nothing older waiting) at once with its client id as Idempotency-Key and its real time;
  * otherwise — or when the network fails on the way — into the queue, behind everything before it, so the server gets
- * the steps in the order they were done. A refusal of the server (4xx) is the caller's to show, as for any save.
+ * the steps in the order they were done ("saved on this device" is said here). A refusal of the server (4xx) is the
+ * caller's to show, as for any save.
  */
-export async function runAction(art: ServiceAktionArt, ids: ServiceStepIds, daten: Record<string, unknown>, label?: string): Promise<RunResult> {
+export async function runAction(
+  art: ServiceAktionArt,
+  ids: StepIds,
+  daten: Record<string, unknown>,
+  sendOnline: OnlineSender,
+  label?: string,
+): Promise<RunResult> {
   const clientId = newClientId();
   const zeitpunkt = new Date().toISOString();
   const user = currentUserId();
@@ -151,7 +178,7 @@ export async function runAction(art: ServiceAktionArt, ids: ServiceStepIds, date
   const waiting = db && user !== null ? (await pendingOf(db, user)).length : 0;
   if (!db || user === null || (waiting === 0 && !knownOffline())) {
     try {
-      const result = await sendServiceStep(art, ids, daten, { clientId, zeitpunkt });
+      const result = await sendOnline(art, ids, daten, { clientId, zeitpunkt });
       reachableState.set(true);
       return { sent: true, clientId, result };
     } catch (e) {
@@ -160,9 +187,10 @@ export async function runAction(art: ServiceAktionArt, ids: ServiceStepIds, date
     }
   }
   await enqueue(db, { clientId, art, ...ids, zeitpunkt, daten: { ...daten, zeitpunkt }, user, queuedAt: zeitpunkt, attempts: 0, label });
+  notifications.show({ id: 'service-queued', color: 'yellow', title: offlineT('queuedTitle'), message: offlineT('queuedText'), autoClose: TOAST.success });
   await refreshState();
   // the screens re-read through the device copy with this step applied
-  await queryClient.invalidateQueries({ queryKey: serviceKeys.all });
+  await queryClient.invalidateQueries({ queryKey: SERVICE_QUERIES });
   void drainNow();
   return { sent: false, clientId };
 }
@@ -176,6 +204,6 @@ export async function discard(clientId: string) {
 export async function redo(clientId: string, daten: Record<string, unknown>) {
   await redoConflict(await serviceDb(), clientId, newClientId(), daten, new Date().toISOString());
   await refreshState();
-  await queryClient.invalidateQueries({ queryKey: serviceKeys.all });
+  await queryClient.invalidateQueries({ queryKey: SERVICE_QUERIES });
   void drainNow();
 }
