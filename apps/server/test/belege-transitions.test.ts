@@ -397,6 +397,23 @@ describe(`transform (${DB_KIND})`, () => {
     expect((await zustand(au.id)).pos[0]?.mengeUebernommen).toBe(1000);
   });
 
+  it('[BEL-042] head charges go with the first document made from a source: a later partial one carries no freight or amount discount twice', async () => {
+    const a = await lagerartikel(0, 50);
+    const au = await beleg('0200');
+    const p = await position(au.id, a.id, 4);
+    expectOk(
+      await c.call(endpoints.belegUpdate, {
+        as: 'admin',
+        params: { id: au.id },
+        body: { data: { frachtkosten: 10, rabatt1Betrag: 5, rabatt1Text: 'Treue', rabatt2Prozent: 2 } },
+      }),
+    );
+    const ls1 = expectOk(await umwandeln(au.id, '0300', [{ positionId: p.id, menge: 1 }])).result;
+    expect(ls1).toMatchObject({ frachtkosten: 10, rabatt1Betrag: 5, rabatt1Text: 'Treue', rabatt2Prozent: 2 });
+    const ls2 = expectOk(await umwandeln(au.id, '0300')).result;
+    expect(ls2).toMatchObject({ frachtkosten: 0, rabatt1Betrag: null, rabatt1Wert: 0, rabatt2Prozent: 2 });
+  });
+
   it('a delete of an unbooked document made by a transform gives the adopted quantities back', async () => {
     const a = await lagerartikel(0);
     const au = await beleg('0200');
