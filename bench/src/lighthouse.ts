@@ -104,7 +104,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  */
 export async function lighthouseBench() {
   if (!process.env.BENCH_WEB_ROOT) ensureWebBuild();
-  const file = await benchDatabase('100k');
+  // BENCH_LIGHTHOUSE_SCALE=1k: a small database (the pages' first load does not depend on its size)
+  const file = await benchDatabase(process.env.BENCH_LIGHTHOUSE_SCALE ?? '100k');
   const app = await startChild('app', file);
   try {
     const token = await loginToken(app.url);
