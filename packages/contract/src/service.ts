@@ -106,6 +106,7 @@ export const serviceAuftrag = z.object({
   adresseName: z.string().nullable(),
   assetId: z.number().int().nullable(),
   technikerId: z.number().int().nullable(),
+  technikerName: z.string().nullable(),
   ...serviceKontakte.shape,
   standortName: z.string().nullable(),
   standortStrasse: z.string().nullable(),
@@ -126,6 +127,8 @@ export const servicePlanung = z.object({
   id,
   serviceAuftragId: z.number().int().nullable(),
   technikerId: z.number().int().nullable(),
+  /** The technician's name (bezeichnung). */
+  technikerName: z.string().nullable(),
   beginnDatum: isoDateTime,
   endeDatum: isoDateTime,
   reisebeginnDatum: isoDateTime.nullable(),

@@ -22,6 +22,7 @@ const PLANUNG_JOIN = {
   aufwandGeschaetzt: q('serviceAuftraege', 'aufwandGeschaetzt'),
   gebrauchteZeit: q('serviceAuftraege', 'gebrauchteZeit'),
   adresseName: q('adressen', 'name1'),
+  technikerName: q('techniker', 'bezeichnung'),
 };
 const planungFields = fieldTypes(servicePlanung);
 const planungSpec: ListSpec = {
@@ -37,6 +38,7 @@ function planungBase(db: Db) {
     .selectFrom('servicePlanungen')
     .leftJoin('serviceAuftraege', 'serviceAuftraege.id', 'servicePlanungen.serviceAuftragId')
     .leftJoin('adressen', 'adressen.id', 'serviceAuftraege.adresseId')
+    .leftJoin('techniker', 'techniker.id', 'servicePlanungen.technikerId')
     // biome-ignore lint/suspicious/noExplicitAny: columns named by the contract
     .select(PLANUNG_COLS.map((c) => `servicePlanungen.${c}`) as any);
   for (const [k, expr] of Object.entries(PLANUNG_JOIN)) qb = qb.select(sql.raw(expr).as(k));
@@ -77,7 +79,7 @@ export async function planungenImZeitraum(db: Db, wer: Wer, vonIso: string, bisI
 
 // ---------------------------------------------------------------- tasks
 
-const AUFTRAG_JOIN = { adresseName: q('adressen', 'name1') };
+const AUFTRAG_JOIN = { adresseName: q('adressen', 'name1'), technikerName: q('techniker', 'bezeichnung') };
 const auftragFields = fieldTypes(serviceAuftrag);
 const auftragSpec: ListSpec = {
   table: 'serviceAuftraege',
@@ -93,9 +95,11 @@ function auftragBase(db: Db) {
     db
       .selectFrom('serviceAuftraege')
       .leftJoin('adressen', 'adressen.id', 'serviceAuftraege.adresseId')
+      .leftJoin('techniker', 'techniker.id', 'serviceAuftraege.technikerId')
       // biome-ignore lint/suspicious/noExplicitAny: columns named by the contract
       .select(AUFTRAG_COLS.map((c) => `serviceAuftraege.${c}`) as any)
       .select(sql.raw<string | null>(AUFTRAG_JOIN.adresseName).as('adresseName'))
+      .select(sql.raw<string | null>(AUFTRAG_JOIN.technikerName).as('technikerName'))
   );
 }
 
