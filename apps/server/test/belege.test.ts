@@ -206,6 +206,26 @@ describe('change head and foot', () => {
     expect(err.messageParameters.length).toBeGreaterThan(0);
   });
 
+  it('the holder of the lock changes with its token; a token of another record is refused (423)', async () => {
+    const b = await f.beleg();
+    const other = await f.beleg();
+    const lock = await f.sperre({ tabelle: 'BEK', datensatzId: b.id });
+    const ok = await c.call(endpoints.belegPositionCreate, {
+      as: 'admin',
+      params: { id: b.id },
+      body: { data: { positionsArt: 'T', bezeichnung: 'gesperrt bearbeitet' } },
+      headers: { 'x-lock-token': lock.token },
+    });
+    expect(ok.status).toBe(201);
+    expectError(
+      await c.call(endpoints.belegUpdate, { as: 'admin', params: { id: other.id }, body: { data: { betreff: 'x' } }, headers: { 'x-lock-token': lock.token } }),
+      423,
+    );
+    const fremd = await f.sperre({ tabelle: 'BEK', datensatzId: other.id }, { as: 'buero' });
+    expect(fremd.token).toBeTruthy();
+    expectError(await c.call(endpoints.belegDelete, { as: 'admin', params: { id: other.id } }), 423);
+  });
+
   it('validation errors are 400 with field errors, never 500', async () => {
     const b = await f.beleg();
     const cases: [unknown, string][] = [
@@ -630,6 +650,39 @@ describe('list', () => {
     const bySubject = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { q: 'wärmepumpe süd' } })).result;
     expect(bySubject.map((b) => b.id)).toEqual([angebot.id]);
     expect(expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { q: 'zzqqxxnichtda' } })).result).toEqual([]);
+  });
+
+  it('deep windows (late row lookup past 2,000 rows) answer the same rows as the full order', async () => {
+    const adresse = await f.adresse({ name1: 'Fenstertest' });
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 2600 }, (_, i) => ({
+      belegart: i % 2 ? '0100' : '0200',
+      belegnummer: `FT-${i}`,
+      belegdatum: `2019-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+      belegstatus: (i % 3) + 1,
+      adresseId: adresse.id,
+      adresseName: 'Fenstertest',
+      angelegtAm: now,
+      geaendertAm: now,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('belege')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const all = await db.selectFrom('belege').select(['id', 'belegdatum']).where('adresseId', '=', adresse.id).where('belegstatus', 'in', [1, 2]).execute();
+    const expected = all.sort((a, b) => (a.belegdatum === b.belegdatum ? b.id - a.id : a.belegdatum < b.belegdatum ? 1 : -1)).map((r) => r.id);
+    const page = expectOk(
+      await c.call(endpoints.belegeList, { as: 'admin', query: { adresseId: adresse.id, belegstatus: '1,2', offset: 1700, limit: 50, returnTotal: true } }),
+    );
+    expect(page.resultCount).toBe(expected.length);
+    expect(page.result.map((b) => b.id)).toEqual(expected.slice(1700, 1750));
+    const alle = (await db.selectFrom('belege').select(['id', 'belegdatum']).where('adresseId', '=', adresse.id).execute())
+      .sort((a, b) => (a.belegdatum === b.belegdatum ? b.id - a.id : a.belegdatum < b.belegdatum ? 1 : -1))
+      .map((r) => r.id);
+    const deep = expectOk(await c.call(endpoints.belegeList, { as: 'admin', query: { adresseId: adresse.id, offset: 2500, limit: 50 } })).result;
+    expect(deep.map((b) => b.id)).toEqual(alle.slice(2500, 2550));
+    expect(deep[0]?.belegtyp).toMatch(/^0[12]$/);
   });
 
   it('sorts the address name in German order (Ä as A)', async () => {
