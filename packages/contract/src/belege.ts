@@ -229,7 +229,9 @@ export const belegPosition = z.object({
   einzelpreis: z.number().nullable(),
   rabatt1: z.number().nullable(),
   rabatt2: z.number().nullable(),
+  /** Surcharge in percent on the discounted unit price. */
   teuerungszuschlag: z.number().nullable(),
+  /** Rush surcharge: an amount added to the line net. */
   eilzuschlag: z.number().nullable(),
   /** Effective unit price after discounts and surcharge. */
   endpreis: z.number().nullable(),
