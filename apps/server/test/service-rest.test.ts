@@ -277,4 +277,39 @@ describe('service additional work, subsequent bookings, calendar, completion', (
     expect(e.errors.services[0]!.message).toContain('abgeschlossen');
     expectError(await c.call(endpoints.serviceAbschluss, { as, params, body: { data: {} } }), 409);
   });
+
+  it('odd input: ids beyond the integer columns, huge distances and costs are 400 (never a database error)', async () => {
+    const tech = await s.techniker();
+    const as = tech.as;
+    const { planung, auftrag } = await s.auftrag(tech.technikerId);
+    expectError(await c.call(endpoints.servicePlanungGet, { as, params: { id: 2 ** 40 } }), 400);
+    expectError(
+      await c.call(endpoints.serviceMehraufwandCreate, { as, params: { id: auftrag.id }, body: { data: { mehraufwandArtId: 2 ** 40, strecke: 3 } } }),
+      400,
+    );
+    expectOk(await c.call(endpoints.servicePlanungReisebeginn, { as, params: { id: planung.id }, body: { data: { zeitpunkt: vor(20) } } }));
+    expect(
+      expectError(await c.call(endpoints.servicePlanungAnkunft, { as, params: { id: planung.id }, body: { data: { strecke: 1e12 } } }), 400).errors.fieldErrors
+        .strecke,
+    ).toBeDefined();
+    expect(
+      expectError(
+        await c.call(endpoints.serviceMehraufwandCreate, { as, params: { id: auftrag.id }, body: { data: { mehraufwandArtId: 3, kosten: 1e300 } } }),
+        400,
+      ).errors.fieldErrors.kosten,
+    ).toEqual(['zu groß']);
+    expect(
+      expectError(
+        await c.call(endpoints.serviceMehraufwandCreate, { as, params: { id: auftrag.id }, body: { data: { mehraufwandArtId: 5, strecke: 1e12 } } }),
+        400,
+      ).errors.fieldErrors.strecke,
+    ).toBeDefined();
+    const [r] = expectOk(
+      await c.call(endpoints.serviceSync, {
+        as,
+        body: { data: { aktionen: [{ clientId: s.key(), art: 'ankunft', planungId: planung.id, zeitpunkt: vor(10), daten: { strecke: 2 ** 53 } }] } },
+      }),
+    ).result;
+    expect(r!.fehler!.httpStatus).toBe(400);
+  });
 });

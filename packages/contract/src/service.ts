@@ -11,6 +11,8 @@ import { apiError, id, isoDate, isoDateTime } from './common';
  * Times of day (`datum`/`von`/`bis` as HH:mm) are wall-clock times in Europe/Berlin on the day of `zeitpunkt`.
  */
 
+/** A record id: positive and inside the integer columns (larger numbers are a 400, never a database error). */
+export const dbId = z.number().int().positive().max(2_147_483_647);
 const optText = (max: number) => z.string().trim().max(max).nullable().optional();
 /** HH:mm (00:00–23:59). */
 export const uhrzeit = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Uhrzeit im Format HH:mm');
@@ -318,7 +320,7 @@ export const serviceAuftragDetail = serviceAuftrag.extend({
 export type ServiceAuftragDetail = z.infer<typeof serviceAuftragDetail>;
 
 /** The week calendar: the user's planning items and calendar entries overlapping [von, bis]. */
-export const serviceKalenderQuery = z.object({ von: isoDate, bis: isoDate, technikerId: z.coerce.number().int().positive().optional() });
+export const serviceKalenderQuery = z.object({ von: isoDate, bis: isoDate, technikerId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 export const serviceKalender = z.object({ planungen: z.array(servicePlanung), eintraege: z.array(serviceKalendereintrag) });
 
 export const serviceUnterschrift = z.object({ daten: z.string(), name: z.string(), zeitpunkt: isoDateTime });
@@ -360,13 +362,13 @@ export const serviceAktionDaten = {
   nachbuchung: z.object({ istAnmeldung: z.boolean(), nachbuchungTimeStamp: zeitpunkt, kommentar: optText(2000), ...mitZeitpunkt }),
   /** SVC-041..047: fields by the type's typ; the others are cleared on save. */
   mehraufwand: z.object({
-    mehraufwandArtId: z.number().int().positive(),
+    mehraufwandArtId: dbId,
     bemerkung: optText(2000),
     vonZeitpunkt: zeitpunkt.nullable().optional(),
     bisZeitpunkt: zeitpunkt.nullable().optional(),
     kosten: z.number().nullable().optional(),
     strecke: z.number().nullable().optional(),
-    abrechnungsartId: z.number().int().positive().nullable().optional(),
+    abrechnungsartId: dbId.nullable().optional(),
     ...mitZeitpunkt,
   }),
   mehraufwandLoeschen: z.object({ ...mitZeitpunkt }),
@@ -376,7 +378,7 @@ export const serviceAktionDaten = {
   abschluss: z.object({ bemerkung: optText(2000), ...mitZeitpunkt }),
   /** SVC-056..058: start ≠ end forces both half days. */
   kalendereintrag: z.object({
-    KAL_TYP_ID: z.number().int().positive().optional(),
+    KAL_TYP_ID: dbId.optional(),
     Vormittags: z.boolean().optional(),
     Nachmittags: z.boolean().optional(),
     StartDatum: isoDate.optional(),
@@ -420,10 +422,10 @@ export const serviceAktionArt = z.enum(Object.keys(SERVICE_AKTIONEN) as [Service
 export const serviceAktion = z.object({
   clientId: z.string().uuid(),
   art: serviceAktionArt,
-  planungId: z.number().int().positive().optional(),
-  auftragId: z.number().int().positive().optional(),
-  materialId: z.number().int().positive().optional(),
-  eintragId: z.number().int().positive().optional(),
+  planungId: dbId.optional(),
+  auftragId: dbId.optional(),
+  materialId: dbId.optional(),
+  eintragId: dbId.optional(),
   zeitpunkt,
   daten: z.record(z.string(), z.unknown()),
 });
@@ -456,13 +458,13 @@ export const serviceAuftragEingabe = z.object({
   bezeichnung: z.string().trim().min(1, 'Bitte einen Wert eingeben').max(200),
   titel: optText(200),
   auftragsbeschreibung: optText(10_000),
-  auftragsartId: z.number().int().positive().nullable().optional(),
-  abrechnungsartId: z.number().int().positive().nullable().optional(),
-  aufwandGeschaetzt: z.number().int().min(0).nullable().optional(),
+  auftragsartId: dbId.nullable().optional(),
+  abrechnungsartId: dbId.nullable().optional(),
+  aufwandGeschaetzt: z.number().int().min(0).max(1_000_000).nullable().optional(),
   extReferenz: optText(80),
   kundenauftragskennzeichen: optText(80),
-  adresseId: z.number().int().positive().nullable().optional(),
-  assetId: z.number().int().positive().nullable().optional(),
+  adresseId: dbId.nullable().optional(),
+  assetId: dbId.nullable().optional(),
   stoermelderName: optText(120),
   stoermelderTelefon: optText(40),
   standortTelefon1: optText(40),
@@ -484,8 +486,8 @@ export const serviceAuftragAenderung = serviceAuftragEingabe.partial().extend({
     .optional(),
 });
 export const servicePlanungEingabe = z.object({
-  serviceAuftragId: z.number().int().positive(),
-  technikerId: z.number().int().positive(),
+  serviceAuftragId: dbId,
+  technikerId: dbId,
   beginnDatum: zeitpunkt,
   endeDatum: zeitpunkt,
   /** Planned as already accepted (demo data, office booking on behalf of the technician). */
@@ -493,20 +495,20 @@ export const servicePlanungEingabe = z.object({
 });
 /** Office: move or reassign a planning item (a reassigned item starts its journey afresh for the new technician). */
 export const servicePlanungAenderung = z.object({
-  technikerId: z.number().int().positive().optional(),
+  technikerId: dbId.optional(),
   beginnDatum: zeitpunkt.optional(),
   endeDatum: zeitpunkt.optional(),
 });
 export const serviceMaterialEingabe = z.object({
-  artikelId: z.number().int().positive(),
-  menge: z.number().positive(),
+  artikelId: dbId,
+  menge: z.number().positive().max(1_000_000_000),
   sctyp: optText(10),
   umlagerungTyp: z.number().int().min(1).max(8).nullable().optional(),
-  quelleLagerId: z.number().int().positive().nullable().optional(),
+  quelleLagerId: dbId.nullable().optional(),
   /** Default: the good-parts store of the task's technician. */
-  empfangLagerId: z.number().int().positive().nullable().optional(),
+  empfangLagerId: dbId.nullable().optional(),
   /** Quantity the supplier cannot deliver (material status 13). */
-  mengeNichtGeliefert: z.number().min(0).optional(),
+  mengeNichtGeliefert: z.number().min(0).max(1_000_000_000).optional(),
 });
 /** Office: transfer (a part of) the line's quantity from its source store into its receiving store. */
-export const serviceUmlagerung = z.object({ menge: z.number().positive() });
+export const serviceUmlagerung = z.object({ menge: z.number().positive().max(1_000_000_000) });

@@ -44,6 +44,9 @@ export interface Schritt {
 }
 
 const PRUEFEN = 'Bitte die Eingaben prüfen!';
+/** Upper bounds that keep values inside the integer columns (a larger number is a typing error, answered as such). */
+const MAX_KM = 100_000;
+const MAX_KOSTEN = 10_000_000;
 export const BEMERKUNG_PFLICHT = 'Es muss eine Bemerkung eingegeben werden!';
 export const UNGUELTIG = 'Geben Sie einen gültigen Wert ein!';
 const fehler = (feld: string, text: string, status: 400 | 422 = 400) =>
@@ -293,7 +296,8 @@ export async function reisebeginn(trx: Db, s: Schritt, id: number, d: Daten<'rei
 
 /** SVC-020/048/061 arrival: after travel start, while vorOrtDatum is empty, not before travel start; strecke whole km ≥ 0; status 04. */
 export async function ankunft(trx: Db, s: Schritt, id: number, d: Daten<'ankunft'>): Promise<SchrittErgebnis> {
-  if (!Number.isInteger(d.strecke) || d.strecke < 0) throw fehler('strecke', 'Bitte die Strecke in ganzen Kilometern (0 oder mehr) eingeben');
+  if (!Number.isInteger(d.strecke) || d.strecke < 0 || d.strecke > MAX_KM)
+    throw fehler('strecke', 'Bitte die Strecke in ganzen Kilometern (0 oder mehr) eingeben');
   const p = await planungFuer(trx, s.wer, id);
   const a = await auftragZu(trx, p);
   assertAngenommen(p);
@@ -661,11 +665,12 @@ async function mehraufwandWerte(trx: Db, d: Daten<'mehraufwand'>) {
   } else if (art.typ === 2) {
     if (d.kosten === null || d.kosten === undefined) throw fehler('kosten', pflicht);
     if (d.kosten <= 0) throw fehler('kosten', 'zu klein');
+    if (d.kosten > MAX_KOSTEN) throw fehler('kosten', 'zu groß');
     if (money2.toDb(d.kosten) / 100 !== d.kosten) throw fehler('kosten', 'Bitte einen ganzen Preis (höchstens 2 Nachkommastellen) eingeben');
     werte.kosten = money2.toDb(d.kosten);
   } else {
     if (d.strecke === null || d.strecke === undefined) throw fehler('strecke', pflicht);
-    if (!Number.isInteger(d.strecke) || d.strecke <= 0) throw fehler('strecke', 'Bitte eine ganze Zahl größer 0 eingeben');
+    if (!Number.isInteger(d.strecke) || d.strecke <= 0 || d.strecke > MAX_KM) throw fehler('strecke', 'Bitte eine ganze Zahl größer 0 eingeben');
     werte.strecke = d.strecke;
   }
   return { werte, typ: art.typ, bezeichnung: art.bezeichnung };
