@@ -71,7 +71,8 @@ export async function planungenDesAuftrags(db: Db, auftragId: number) {
 /** The week calendar: planning items overlapping [von, bis] (Berlin days given as dates; items by their UTC times). */
 export async function planungenImZeitraum(db: Db, wer: Wer, vonIso: string, bisIso: string, technikerId?: number) {
   let qb = planungBase(db).where('servicePlanungen.beginnDatum', '<', bisIso).where('servicePlanungen.endeDatum', '>=', vonIso);
-  if (!wer.alle) qb = qb.where('servicePlanungen.technikerId', '=', wer.technikerId ?? -1).where('servicePlanungen.aktiv', '=', true);
+  // the technician's week: their visits, also the finished ones (completed, phone-completed), not the rejected ones
+  if (!wer.alle) qb = qb.where('servicePlanungen.technikerId', '=', wer.technikerId ?? -1).where('servicePlanungen.abgelehntDatum', 'is', null);
   else if (technikerId) qb = qb.where('servicePlanungen.technikerId', '=', technikerId);
   const rows = await qb.orderBy('servicePlanungen.beginnDatum').orderBy('servicePlanungen.id').limit(2000).execute();
   return rows.map((r) => planungOut(r as Record<string, unknown>));
