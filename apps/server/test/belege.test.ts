@@ -476,6 +476,21 @@ describe('positions', () => {
     expect(expectOk(await c.call(endpoints.belegPositionenList, { as: 'admin', params: { id: b.id } })).result).toHaveLength(1);
   });
 
+  it('parallel position writes on one document are serialised: distinct numbers and totals of every line', async () => {
+    const b = await f.beleg();
+    const art = await f.artikel({ vknetto: 10 });
+    const res = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        c.call(endpoints.belegPositionCreate, { as: 'admin', params: { id: b.id }, body: { data: { artikelId: art.id, menge: i + 1 } } }),
+      ),
+    );
+    for (const r of res) expectOk(r);
+    const positionen = expectOk(await c.call(endpoints.belegPositionenList, { as: 'admin', params: { id: b.id } })).result;
+    expect(positionen.map((p) => p.position)).toEqual(Array.from({ length: 12 }, (_, i) => (i + 1) * 10));
+    // 10 € × (1 + 2 + … + 12) = 780 €
+    expect(expectOk(await c.call(endpoints.belegGet, { as: 'admin', params: { id: b.id } })).result).toMatchObject({ betragNetto: 780, mwstBetrag: 148.2 });
+  });
+
   it('a position of another document is not found', async () => {
     const a = await f.beleg();
     const b = await f.beleg();
