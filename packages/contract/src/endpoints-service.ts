@@ -114,7 +114,8 @@ export const serviceEndpoints = {
   serviceKalender: endpoint({
     method: 'GET',
     path: '/service/kalender',
-    summary: 'Week calendar (SVC-003): the planning items and calendar entries overlapping von–bis (a technician: their own, finished ones included, rejected ones not; office: technikerId or all)',
+    summary:
+      'Week calendar (SVC-003): the planning items and calendar entries overlapping von–bis (a technician: their own, finished ones included, rejected ones not; office: technikerId or all)',
     tag: 'service',
     rightsNote: OWN,
     query: serviceKalenderQuery,
