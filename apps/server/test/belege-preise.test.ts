@@ -148,7 +148,13 @@ describe('price determination rules (hand-computed)', () => {
     const auf = bestimmePreis(daten(null, g), 100_000, TAG);
     expect(auf.herkunft).toMatchObject({ staffel: 3, preis: 6 });
     expect(auf.herkunft.text).toContain('Einkaufspreis 4,00 € plus 50 % Aufschlag = 6,00 €');
-    expect(bestimmePreis(daten(null, { ...g, artikel: { ...artikel, ek: null } }), 100_000, TAG).herkunft.regel).toBe('GRUNDPREIS');
+    // without a purchase price the surcharge tier yields nothing: the tier below applies
+    expect(bestimmePreis(daten(null, { ...g, artikel: { ...artikel, ek: null } }), 100_000, TAG).herkunft).toMatchObject({
+      regel: 'PREISGRUPPE',
+      staffel: 2,
+      preis: 9,
+    });
+    expect(bestimmePreis(daten(null, { preisgruppe: 3, gruppenStaffeln: [G(1, 5000, 95_000)] }), 1000, TAG).herkunft.regel).toBe('GRUNDPREIS');
     expect(bestimmePreis(daten({}, g), 1000, TAG).herkunft.regel).toBe('KUNDENPREIS');
   });
 });

@@ -23,7 +23,7 @@ import type { ArtikelPreisstaffelTable } from '../artikel/artikel.tables';
  * 2. Price group of the address (adressen.preisgruppe): the article's graduated prices of that group (AP5 when the
  *    article's staffel is '5', else AP3), the tier with the largest quantity at or below the line's quantity (a tier
  *    without quantity counts from 0): its price vk, or — without vk — the purchase price plus its surcharge
- *    (aufschlag) when the article has a purchase price.
+ *    (aufschlag) when the article has a purchase price; a tier that yields neither gives way to the tier below.
  * 3. The article's base price (vknetto).
  *
  * Units: stored integers (money4, qty3, percent2); the explanation (`PreisHerkunft`) is in API units as the API
@@ -173,26 +173,28 @@ function kundenpreisTreffer(d: PreisDaten, menge: number, stichtag: string): Tre
 
 function preisgruppeTreffer(d: PreisDaten, menge: number): Treffer | undefined {
   if (d.preisgruppe === null) return undefined;
-  const stufe = passendeStufe(d.gruppenStaffeln, menge);
-  if (!stufe) return undefined;
-  const ab = stufe.menge === null ? '' : ` ab Menge ${mengeText(stufe.menge)}`;
-  const basis = {
-    regel: 'PREISGRUPPE' as const,
-    quelle: 'artikelPreisstaffeln' as const,
-    quelleId: d.artikel.id,
-    rabatte: [],
-    staffel: stufe.stufe,
-    abMenge: stufe.menge,
-    preisgruppe: d.preisgruppe,
-  };
-  if (stufe.vk !== null) return { ...basis, beschreibung: `Preisgruppe ${d.preisgruppe}, Staffel ${stufe.stufe}${ab}: ${euro(stufe.vk)}`, preis: stufe.vk };
-  if (stufe.aufschlag !== null && d.artikel.ek !== null) {
-    const preis = discountedUnit(d.artikel.ek, -stufe.aufschlag);
-    return {
-      ...basis,
-      beschreibung: `Preisgruppe ${d.preisgruppe}, Staffel ${stufe.stufe}${ab}: Einkaufspreis ${euro(d.artikel.ek)} plus ${prozentText(stufe.aufschlag)} Aufschlag = ${euro(preis)}`,
-      preis,
+  // the tiers at or below the quantity, the largest first; a tier that yields no price gives way to the one below
+  const kandidaten = d.gruppenStaffeln.filter((s) => (s.menge ?? 0) <= menge).sort((x, y) => (y.menge ?? 0) - (x.menge ?? 0) || y.stufe - x.stufe);
+  for (const stufe of kandidaten) {
+    const ab = stufe.menge === null ? '' : ` ab Menge ${mengeText(stufe.menge)}`;
+    const basis = {
+      regel: 'PREISGRUPPE' as const,
+      quelle: 'artikelPreisstaffeln' as const,
+      quelleId: d.artikel.id,
+      rabatte: [],
+      staffel: stufe.stufe,
+      abMenge: stufe.menge,
+      preisgruppe: d.preisgruppe,
     };
+    if (stufe.vk !== null) return { ...basis, beschreibung: `Preisgruppe ${d.preisgruppe}, Staffel ${stufe.stufe}${ab}: ${euro(stufe.vk)}`, preis: stufe.vk };
+    if (stufe.aufschlag !== null && d.artikel.ek !== null) {
+      const preis = discountedUnit(d.artikel.ek, -stufe.aufschlag);
+      return {
+        ...basis,
+        beschreibung: `Preisgruppe ${d.preisgruppe}, Staffel ${stufe.stufe}${ab}: Einkaufspreis ${euro(d.artikel.ek)} plus ${prozentText(stufe.aufschlag)} Aufschlag = ${euro(preis)}`,
+        preis,
+      };
+    }
   }
   return undefined;
 }
