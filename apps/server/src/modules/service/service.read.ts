@@ -15,14 +15,20 @@ const q = (t: string, c: string) => `"${t}"."${c}"`;
 
 // ---------------------------------------------------------------- planning items
 
+/**
+ * Fields of other tables as scalar subqueries (not joins): the list's total and the window's skipping then read the
+ * planning items' own covering indexes alone, and the subqueries run only for the rows of the window.
+ */
+const sub = (table: string, column: string, key: string) => `(select ${q(table, column)} from "${table}" where ${q(table, 'id')} = ${key})`;
+const AUFTRAG_VON_PLANUNG = q('servicePlanungen', 'serviceAuftragId');
 const PLANUNG_JOIN = {
-  auftragsnummer: q('serviceAuftraege', 'auftragsnummer'),
-  auftragsstatus: q('serviceAuftraege', 'auftragsstatus'),
-  materialstatus: q('serviceAuftraege', 'materialstatus'),
-  aufwandGeschaetzt: q('serviceAuftraege', 'aufwandGeschaetzt'),
-  gebrauchteZeit: q('serviceAuftraege', 'gebrauchteZeit'),
-  adresseName: q('adressen', 'name1'),
-  technikerName: q('techniker', 'bezeichnung'),
+  auftragsnummer: sub('serviceAuftraege', 'auftragsnummer', AUFTRAG_VON_PLANUNG),
+  auftragsstatus: sub('serviceAuftraege', 'auftragsstatus', AUFTRAG_VON_PLANUNG),
+  materialstatus: sub('serviceAuftraege', 'materialstatus', AUFTRAG_VON_PLANUNG),
+  aufwandGeschaetzt: sub('serviceAuftraege', 'aufwandGeschaetzt', AUFTRAG_VON_PLANUNG),
+  gebrauchteZeit: sub('serviceAuftraege', 'gebrauchteZeit', AUFTRAG_VON_PLANUNG),
+  adresseName: sub('adressen', 'name1', sub('serviceAuftraege', 'adresseId', AUFTRAG_VON_PLANUNG)),
+  technikerName: sub('techniker', 'bezeichnung', q('servicePlanungen', 'technikerId')),
 };
 const planungFields = fieldTypes(servicePlanung);
 const planungSpec: ListSpec = {
@@ -36,9 +42,6 @@ const PLANUNG_COLS = Object.keys(planungFields).filter((f) => !(f in PLANUNG_JOI
 function planungBase(db: Db) {
   let qb = db
     .selectFrom('servicePlanungen')
-    .leftJoin('serviceAuftraege', 'serviceAuftraege.id', 'servicePlanungen.serviceAuftragId')
-    .leftJoin('adressen', 'adressen.id', 'serviceAuftraege.adresseId')
-    .leftJoin('techniker', 'techniker.id', 'servicePlanungen.technikerId')
     // biome-ignore lint/suspicious/noExplicitAny: columns named by the contract
     .select(PLANUNG_COLS.map((c) => `servicePlanungen.${c}`) as any);
   for (const [k, expr] of Object.entries(PLANUNG_JOIN)) qb = qb.select(sql.raw(expr).as(k));
@@ -80,7 +83,10 @@ export async function planungenImZeitraum(db: Db, wer: Wer, vonIso: string, bisI
 
 // ---------------------------------------------------------------- tasks
 
-const AUFTRAG_JOIN = { adresseName: q('adressen', 'name1'), technikerName: q('techniker', 'bezeichnung') };
+const AUFTRAG_JOIN = {
+  adresseName: sub('adressen', 'name1', q('serviceAuftraege', 'adresseId')),
+  technikerName: sub('techniker', 'bezeichnung', q('serviceAuftraege', 'technikerId')),
+};
 const auftragFields = fieldTypes(serviceAuftrag);
 const auftragSpec: ListSpec = {
   table: 'serviceAuftraege',
@@ -95,8 +101,6 @@ function auftragBase(db: Db) {
   return (
     db
       .selectFrom('serviceAuftraege')
-      .leftJoin('adressen', 'adressen.id', 'serviceAuftraege.adresseId')
-      .leftJoin('techniker', 'techniker.id', 'serviceAuftraege.technikerId')
       // biome-ignore lint/suspicious/noExplicitAny: columns named by the contract
       .select(AUFTRAG_COLS.map((c) => `serviceAuftraege.${c}`) as any)
       .select(sql.raw<string | null>(AUFTRAG_JOIN.adresseName).as('adresseName'))
