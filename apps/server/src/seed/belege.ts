@@ -2,9 +2,10 @@ import { inTransaction } from '../db/index';
 import { BELEG_RANGES } from '../db/migrations/0007_belege';
 import { qty3 } from '../lib/codecs';
 import { druckeBeleg } from '../modules/belege/belege.dokumente.service';
+import { bestimmePreis } from '../modules/belege/belege.preise';
 import { addPosition, createBeleg } from '../modules/belege/belege.service';
 import { belegSummen, zeilenWerte } from '../modules/belege/belege.summen';
-import { BELEGSTATUS, bucheBeleg, storniereBeleg, type TransitionActor, wandleBelegUm } from '../modules/belege/belege.transitions';
+import { BELEGSTATUS, bucheBeleg, DEAL_PARAMETER, storniereBeleg, type TransitionActor, wandleBelegUm } from '../modules/belege/belege.transitions';
 import { claimNumber, type Nummernkreis } from '../modules/system/nummernkreise.service';
 import type { SeedContext, Seeder } from './context';
 
@@ -70,6 +71,7 @@ export const belegeSeeder: Seeder = {
     const rest = new Map(lagernd.map((a) => [a.id, Number(a.bestand)]));
     const istLager = (id: number) => rest.has(id);
 
+    const dealParameter = (await db.selectFrom('systemParameter').select('wert').where('name', '=', DEAL_PARAMETER).executeTakeFirst())?.wert ?? null;
     const heute = new Date();
     const start = new Date(Date.UTC(heute.getUTCFullYear() - 2, 0, 5));
     const tage = Math.max(1, Math.floor((heute.getTime() - start.getTime()) / 86_400_000) - 10);
@@ -99,7 +101,7 @@ export const belegeSeeder: Seeder = {
           }
           return b.id;
         };
-        const buche = (id: number, tag: Date, dealAnlegen = false) => bucheBeleg(trx, actor, id, { zeitpunkt: zeit(tag), dealAnlegen, dealParameter: '1' });
+        const buche = (id: number, tag: Date, dealAnlegen = false) => bucheBeleg(trx, actor, id, { zeitpunkt: zeit(tag), dealAnlegen, dealParameter });
         const wandle = async (id: number, nach: '0200' | '0300' | '0400' | '0500', tag: Date, positionen?: { positionId: number; menge: number }[]) => {
           const r = await wandleBelegUm(trx, actor, id, nach, { belegdatum: iso(tag), ...(positionen ? { positionen } : {}) });
           n++;
@@ -233,28 +235,39 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
         const kunde = kunden[rnd(i, kunden.length, 32)] as { id: number };
         const zeilen = Array.from({ length: 1 + rnd(i, 3, 33) }, (_, p) => {
           const a = artikel[rnd(i * 7 + p, artikel.length, 34)] as (typeof artikel)[number];
+          const menge = qty3.toDb(1 + rnd(i * 11 + p, 20, 35));
+          // the base price with its explanation, as the price determination gives it for an address without customer prices
+          const preis = bestimmePreis(
+            {
+              artikel: { id: a.id, artikelnummer: a.artikelnummer, vknetto: Number(a.vknetto ?? 0), ek: a.ek, staffel: null },
+              kundenpreis: null,
+              preisgruppe: null,
+              gruppenStaffeln: [],
+            },
+            menge,
+            iso(datum),
+          );
           const z = {
             positionsArt: 'A',
-            menge: qty3.toDb(1 + rnd(i * 11 + p, 20, 35)),
-            einzelpreis: Number(a.vknetto ?? 0),
-            rabatt1: rnd(i + p, 6, 36) === 0 ? 500 : 0,
-            rabatt2: 0,
+            menge,
+            einzelpreis: preis.einzelpreis,
+            rabatt1: preis.rabatt1,
+            rabatt2: preis.rabatt2,
             teuerungszuschlag: 0,
             eilzuschlag: 0,
             mwstSatz: Number(a.mwstsatz ?? 1900),
             ek: a.ek === null ? null : Number(a.ek),
             gewicht: null,
           };
-          const w = zeilenWerte(z);
           return {
             ...z,
-            ...w,
+            ...zeilenWerte(z),
             position: (p + 1) * 10,
             artikelId: a.id,
             artikelnummer: a.artikelnummer,
             bezeichnung: a.bezeichnung,
             mengeneinheit: a.mengeneinheit,
-            preisHerkunft: JSON.stringify({ regel: 'GRUNDPREIS', text: 'Grundpreis des Artikels (Massendaten)' }),
+            preisHerkunft: JSON.stringify(preis.herkunft),
           };
         });
         const s = belegSummen(
