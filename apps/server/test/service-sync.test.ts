@@ -102,6 +102,18 @@ describe('service offline sync', () => {
     expect(z2.zeit!.id).toBe(z1.zeit!.id);
   });
 
+  it('order matters: actions apply in the order sent (arrival before travel start is refused, the travel start after it applies)', async () => {
+    const tech = await s.techniker();
+    const { planung } = await s.auftrag(tech.technikerId);
+    const res = await sync(tech.as, [
+      aktion({ art: 'ankunft', planungId: planung.id, zeitpunkt: vor(20), daten: { strecke: 4 } }),
+      aktion({ art: 'reisebeginn', planungId: planung.id, zeitpunkt: vor(30) }),
+      aktion({ art: 'ankunft', planungId: planung.id, zeitpunkt: vor(20), daten: { strecke: 4 } }),
+    ]);
+    expect(res.map((r) => r.ergebnis)).toEqual(['konflikt', 'angewendet', 'angewendet']);
+    expect(res[0]!.fehler!.errors.services[0]!.message).toBe('Bitte zuerst den Reisebeginn buchen');
+  });
+
   it('conflicts: a task reassigned while offline; later actions on the same task are still attempted in order', async () => {
     const tech = await s.techniker();
     const other = await s.techniker();
