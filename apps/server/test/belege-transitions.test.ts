@@ -227,6 +227,49 @@ describe(`cancel (${DB_KIND})`, () => {
     expect(await db.selectFrom('offenePosten').select('id').where('belegId', '=', re.id).execute()).toHaveLength(0);
   });
 
+  it('[BEL-040] an invoice with a recorded payment is not cancelled (409 from the open items); nothing changes', async () => {
+    const a = await lagerartikel(0);
+    const re = await beleg('0400');
+    await position(re.id, a.id, 1);
+    expectOk(await buchen(re.id));
+    const op = await db.selectFrom('offenePosten').select('id').where('belegId', '=', re.id).executeTakeFirstOrThrow();
+    expectOk(
+      await c.call(endpoints.zahlungCreate, {
+        as: 'admin',
+        params: { id: op.id },
+        body: { data: { zahlungsBetrag: 10, zahlungsDatum: new Date().toISOString().slice(0, 10), zahlungPer: 'Überweisung' } },
+      }),
+    );
+    const vorher = await zustand(re.id);
+    expect(expectError(await stornieren(re.id), 409).errors.services[0]?.message).toMatch(/Zahlungen/);
+    expect(await zustand(re.id)).toEqual(vorher);
+  });
+
+  it('[BEL-038] [BEL-040] a delivery note from a warehouse with storage places takes from the fullest places first; cancelling puts it back there', async () => {
+    const hl = await db.selectFrom('lager').select('id').where('hatLagerplaetze', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    const plaetze = await db.selectFrom('lagerplaetze').select('id').where('lagerId', '=', hl.id).orderBy('id').limit(2).execute();
+    const [p1, p2] = plaetze.map((p) => p.id) as [number, number];
+    const a = await f.artikel();
+    await f.buchung({ artikelId: a.id, lagerId: hl.id, lagerplatzId: p1, menge: 3 });
+    await f.buchung({ artikelId: a.id, lagerId: hl.id, lagerplatzId: p2, menge: 5 });
+    const platz = async (id: number) =>
+      Number(
+        (await db.selectFrom('lagerplatzBestaende').select('bestand').where('artikelId', '=', a.id).where('lagerplatzId', '=', id).executeTakeFirstOrThrow())
+          .bestand,
+      ) / 1000;
+    const ls = await beleg('0300');
+    expectOk(await c.call(endpoints.belegPositionCreate, { as: 'admin', params: { id: ls.id }, body: { data: { artikelId: a.id, menge: 7, lagId: hl.id } } }));
+    expectOk(await buchen(ls.id));
+    expect([await platz(p1), await platz(p2)]).toEqual([1, 0]);
+    const moves = await db.selectFrom('lagerbewegungen').select(['lagerplatzId', 'menge']).where('belegId', '=', ls.id).orderBy('id').execute();
+    expect(moves).toEqual([
+      { lagerplatzId: p2, menge: -5000 },
+      { lagerplatzId: p1, menge: -2000 },
+    ]);
+    expectOk(await stornieren(ls.id));
+    expect([await platz(p1), await platz(p2)]).toEqual([3, 5]);
+  });
+
   it('[BEL-040] only booked documents are cancelled: unbooked, already cancelled and adopted ones are a 409 that changes nothing', async () => {
     const a = await lagerartikel(0);
     const offen = await beleg('0100');
