@@ -408,7 +408,7 @@ export const serviceEndpoints = {
     method: 'POST',
     path: '/service/sync',
     summary:
-      'Apply queued offline actions in order, each in its own transaction and idempotent by clientId (a clientId seen before answers doppelt with its stored result); per action ergebnis angewendet | doppelt | konflikt (with the error object: task reassigned or cancelled, stock gone, a step the journey refuses). Later actions are still attempted. daten = the data of the online call',
+      'Apply queued offline actions in order, each in its own transaction and idempotent by clientId (a clientId seen before answers doppelt with its stored result); per action ergebnis angewendet | doppelt | konflikt (with the error object: task reassigned or cancelled, stock gone, a step the journey refuses). Later actions are still attempted. daten = the data of the online call. A failure that is no refusal (database out of reach) fails the whole request (5xx): send the queue again, what applied answers doppelt',
     tag: 'service',
     rightsNote: OWN,
     body: serviceSyncBody,

@@ -343,7 +343,13 @@ export async function zeitStart(trx: Db, s: Schritt, id: number, d: Daten<'zeitS
     .insertInto('serviceZeiten')
     .values({ technikerId, serviceAuftragId: a.id, planungId: p.id, art: 'A', von: t, bis: null, minuten: null, bemerkung: null, laeuft: 1 })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((err: { code?: string }) => {
+      // a start from another device in the same moment (unique: one running recording per technician)
+      if (err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE')
+        throw conflict('Es läuft bereits eine Zeiterfassung', { abbrechen: ['Es läuft bereits eine Zeiterfassung'] });
+      throw err;
+    });
   await setStatus(trx, a.id, ST.inArbeit);
   await schrittLoggen(trx, s, a.id, p.id, 'zeitStart', t, laeuft ? 'laufende Zeiterfassung abgebrochen' : null);
   return { planungId: p.id, meldung: 'Zeiterfassung gestartet', zeitId };

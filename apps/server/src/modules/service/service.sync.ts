@@ -1,9 +1,9 @@
-import { API_PREFIX, type ApiErrorBody, MessageCode, type ServiceAktion, type ServiceAktionArt, serviceAktionDaten } from '@vario/contract';
+import { API_PREFIX, type ApiErrorBody, type ServiceAktion, type ServiceAktionArt, serviceAktionDaten } from '@vario/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
-import { ApiError, badRequest, errorBody } from '../../lib/errors';
+import { ApiError, badRequest } from '../../lib/errors';
 import { auftragLesen, materialLesen, planungLesen } from './service.read';
 import * as svc from './service.service';
 import type { Wer } from './service.wer';
@@ -217,7 +217,8 @@ export interface SyncErgebnis {
  * The offline queue: actions in order, each in its own transaction; a clientId seen before answers its stored result
  * (doppelt — or konflikt again for a stored refusal); a refusal (task reassigned or cancelled, stock gone, a step the
  * journey refuses, invalid data) is a konflikt with the error object and is kept; later actions are still attempted.
- * Each step keeps its real time: `daten.zeitpunkt`, else the action's `zeitpunkt`.
+ * Each step keeps its real time: `daten.zeitpunkt`, else the action's `zeitpunkt`. A failure that is no refusal (the
+ * database out of reach) fails the whole request (5xx): the device sends the queue again; the applied part answers doppelt.
  */
 export async function sync(db: Db, req: FastifyRequest, wer: Wer, aktionen: ServiceAktion[]): Promise<SyncErgebnis[]> {
   const out: SyncErgebnis[] = [];
@@ -249,15 +250,15 @@ export async function sync(db: Db, req: FastifyRequest, wer: Wer, aktionen: Serv
         out.push(alt(again, a.clientId));
         continue;
       }
-      if (err instanceof ApiError && err.httpStatus < 500) {
-        const body = err.body(req.id, `${req.url}#${a.clientId}`);
-        await speichern(db, wer.id, a.clientId, a.art, err.httpStatus, body, true);
-        out.push({ clientId: a.clientId, ergebnis: 'konflikt', fehler: body });
-      } else {
-        // an unexpected failure is not kept: the same action may be sent again
-        req.log.error({ err, clientId: a.clientId, art: a.art }, 'service sync action failed');
-        out.push({ clientId: a.clientId, ergebnis: 'konflikt', fehler: errorBody(500, MessageCode.internal, 'Interner Fehler', req.id, req.url) });
+      if (!(err instanceof ApiError) || err.httpStatus >= 500) {
+        // not a refusal but a failure (database out of reach, a bug): the whole request fails and the device sends the
+        // queue again later — what applied so far is stored and answers doppelt then, nothing is lost or doubled
+        req.log.error({ err, clientId: a.clientId, art: a.art, applied: out.length }, 'service sync stopped');
+        throw err;
       }
+      const body = err.body(req.id, `${req.url}#${a.clientId}`);
+      await speichern(db, wer.id, a.clientId, a.art, err.httpStatus, body, true);
+      out.push({ clientId: a.clientId, ergebnis: 'konflikt', fehler: body });
     }
   }
   return out;
