@@ -1,20 +1,22 @@
 import { inTransaction } from '../db/index';
 import { BELEG_RANGES } from '../db/migrations/0007_belege';
 import { qty3 } from '../lib/codecs';
-import { druckeBeleg } from '../modules/belege/belege.dokumente.service';
+import { druckeBeleg, pruefeUnterschrift, setzeUnterschrift } from '../modules/belege/belege.dokumente.service';
 import { bestimmePreis } from '../modules/belege/belege.preise';
 import { addPosition, createBeleg } from '../modules/belege/belege.service';
 import { belegSummen, zeilenWerte } from '../modules/belege/belege.summen';
 import { BELEGSTATUS, bucheBeleg, DEAL_PARAMETER, storniereBeleg, type TransitionActor, wandleBelegUm } from '../modules/belege/belege.transitions';
 import { claimNumber, type Nummernkreis } from '../modules/system/nummernkreise.service';
 import type { SeedContext, Seeder } from './context';
+import { png } from './png';
 
 /**
  * Demo sales documents (issue 11 item 7), made THROUGH the document services users call: offers, orders, delivery
  * notes, invoices and credit notes in chains (createBeleg/addPosition, then bucheBeleg/wandleBelegUm/storniereBeleg),
  * so that stock equals the sum of its movements (delivery notes book through the stock journal), every booked
  * invoice has its open item (the open-item service in the same transaction) and every total comes from the server's
- * price determination and totals. Some offers are printed through the PDF part's print service (status 2, PDF hash).
+ * price determination and totals. Some offers are printed through the PDF part's print service (status 2, PDF hash) and
+ * some delivery notes carry a signature on receipt (its signature service).
  *
  * Scale: the number of documents is the seed scale (1k → about 1,000; `SEED_SCALE=1m` → 1,000,000). Up to
  * SERVICE_DOCS of them are made through the services (about 5 ms each); the rest — only at 100k and above — is a bulk
@@ -25,6 +27,8 @@ import type { SeedContext, Seeder } from './context';
  * number range (which then continues after it); each gets its history row A.
  */
 const SERVICE_DOCS = 4000;
+/** Who signed a delivery on receipt. */
+const EMPFAENGER = ['M. Wagner', 'S. Becker', 'J. Hoffmann', 'K. Schulz', 'A. Krüger'];
 /** Chain kinds (see the loop) of the first chains: full chain, credit note, cancelled invoice, cancelled delivery note, partial delivery, printed offer, offer with deal, open order … */
 const FIRST_KINDS = [10, 6, 9, 8, 7, 0, 3, 4, 11, 5, 12, 1, 13, 14, 2, 15, 16, 17, 18, 19];
 /** Documents per bulk chunk (one transaction each). */
@@ -72,6 +76,12 @@ export const belegeSeeder: Seeder = {
     const istLager = (id: number) => rest.has(id);
 
     const dealParameter = (await db.selectFrom('systemParameter').select('wert').where('name', '=', DEAL_PARAMETER).executeTakeFirst())?.wert ?? null;
+    // a hand-drawn looking signature (dark stroke on white), checked like an uploaded one
+    const unterschrift = png(360, 120, (x, y) => {
+      const linie = 60 + 28 * Math.sin(x / 23) * Math.cos(x / 71) - (x > 250 ? (x - 250) / 6 : 0);
+      return Math.abs(y - linie) < 2.2 && x > 20 && x < 340 ? [20, 30, 90] : [255, 255, 255];
+    });
+    await pruefeUnterschrift(unterschrift);
     const heute = new Date();
     const start = new Date(Date.UTC(heute.getUTCFullYear() - 2, 0, 5));
     const tage = Math.max(1, Math.floor((heute.getTime() - start.getTime()) / 86_400_000) - 10);
@@ -162,6 +172,8 @@ export const belegeSeeder: Seeder = {
         const ls = await wandle(au, '0300', addDays(datum, 5), lieferPositionen);
         if (!(await lieferbar(ls))) return n;
         await buche(ls, addDays(datum, 5));
+        // some deliveries were signed on receipt (the signature shows on the delivery note's PDF)
+        if (i % 4 === 0) await setzeUnterschrift(trx, actor, ls, unterschrift, EMPFAENGER[i % EMPFAENGER.length] as string);
         if (kind === 8) {
           // a delivery note cancelled: its stock comes back
           await storniereBeleg(trx, actor, ls, { zeitpunkt: zeit(addDays(datum, 6)) });
