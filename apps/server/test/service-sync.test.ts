@@ -100,6 +100,13 @@ describe('service offline sync', () => {
       await c.call(endpoints.servicePlanungZeitStart, { as: tech.as, headers: { 'idempotency-key': k2 }, params: { id: planung.id }, body: { data: {} } }),
     );
     expect(z2.zeit!.id).toBe(z1.zeit!.id);
+    // the same key for another kind of step is a client error, online and in the sync
+    expectError(
+      await c.call(endpoints.servicePlanungZeitStopp, { as: tech.as, headers: { 'idempotency-key': k2 }, params: { id: planung.id }, body: { data: {} } }),
+      422,
+    );
+    const [falsch] = await sync(tech.as, [aktion({ clientId: k2, art: 'zeitStopp', planungId: planung.id, zeitpunkt: vor(1) })]);
+    expect(falsch).toMatchObject({ ergebnis: 'konflikt', fehler: { httpStatus: 422 } });
   });
 
   it('order matters: actions apply in the order sent (arrival before travel start is refused, the travel start after it applies)', async () => {

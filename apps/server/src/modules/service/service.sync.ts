@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
-import { ApiError, badRequest } from '../../lib/errors';
+import { ApiError, badRequest, unprocessable } from '../../lib/errors';
 import { auftragLesen, materialLesen, planungLesen } from './service.read';
 import * as svc from './service.service';
 import type { Wer } from './service.wer';
@@ -161,6 +161,16 @@ async function speichern(db: Db, benutzerId: number, clientId: string, art: stri
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
 
+/** A key (clientId) seen before with another kind of step is a client error (422), not a repetition. */
+function andereArt<R extends { art: string }>(row: R, art: ServiceAktionArt): R {
+  if (row.art !== art) {
+    throw unprocessable('Der Idempotency-Key wurde schon für einen anderen Schritt verwendet', {
+      'Idempotency-Key': [`Der Schlüssel gehört zu einem Schritt der Art ${row.art}; bitte einen neuen Schlüssel verwenden`],
+    });
+  }
+  return row;
+}
+
 /** Runs one step as an online call: the stored answer of a known key, else the step and its key in one transaction. */
 export async function online(
   db: Db,
@@ -182,7 +192,7 @@ export async function online(
   };
   if (key) {
     const row = await gespeichert(db, wer.id, key);
-    if (row) return replay(row);
+    if (row) return replay(andereArt(row, art));
   }
   const s: svc.Schritt = { wer, quelle: 'online' };
   try {
@@ -197,7 +207,7 @@ export async function online(
   } catch (err) {
     if (key) {
       const row = await gespeichert(db, wer.id, key);
-      if (row) return replay(row);
+      if (row) return replay(andereArt(row, art));
       if (err instanceof ApiError && err.httpStatus < 500) {
         await speichern(db, wer.id, key, art, err.httpStatus, err.body(req.id, req.url), true);
       }
@@ -232,7 +242,11 @@ export async function sync(db: Db, req: FastifyRequest, wer: Wer, aktionen: Serv
   for (const a of aktionen) {
     const row = await gespeichert(db, wer.id, a.clientId);
     if (row) {
-      out.push(alt(row, a.clientId));
+      try {
+        out.push(alt(andereArt(row, a.art), a.clientId));
+      } catch (err) {
+        out.push({ clientId: a.clientId, ergebnis: 'konflikt', fehler: (err as ApiError).body(req.id, `${req.url}#${a.clientId}`) });
+      }
       continue;
     }
     const ids: AktionIds = { planungId: a.planungId, auftragId: a.auftragId, materialId: a.materialId, eintragId: a.eintragId };
