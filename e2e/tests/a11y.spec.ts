@@ -29,7 +29,7 @@ async function check(page: Page, name: string) {
   return title;
 }
 
-const SCREENS = (ids: { address: number; product: number; asset: number }) => [
+const SCREENS = (ids: { address: number; product: number; asset: number; openItem: number; payment: number }) => [
   '/home',
   '/addresses',
   `/addresses/${ids.address}/masterdata`,
@@ -55,6 +55,10 @@ const SCREENS = (ids: { address: number; product: number; asset: number }) => [
   '/settings/navbar',
   '/settings/dashboard',
   '/system/locks',
+  '/openItems',
+  `/openItems/${ids.openItem}/masterdata`,
+  `/openItems/${ids.openItem}/paymentHistory`,
+  `/openItems/${ids.openItem}/paymentHistory/${ids.payment}`,
 ];
 
 async function firstId(page: Page, token: string, path: string) {
@@ -64,6 +68,12 @@ async function firstId(page: Page, token: string, path: string) {
   const id = body.result[0]?.id;
   if (!id) throw new Error(`no seeded record at ${path}`);
   return id;
+}
+
+/** An open item of the demo with a partial payment, and that payment. */
+async function openItemWithPayment(page: Page, token: string) {
+  const openItem = await firstId(page, token, '/finanzen/offeneposten?limit=1&filter=abgeschlossen=false,bisherGezahlt>0');
+  return { openItem, payment: await firstId(page, token, `/finanzen/offeneposten/${openItem}/zahlungen?limit=1`) };
 }
 
 test.describe('[WCAG 2.1 AA] accessibility of every screen', () => {
@@ -86,6 +96,7 @@ test.describe('[WCAG 2.1 AA] accessibility of every screen', () => {
         address: await firstId(page, token, '/stammdaten/adressen?limit=1'),
         product: await firstId(page, token, '/stammdaten/artikel?limit=1&filter=artikelart=1'),
         asset: await firstId(page, token, '/stammdaten/assets?limit=1'),
+        ...(await openItemWithPayment(page, token)),
       };
       const titles = new Map<string, string>();
       for (const path of SCREENS(ids)) {

@@ -7,10 +7,11 @@ import { belegeSeeder } from './belege';
 import type { Seeder } from './context';
 import { einkaufSeeder } from './einkauf';
 import { foundationSeeder } from './foundation';
+import { offenePostenSeeder } from './offeneposten';
 import { serviceSeeder } from './service';
 
 /** Every area's demo data, in dependency order. Later areas append their seeders here. */
-export const seeders: Seeder[] = [foundationSeeder, adressenSeeder, artikelSeeder, belegeSeeder, einkaufSeeder, serviceSeeder];
+export const seeders: Seeder[] = [foundationSeeder, adressenSeeder, artikelSeeder, belegeSeeder, offenePostenSeeder, einkaufSeeder, serviceSeeder];
 
 export const SEED = 20240705;
 

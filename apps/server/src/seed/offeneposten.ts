@@ -16,7 +16,7 @@ import type { SeedContext, Seeder } from './context';
  * 2. a few open items are marked disputed, blocked or unadmonished;
  * 3. dunning runs on past days, 14 days apart (57, 43, 29 and 15 days ago; the oldest debts reach level 4), raise the overdue items step by step —
  *    today's run is left to the user (and to the end-to-end test);
- * 4. some of the still open items get a partial payment.
+ * 4. some of the still open items get a partial payment in the last days.
  *
  * Deterministic (a hash of the item's position), and tolerant: without open items (no document seeder, DEMO=0) it does nothing.
  */
@@ -91,7 +91,9 @@ export const offenePostenSeeder: Seeder = {
       // a third to two thirds of the amount, in whole euros
       const teil = percentOfCents(betrag, (33 + rnd(i, 34, 19)) * 100);
       const rate = Math.min(subtractCents(teil, teil % 100), subtractCents(betrag, 100));
-      if (rate > 0) await pay(item.id, rate, zahlDatum(item.rechnungsdatum, i), i, 'Teilzahlung');
+      // lately, after the reminders
+      const datum = plusTage(today, -(1 + rnd(i, 10, 23)));
+      if (rate > 0) await pay(item.id, rate, datum < item.rechnungsdatum ? item.rechnungsdatum : datum, i, 'Teilzahlung');
     }
   },
 };

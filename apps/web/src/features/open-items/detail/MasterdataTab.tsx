@@ -1,4 +1,4 @@
-import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,11 @@ import { formatCurrency, formatDate, formatPercent } from '@/lib/format';
 import { isOverdue } from '../list/list-filter';
 import { useOpenItemFromRoute } from '../use-open-item-id';
 
-/** A value shown read-only, labelled like a form field (amounts and dates follow from the invoice and the payments). */
-function Shown({ label, value, testId, danger }: { label: string; value: string; testId: string; danger?: boolean }) {
+/**
+ * A value shown read-only, labelled like a form field (amounts and dates follow from the invoice and the payments); an
+ * overdue value carries the red "overdue" badge beside it (not colour alone, and readable on the filled input).
+ */
+function Shown({ label, value, testId, overdue }: { label: string; value: string; testId: string; overdue?: string }) {
   return (
     <TextInput
       label={label}
@@ -18,7 +21,14 @@ function Shown({ label, value, testId, danger }: { label: string; value: string;
       readOnly
       variant="filled"
       data-testid={testId}
-      styles={danger ? { input: { color: 'var(--mantine-color-red-text)', fontWeight: 600 } } : undefined}
+      rightSectionWidth={overdue ? 110 : undefined}
+      rightSection={
+        overdue ? (
+          <Badge color="red" variant="filled" size="sm">
+            {overdue}
+          </Badge>
+        ) : undefined
+      }
     />
   );
 }
@@ -66,18 +76,18 @@ export function MasterdataTab() {
         </FormCard>
         <FormCard title={t('cards.amounts')}>
           <Shown label={t('f.rechnungsBetrag')} value={formatCurrency(r.rechnungsBetrag)} testId="field-rechnungsBetrag" />
-          <Shown label={t('f.offenerBetrag')} value={formatCurrency(r.offenerBetrag)} testId="field-offenerBetrag" danger={overdue} />
+          <Shown
+            label={t('f.offenerBetrag')}
+            value={formatCurrency(r.offenerBetrag)}
+            testId="field-offenerBetrag"
+            overdue={overdue ? t('overdue') : undefined}
+          />
           <Shown label={t('f.bisherGezahlt')} value={formatCurrency(r.bisherGezahlt)} testId="field-bisherGezahlt" />
           <Shown label={t('f.abgeschlossen')} value={r.abgeschlossen ? t('state.completed') : t('state.open')} testId="field-abgeschlossen" />
         </FormCard>
         <FormCard title={t('cards.terms')}>
           <Shown label={t('f.zahlungsart')} value={r.zahlungsart ?? ''} testId="field-zahlungsart" />
-          <Shown
-            label={t('f.nettoFaellig')}
-            value={overdue ? `${formatDate(r.nettoFaellig)} · ${t('overdue')}` : formatDate(r.nettoFaellig)}
-            testId="field-nettoFaellig"
-            danger={overdue}
-          />
+          <Shown label={t('f.nettoFaellig')} value={formatDate(r.nettoFaellig)} testId="field-nettoFaellig" overdue={overdue ? t('overdue') : undefined} />
           <Shown label={t('f.skontoDatum')} value={formatDate(r.skontoDatum)} testId="field-skontoDatum" />
           <Shown label={t('f.skontoProzent')} value={r.skontoProzent ? formatPercent(r.skontoProzent) : ''} testId="field-skontoProzent" />
           <Shown label={t('f.skontoBetrag')} value={r.skontoBetrag ? formatCurrency(r.skontoBetrag) : ''} testId="field-skontoBetrag" />

@@ -92,11 +92,11 @@ function OpenItemRecord({ idParam }: { idParam: string }) {
 
   const badges = r && (
     <>
-      <Badge color={r.abgeschlossen ? 'green' : 'blue'} variant="light" data-testid="badge-state">
+      <Badge color={r.abgeschlossen ? 'green' : 'blue'} variant="light" data-testid="badge-state" visibleFrom="sm">
         {r.abgeschlossen ? t('state.completed') : t('state.open')}
       </Badge>
       <Badge color={levelColor(r.mahnstufe)} variant="light" data-testid="badge-level">
-        {t('level', { n: r.mahnstufe })}
+        {t('levelShort', { n: r.mahnstufe })}
       </Badge>
       {isOverdue(r) && (
         <Badge color="red" variant="filled" data-testid="badge-overdue">
@@ -120,8 +120,8 @@ function OpenItemRecord({ idParam }: { idParam: string }) {
     <PayContext.Provider value={{ pay, canPay: canWrite && !!r && !r.abgeschlossen }}>
       <RecordPage
         documentTitle={r ? t('documentTitle', { nr: r.rechnungsnummer }) : t('title')}
-        title={r ? `${r.rechnungsnummer} · ${r.name1}` : ''}
-        subtitle={r ? [t(`kind.${r.opvArt}`), `${t('f.offenerBetrag')} ${formatCurrency(r.offenerBetrag)}`, `${t('f.nummer')} ${r.nummer}`] : undefined}
+        title={r?.rechnungsnummer ?? ''}
+        subtitle={r ? [r.name1, t(`kind.${r.opvArt}`), `${t('f.offenerBetrag')} ${formatCurrency(r.offenerBetrag)}`] : undefined}
         loading={query.isLoading}
         loadError={query.error}
         badges={badges}

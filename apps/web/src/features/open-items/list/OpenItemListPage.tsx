@@ -22,7 +22,7 @@ import { NoOpenItemRight } from '../NoOpenItemRight';
 import { DUNNING_LEVELS, isOverdue, OPEN_ITEM_STATES, type OpenItemListSearch, type OpenItemState, openItemFilter, todayIso } from './list-filter';
 
 type Row = z.infer<typeof offenerPostenListe>;
-const money = { type: 'rightAligned', minWidth: 120, maxWidth: 170 } as const;
+const money = { type: 'rightAligned', minWidth: 125, maxWidth: 170 } as const;
 const PHONE_COLUMNS = ['rechnungsnummer', 'name1', 'offenerBetrag', 'mahnstufe'];
 
 /** /openItems: the open items (OP-001), filters, quick search over invoice number and name, the summary by level and the dunning run. */
@@ -67,22 +67,36 @@ function OpenItemList() {
                       : null,
             ),
           },
-          { field: 'kundennummer', headerName: t('f.kundennummer'), type: 'rightAligned', minWidth: 100, maxWidth: 130 },
-          { field: 'rechnungsdatum', headerName: t('f.rechnungsdatum'), minWidth: 115, maxWidth: 140, valueFormatter: (p) => formatDate(p.value) },
+          { field: 'kundennummer', headerName: t('f.kundennummer'), type: 'rightAligned', minWidth: 100, maxWidth: 130, hide: true },
+          {
+            field: 'rechnungsdatum',
+            headerName: t('col.rechnungsdatum'),
+            headerTooltip: t('f.rechnungsdatum'),
+            minWidth: 110,
+            maxWidth: 140,
+            valueFormatter: (p) => formatDate(p.value),
+          },
           {
             field: 'nettoFaellig',
             headerName: t('f.nettoFaellig'),
-            minWidth: 150,
-            maxWidth: 200,
+            minWidth: 190,
+            maxWidth: 220,
             cellRenderer: textBadgeCell<Row>(
               (r) => formatDate(r.nettoFaellig),
               (r) => (isOverdue(r, today) ? { label: t('overdue'), color: 'red' } : null),
             ),
           },
-          { field: 'rechnungsBetrag', headerName: t('f.rechnungsBetrag'), ...money, valueFormatter: (p) => formatCurrency(p.value) },
+          {
+            field: 'rechnungsBetrag',
+            headerName: t('col.rechnungsBetrag'),
+            headerTooltip: t('f.rechnungsBetrag'),
+            ...money,
+            valueFormatter: (p) => formatCurrency(p.value),
+          },
           {
             field: 'offenerBetrag',
-            headerName: t('f.offenerBetrag'),
+            headerName: t('col.offenerBetrag'),
+            headerTooltip: t('f.offenerBetrag'),
             ...money,
             valueFormatter: (p) => formatCurrency(p.value),
             cellStyle: (p) => (p.data && isOverdue(p.data, today) ? { color: 'var(--mantine-color-red-text)', fontWeight: 600 } : null),
@@ -91,11 +105,11 @@ function OpenItemList() {
           {
             field: 'mahnstufe',
             headerName: t('f.mahnstufe'),
-            minWidth: 110,
-            maxWidth: 140,
+            minWidth: 100,
+            maxWidth: 130,
             cellRenderer: textBadgeCell<Row>(
               () => null,
-              (r) => ({ label: t('level', { n: r.mahnstufe }), color: levelColor(r.mahnstufe) }),
+              (r) => ({ label: t('levelShort', { n: r.mahnstufe }), color: levelColor(r.mahnstufe) }),
             ),
           },
           { field: 'letzteMahnung', headerName: t('f.letzteMahnung'), minWidth: 120, maxWidth: 150, hide: true, valueFormatter: (p) => formatDate(p.value) },
@@ -103,9 +117,10 @@ function OpenItemList() {
           { field: 'ort', headerName: t('f.ort'), minWidth: 110, hide: true },
           {
             field: 'abgeschlossen',
-            headerName: t('f.abgeschlossen'),
-            minWidth: 110,
-            maxWidth: 140,
+            headerName: t('col.abgeschlossen'),
+            headerTooltip: t('f.abgeschlossen'),
+            minWidth: 100,
+            maxWidth: 130,
             cellRenderer: textBadgeCell<Row>(
               () => null,
               (r) => (r.abgeschlossen ? { label: t('state.completed'), color: 'green' } : { label: t('state.open'), color: 'blue' }),
@@ -168,7 +183,7 @@ function OpenItemList() {
               >
                 <Paper withBorder p="xs" radius="md" style={active ? { borderColor: `var(--mantine-color-${levelColor(n)}-filled)` } : undefined}>
                   <Badge color={levelColor(n)} variant="light" size="sm">
-                    {t('level', { n })}
+                    {t('levelShort', { n })}
                   </Badge>
                   <Text size="sm" fw={600} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {formatCurrency(amount)}

@@ -6,10 +6,24 @@ import { useTranslation } from 'react-i18next';
 import { CurrencyField, DateField, SelectField, TextField } from '@/components/form/fields';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { TOAST } from '@/lib/api/error-handler';
+import { ApiError, isApiError } from '@/lib/api/errors';
 import { formatCurrency } from '@/lib/format';
 import { type OffenerPosten, recordPayment } from '../api';
 import { methodKey } from '../level';
 import { todayIso } from '../list/list-filter';
+
+const FIELDS = Object.keys(zahlungEingabe.shape);
+
+/**
+ * The server refuses a payment beyond what is open (or a future date) as a business rule (422) naming the field: the
+ * dialog shows it on that field like a validation error, not as a notice over the dialog.
+ */
+function onTheFields(e: unknown): unknown {
+  if (!isApiError(e) || e.status !== 422) return e;
+  const names = Object.keys(e.fieldErrors);
+  if (names.length === 0 || !names.every((n) => FIELDS.includes(n))) return e;
+  return new ApiError({ status: 400, body: e.body, method: e.method, path: e.path, headers: e.headers });
+}
 
 /**
  * "Record payment": the amount starts at what is open (of a credit note: what is to be paid out), typed in the
@@ -34,7 +48,9 @@ export function PaymentDialog(props: { item: OffenerPosten | null; onClose: (fre
       submitLabel={t('payments.submit')}
       onSubmit={async (values) => {
         if (!item) return;
-        const res = await recordPayment(item.id, values, key);
+        const res = await recordPayment(item.id, values, key).catch((e: unknown) => {
+          throw onTheFields(e);
+        });
         notifications.show({
           color: 'teal',
           autoClose: TOAST.success,
