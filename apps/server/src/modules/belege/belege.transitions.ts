@@ -1,4 +1,4 @@
-import { MessageCode } from '@vario/contract';
+import { MessageCode, UMWANDLUNGEN } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { qty3 } from '../../lib/codecs';
@@ -50,9 +50,6 @@ export const BELEGSTATUS = {
   uebernommenNichtGebucht: 8,
   zusammengefasst: 9,
 } as const;
-
-/** Allowed transforms by belegtyp (BEL-029). */
-export const UMWANDLUNGEN: Readonly<Record<string, readonly string[]>> = { '01': ['02'], '02': ['03', '05'], '03': ['04'] };
 
 /** Names of the document types for messages. */
 export const BELEGTYP_NAMEN: Readonly<Record<string, string>> = {
@@ -505,7 +502,8 @@ export async function wandleBelegUm(trx: Db, actor: TransitionActor, id: number,
   const b = await lockBeleg(trx, id);
   const von = belegtyp(b.belegart);
   const nach = belegtyp(zielart);
-  if (!(UMWANDLUNGEN[von] ?? []).includes(nach))
+  // the allowed targets per source type are the contract's (BEL-029), the one list the web's transform dialog offers too
+  if (!(UMWANDLUNGEN[von] ?? []).includes(zielart))
     throw unprocessable(
       `${typName(b.belegart)} kann nicht in ${typName(zielart)} umgewandelt werden (erlaubt: Angebot → Auftrag, Auftrag → Lieferschein oder Gutschrift, Lieferschein → Rechnung)`,
       {
