@@ -82,7 +82,8 @@ export function RecordActions({ editor, editDisabledReason }: { editor: RecordEd
       </Button>
     );
     return (
-      <Group gap="xs" wrap="nowrap">
+      // a record with several actions (book, print …) wraps them on a phone instead of widening the page
+      <Group gap="xs" wrap="wrap">
         <ActionButtons editor={editor} />
         {editor.canEdit ? (
           button

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowForwardUp, IconBook2, IconPrinter, IconReceiptOff } from '@tabler/icons-react';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
@@ -125,12 +126,14 @@ function DocumentRecord({ idParam }: { idParam: string }) {
     removeConfirmText: t('removeConfirm', { nr: doc?.belegnummer ?? '' }),
   });
 
-  const title = doc ? labels.doc(doc) : '';
+  // a phone has room for the number only; the type is in the document title and the tab bar's context
+  const phone = useMediaQuery('(max-width: 36em)', false) ?? false;
+  const title = doc ? (phone ? doc.belegnummer : labels.doc(doc)) : '';
   return (
     <RecordPage
       documentTitle={doc ? t('documentTitle', { type: labels.type(doc.belegart), nr: doc.belegnummer }) : undefined}
       title={title}
-      subtitle={doc ? [doc.adresseName, formatDate(doc.belegdatum), formatCurrency(doc.betragBrutto)] : undefined}
+      subtitle={doc ? [phone && labels.type(doc.belegart), doc.adresseName, formatDate(doc.belegdatum), formatCurrency(doc.betragBrutto)] : undefined}
       loading={query.isLoading}
       loadError={query.error}
       badges={

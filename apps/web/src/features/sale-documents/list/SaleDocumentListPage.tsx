@@ -50,7 +50,7 @@ export function SaleDocumentListPage() {
         [
           { field: 'belegnummer', headerName: t('f.belegnummer'), minWidth: 140, maxWidth: 170 },
           { field: 'belegart', headerName: t('f.belegart'), minWidth: 110, maxWidth: 150, valueFormatter: (p) => labels.type(p.value) },
-          { field: 'belegdatum', headerName: t('f.belegdatum'), minWidth: 130, maxWidth: 140, valueFormatter: (p) => formatDate(p.value) },
+          { field: 'belegdatum', headerName: t('f.belegdatum'), minWidth: 150, maxWidth: 160, valueFormatter: (p) => formatDate(p.value) },
           {
             field: 'belegstatus',
             headerName: t('f.belegstatus'),

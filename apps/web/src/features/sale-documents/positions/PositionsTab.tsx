@@ -127,19 +127,24 @@ export function PositionsTab() {
 
   const columns: LineColumn<Position>[] = phone
     ? [
-        { key: 'position', label: t('f.position'), render: detail, width: 36 },
         {
+          // a phone shows each position as two lines: number and article, then quantity × price and the total
           key: 'line',
           label: t('f.bezeichnung'),
           render: (p) => (
             <Stack gap={2}>
-              {name(p)}
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                {detail(p)}
+                {name(p)}
+              </Group>
               {p.positionsArt === 'A' && (
-                <Group gap={6} justify="space-between" wrap="nowrap">
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {qty(p)} ×
-                  </Text>
-                  <PriceWithWhy price={p.einzelpreis} why={p.preisHerkunft} position={p.position} />
+                <Group gap={4} justify="space-between" wrap="wrap">
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {qty(p)} ×
+                    </Text>
+                    <PriceWithWhy price={p.einzelpreis} why={p.preisHerkunft} position={p.position} />
+                  </Group>
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="position-total">
                     {formatCurrency(p.gesamtpreis)}
                   </Text>
