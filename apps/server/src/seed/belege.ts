@@ -194,7 +194,8 @@ export const belegeSeeder: Seeder = {
       ctx.progress('Belege', Math.min(made, ziel), ziel);
     }
 
-    if (scale > ziel) await bulk(ctx, scale - ziel, kunden, admin, start, tage);
+    // the rest up to the scale exactly (1m → 1,000,000 documents)
+    if (scale > made) await bulk(ctx, scale - made, kunden, admin, start, tage);
   },
 };
 
