@@ -109,6 +109,22 @@ describe('service offline sync', () => {
     expect(falsch).toMatchObject({ ergebnis: 'konflikt', fehler: { httpStatus: 422 } });
   });
 
+  it('the same queue sent twice at once (two tabs, a retry racing the first send) applies each action once', async () => {
+    const tech = await s.techniker();
+    const { planung, auftrag } = await s.auftrag(tech.technikerId);
+    const { m, artikel } = await s.material(auftrag.id, 3);
+    await s.vorOrt(tech.as, planung.id);
+    const queue = [0, 1, 2].map((i) =>
+      aktion({ art: 'materialBuchung', auftragId: auftrag.id, materialId: m.id, zeitpunkt: vor(10 - i), daten: { art: 'eingebaut', menge: 1 } }),
+    );
+    const [a, b] = await Promise.all([sync(tech.as, queue), sync(tech.as, queue)]);
+    const ergebnisse = [...a, ...b].map((r) => r.ergebnis);
+    expect(ergebnisse.filter((e) => e === 'angewendet')).toHaveLength(3);
+    expect(ergebnisse.filter((e) => e === 'doppelt')).toHaveLength(3);
+    expect(await s.bestand(artikel.id, tech.gut)).toBe(0);
+    expect((await db.selectFrom('serviceMaterialBuchungen').select('id').where('materialId', '=', m.id).execute()).length).toBe(3);
+  });
+
   it('order matters: actions apply in the order sent (arrival before travel start is refused, the travel start after it applies)', async () => {
     const tech = await s.techniker();
     const { planung } = await s.auftrag(tech.technikerId);
