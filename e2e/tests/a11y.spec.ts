@@ -29,7 +29,7 @@ async function check(page: Page, name: string) {
   return title;
 }
 
-const SCREENS = (ids: { address: number; product: number; asset: number; openItem: number; payment: number }) => [
+const SCREENS = (ids: { address: number; product: number; asset: number; openItem: number; payment: number; document: number; position: number }) => [
   '/home',
   '/addresses',
   `/addresses/${ids.address}/masterdata`,
@@ -59,7 +59,24 @@ const SCREENS = (ids: { address: number; product: number; asset: number; openIte
   `/openItems/${ids.openItem}/masterdata`,
   `/openItems/${ids.openItem}/paymentHistory`,
   `/openItems/${ids.openItem}/paymentHistory/${ids.payment}`,
+  '/saleDocument',
+  '/saleDocument/new?type=0100',
+  `/saleDocument/${ids.document}/documentHead`,
+  `/saleDocument/${ids.document}/positions`,
+  `/saleDocument/${ids.document}/positions/all`,
+  `/saleDocument/${ids.document}/positions/${ids.position}`,
+  `/saleDocument/${ids.document}/documentFoot`,
+  `/saleDocument/${ids.document}/history`,
+  `/saleDocument/${ids.document}/signature`,
+  `/saleDocument/${ids.document}/scanner`,
+  `/addresses/${ids.address}/saleDocuments`,
 ];
+
+/** An unbooked offer with a position (sales-document screens). */
+async function documentWithPosition(page: Page, token: string) {
+  const document = await firstId(page, token, '/verkauf/belege?limit=1&belegart=0100&belegstatus=1');
+  return { document, position: await firstId(page, token, `/verkauf/belege/${document}/positionen?limit=1`) };
+}
 
 async function firstId(page: Page, token: string, path: string) {
   const res = await page.request.get(`/vario-api${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -97,6 +114,7 @@ test.describe('[WCAG 2.1 AA] accessibility of every screen', () => {
         product: await firstId(page, token, '/stammdaten/artikel?limit=1&filter=artikelart=1'),
         asset: await firstId(page, token, '/stammdaten/assets?limit=1'),
         ...(await openItemWithPayment(page, token)),
+        ...(await documentWithPosition(page, token)),
       };
       const titles = new Map<string, string>();
       for (const path of SCREENS(ids)) {

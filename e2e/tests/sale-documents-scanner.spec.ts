@@ -10,7 +10,7 @@ test('[BEL-003] /saleDocument/{id}/scanner adds the scanned article as a positio
   if (!product?.ean) throw new Error('no seeded product with an EAN-13');
   const address = await request.post('/vario-api/stammdaten/adressen', {
     headers: bearer(token),
-    data: { data: { name1: `E2E Scan ${Date.now()}`, istKunde: true } },
+    data: { data: { name1: `E2E Scan ${Date.now()}`, istKunde: true }, ProtokollBemerkung: 'E2E Scanner' },
   });
   expect(address.status()).toBe(201);
   const adresseId = (await address.json()).result.id as number;
