@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconArrowAutofitWidth, IconChevronLeft, IconChevronRight, IconZoomIn } from '@tabler/icons-react';
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
@@ -34,6 +34,9 @@ export function PdfViewer({ data, scale = PDF_SCALE, onLoad, onError, height = '
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [page, setPage] = useState(1);
+  /** Fitted to the frame's width (default), or at its own size at the scale (scrolls both ways). */
+  const [fit, setFit] = useState(true);
+  const [cssSize, setCssSize] = useState<{ w: number; h: number } | null>(null);
   const loadedRef = useRef(false);
   const callbacks = useRef({ onLoad, onError });
   callbacks.current = { onLoad, onError };
@@ -76,6 +79,7 @@ export function PdfViewer({ data, scale = PDF_SCALE, onLoad, onError, height = '
         canvas.width = Math.floor(viewport.width * ratio);
         canvas.height = Math.floor(viewport.height * ratio);
         canvas.style.aspectRatio = `${viewport.width} / ${viewport.height}`;
+        setCssSize({ w: viewport.width, h: viewport.height });
         render = p.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
         return render.promise.then(() => {
           if (cancelled || loadedRef.current) return;
@@ -102,7 +106,7 @@ export function PdfViewer({ data, scale = PDF_SCALE, onLoad, onError, height = '
   const onPointerUp = (e: PointerEvent) => {
     const s = start.current;
     start.current = null;
-    if (!s || s.id !== e.pointerId || pages < 2) return;
+    if (!s || s.id !== e.pointerId || pages < 2 || !fit) return;
     const dir = swipeDirection(e.clientX - s.x, e.clientY - s.y);
     if (dir === 'next') go(page + 1);
     if (dir === 'previous') go(page - 1);
@@ -121,7 +125,13 @@ export function PdfViewer({ data, scale = PDF_SCALE, onLoad, onError, height = '
           else return;
           e.preventDefault();
         }}
-        style={{ flex: 1, minHeight: 0, overflow: 'auto', touchAction: 'pan-y pinch-zoom', background: 'var(--mantine-color-gray-light)' }}
+        style={{
+          flex: 1,
+          minHeight: 0,
+          overflow: 'auto',
+          touchAction: fit ? 'pan-y pinch-zoom' : 'pan-x pan-y pinch-zoom',
+          background: 'var(--mantine-color-gray-light)',
+        }}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => {
@@ -132,7 +142,11 @@ export function PdfViewer({ data, scale = PDF_SCALE, onLoad, onError, height = '
           ref={canvasRef}
           role="img"
           aria-label={t('pdf.pageOf', { page, pages: pages || 1 })}
-          style={{ display: 'block', width: '100%', height: 'auto', background: '#fff' }}
+          style={
+            fit || !cssSize
+              ? { display: 'block', width: '100%', height: 'auto', background: '#fff' }
+              : { display: 'block', width: cssSize.w, height: cssSize.h, maxWidth: 'none', background: '#fff' }
+          }
         />
       </Box>
       <Group justify="center" gap="xs" py={6}>
@@ -144,6 +158,16 @@ export function PdfViewer({ data, scale = PDF_SCALE, onLoad, onError, height = '
         </Text>
         <ActionIcon variant="subtle" onClick={() => go(page + 1)} disabled={page >= pages} aria-label={t('pdf.next')} data-testid="pdf-next">
           <IconChevronRight size={20} />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          onClick={() => setFit((f) => !f)}
+          aria-pressed={!fit}
+          aria-label={fit ? t('pdf.actualSize') : t('pdf.fitWidth')}
+          title={fit ? t('pdf.actualSize') : t('pdf.fitWidth')}
+          data-testid="pdf-zoom"
+        >
+          {fit ? <IconZoomIn size={20} /> : <IconArrowAutofitWidth size={20} />}
         </ActionIcon>
       </Group>
     </Box>
