@@ -140,8 +140,11 @@ describe('print (drucken)', () => {
     const historie = expectOk(await c.call(endpoints.belegHistorie, { as: 'admin', params: { id: b.id } })).result;
     expect(historie.some((h) => h.art === 'D')).toBe(false);
     expect(expectOk(await c.call(endpoints.belegGet, { as: 'admin', params: { id: b.id } })).result.belegstatus).toBe(3);
-    // the PDF itself stays available for the booked document
+    // the PDF itself stays available for the booked document; the cancelled one is stamped
     await pdfOf(b.id);
+    const storniert = await readPdf((await pdfOf(s.id)).rawPayload);
+    expect(storniert.pages[0]).toContain('STORNIERT');
+    expect(storniert.pages[0]).toMatch(/Dieser Beleg wurde am \d{2}\.\d{2}\.\d{4} storniert/);
   });
 
   it('[RIGHT] needs BEK_AENDERN (403) and BEK_FREMDBEARB for another user’s document (403); 404 for an unknown one', async () => {

@@ -258,6 +258,7 @@ async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentModel> {
           zeitpunkt: dokument.unterschriftAm,
         }
       : null,
+    stempel: b.storniertAm ? 'STORNIERT' : null,
     info: { titel: `${t.titel} ${b.belegnummer}`, betreff: `${t.titel} ${b.belegnummer}`, erstelltAm: new Date(erstelltAm) },
   };
 }

@@ -89,6 +89,8 @@ export interface GeschaeftsdokumentModel {
   /** Paragraphs after the totals (payment terms, foot text, delivery notes …). */
   schlusstexte?: (string | null | undefined)[];
   unterschrift?: Unterschrift | null;
+  /** A stamp across every page, e.g. "STORNIERT" for a cancelled document. */
+  stempel?: string | null;
   /** PDF metadata; `erstelltAm` makes the bytes reproducible (default: 2000-01-01). */
   info?: { titel?: string; autor?: string; betreff?: string; erstelltAm?: Date };
 }
@@ -548,6 +550,17 @@ function pageFrames(doc: PDFKit.PDFDocument, m: GeschaeftsdokumentModel) {
           .text(lines.filter(Boolean).join('\n'), x, FOOT_TOP, { width: w - 2 * MM, lineGap: 0.5 });
         x += w;
       });
+    }
+    if (m.stempel) {
+      doc.save();
+      doc.rotate(-35, { origin: [PAGE_W / 2, PAGE_H / 2] });
+      doc
+        .font(BOLD)
+        .fontSize(72)
+        .fillColor('#c92a2a')
+        .fillOpacity(0.18)
+        .text(m.stempel, 0, PAGE_H / 2 - 36, { width: PAGE_W, align: 'center', lineBreak: false });
+      doc.restore();
     }
     doc.page.margins.bottom = bottom;
   }
