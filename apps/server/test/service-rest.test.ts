@@ -59,6 +59,11 @@ describe('service reference data, lists and object-level access', () => {
     // the office sees all
     const office = expectOk(await c.call(endpoints.servicePlanungList, { as: s.office, query: { filter: `technikerId=${other.technikerId}` } }));
     expect(office.result.map((p) => p.id)).toEqual([fremd.planung.id]);
+    // returned (or rejected) items leave the office's live list too; the history is asked for with aktiv=false
+    expectOk(await c.call(endpoints.servicePlanungZurueckgeben, { as: other.as, params: { id: fremd.planung.id }, body: { data: { bemerkung: 'krank' } } }));
+    expect(expectOk(await c.call(endpoints.servicePlanungList, { as: s.office, query: { filter: `technikerId=${other.technikerId}` } })).result).toEqual([]);
+    const historie = expectOk(await c.call(endpoints.servicePlanungList, { as: s.office, query: { filter: `technikerId=${other.technikerId},aktiv=false` } }));
+    expect(historie.result.map((p) => p.id)).toEqual([fremd.planung.id]);
     expectError(await c.call(endpoints.servicePlanungList, { as: tech.as, query: { filter: 'gibtsnicht=1' } }), 400);
   });
 

@@ -73,7 +73,7 @@ export const serviceEndpoints = {
     method: 'GET',
     path: '/service/planung',
     summary:
-      'Planning items (SVC-063): filter grammar of every list (e.g. serviceAuftragId!null,angenommenDatum!null for accepted tasks, angenommenDatum=null for open ones), orderBy beginnDatum, returnTotal; a technician gets only their own active items',
+      'Planning items (SVC-063): filter grammar of every list (e.g. serviceAuftragId!null,angenommenDatum!null for accepted tasks, angenommenDatum=null for open ones), orderBy beginnDatum, returnTotal; only active items (not rejected, returned, reassigned away or finished) — a technician only their own, the office those of everyone, and the office gets the others with a filter on aktiv (aktiv=false)',
     tag: 'service',
     rightsNote: OWN,
     query: listQuery,

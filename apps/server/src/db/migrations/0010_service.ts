@@ -150,7 +150,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('servicePlanungen')
     .columns(['technikerId', 'aktiv', 'beginnDatum', 'id', 'angenommenDatum', 'serviceAuftragId'])
     .execute();
-  await s.createIndex('servicePlanungen_beginn_idx').on('servicePlanungen').columns(['beginnDatum', 'id', 'angenommenDatum', 'serviceAuftragId']).execute();
+  await s
+    .createIndex('servicePlanungen_beginn_idx')
+    .on('servicePlanungen')
+    .columns(['beginnDatum', 'id', 'angenommenDatum', 'serviceAuftragId', 'aktiv'])
+    .execute();
   await s.createIndex('servicePlanungen_auftrag_idx').on('servicePlanungen').columns(['serviceAuftragId', 'id']).execute();
 
   await withId(db, s.createTable('serviceMaterial'))

@@ -52,6 +52,11 @@ function planungBase(db: Db) {
 export async function listPlanungen(db: Db, dialect: Dialect, wer: Wer, query: ListQuery) {
   let base = planungBase(db);
   if (!wer.alle) base = base.where('servicePlanungen.technikerId', '=', wer.technikerId ?? -1).where('servicePlanungen.aktiv', '=', true);
+  // the office sees the live items too unless its filter asks for `aktiv` itself (e.g. aktiv=false for the history)
+  else if (!/(^|,)\s*aktiv\s*(=|!=|!null)/.test(query.filter ?? '')) {
+    // SQLite: `+aktiv` keeps the planner on the begin index (with statistics it would skip-scan the technician index and sort)
+    base = base.where(dialect === 'sqlite' ? sql`+${sql.ref('servicePlanungen.aktiv')}` : sql.ref('servicePlanungen.aktiv'), '=', true);
+  }
   const res = await runList<ServicePlanung>(base, planungSpec, query, dialect);
   return { ...res, result: res.result.map(planungOut) };
 }
