@@ -139,6 +139,23 @@ export function factories(c: Api) {
       return expectOk(await c.call(endpoints.offenerPostenGet, { as: as(by), params: { id: found.id } })).result;
     },
 
+    /**
+     * A service order (created by the office, admin unless `as`), planned for `technikerId` from an hour ago for two
+     * hours when given (accepted unless `angenommen: false`); answers the order and its planning item. Technicians with
+     * their stores: test/service-helpers.ts.
+     */
+    async serviceAuftrag(data: Partial<Data<'serviceAuftragCreate'>> = {}, plan: { technikerId?: number; angenommen?: boolean } = {}, by: By = {}) {
+      const auftrag = expectOk(
+        await c.call(endpoints.serviceAuftragCreate, { as: as(by), body: { data: { bezeichnung: `Wartung ${unique()}`, ...data } } }),
+      ).result;
+      if (!plan.technikerId) return { auftrag, planung: null };
+      const beginnDatum = new Date(Date.now() - 3_600_000).toISOString();
+      const endeDatum = new Date(Date.now() + 3_600_000).toISOString();
+      const body = { data: { serviceAuftragId: auftrag.id, technikerId: plan.technikerId, beginnDatum, endeDatum, angenommen: plan.angenommen ?? true } };
+      const planung = expectOk(await c.call(endpoints.servicePlanungCreate, { as: as(by), body })).result;
+      return { auftrag, planung };
+    },
+
     /** The id of a seeded demo user (admin, buero, techniker). */
     async benutzerId(anmeldename: string) {
       return (await db.selectFrom('benutzer').select('id').where('anmeldename', '=', anmeldename).executeTakeFirstOrThrow()).id;

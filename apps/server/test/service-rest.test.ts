@@ -104,6 +104,16 @@ describe('service reference data, lists and object-level access', () => {
     expect(expectOk(await c.call(endpoints.servicePlanungList, { as: ohne.anmeldename })).result).toEqual([]);
   });
 
+  it('an order not yet planned (the factory) is the office’s: status 00, no technician reaches it', async () => {
+    const { auftrag, planung } = await s.f.serviceAuftrag({ titel: 'ohne Plan' });
+    expect(planung).toBeNull();
+    expect(auftrag).toMatchObject({ auftragsstatus: '00', technikerId: null, titel: 'ohne Plan' });
+    expectError(await c.call(endpoints.serviceAuftragGet, { as: 'techniker', params: { id: auftrag.id } }), 404);
+    const tech = await s.techniker();
+    const geplant = await s.f.serviceAuftrag({}, { technikerId: tech.technikerId, angenommen: false });
+    expect(geplant.planung).toMatchObject({ technikerId: tech.technikerId, angenommenDatum: null, auftragsstatus: '01' });
+  });
+
   it('task detail: contacts, asset, address, material lines; [SVC-038] used time and estimate are both given', async () => {
     const tech = await s.techniker();
     const { auftrag, asset } = await s.auftrag(tech.technikerId, { aufwandGeschaetzt: 45 });
