@@ -57,8 +57,10 @@ export function PendingBadge({ showOffline = true, compact = false }: { showOffl
           style={{ cursor: 'pointer' }}
           leftSection={<IconAlertTriangle size={14} />}
           data-testid="conflict-badge"
+          aria-label={t('conflictsBadge', { count: conflicts })}
+          title={t('conflictsBadge', { count: conflicts })}
         >
-          {t('conflictsBadge', { count: conflicts })}
+          {compact ? conflicts : t('conflictsBadge', { count: conflicts })}
         </Badge>
       )}
     </Group>
