@@ -61,15 +61,7 @@ export function BookDialog({ doc, opened, onDone, onClose }: Props<SaleDocument>
     >
       <Text size="sm">{t('book.question', { doc: labels.doc(doc) })}</Text>
       {ask === null && <Loader size="sm" />}
-      {ask && (
-        <Checkbox
-          label={t('book.dealQuestion')}
-          description={t('book.createDeal')}
-          checked={deal}
-          onChange={(e) => setDeal(e.currentTarget.checked)}
-          data-testid="book-create-deal"
-        />
-      )}
+      {ask && <Checkbox label={t('book.dealQuestion')} checked={deal} onChange={(e) => setDeal(e.currentTarget.checked)} data-testid="book-create-deal" />}
     </TransitionDialog>
   );
 }

@@ -50,7 +50,16 @@ export function TransitionDialog<R>(p: TransitionDialogProps<R>) {
     }
   };
   return (
-    <Modal opened={p.opened} onClose={close} title={p.title} size="34rem" closeOnEscape={!running} withCloseButton={!running} data-testid={p.testId}>
+    <Modal
+      opened={p.opened}
+      onClose={close}
+      title={p.title}
+      size="34rem"
+      closeOnEscape={!running}
+      withCloseButton={!running}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid={p.testId}
+    >
       {phase.kind === 'done' ? (
         <Stack gap="md">
           <Alert color="green" variant="light" icon={<IconCircleCheck size={22} />}>

@@ -21,7 +21,14 @@ export function AddressSearchDialog({ opened, onClose, onPick }: { opened: boole
     same,
   );
   return (
-    <Modal opened={opened} onClose={onClose} title={t('newDoc.searchTitle')} size="34rem" data-testid="address-search-dialog">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('newDoc.searchTitle')}
+      size="34rem"
+      closeButtonProps={{ 'aria-label': t('app:common.close' as never) }}
+      data-testid="address-search-dialog"
+    >
       <Stack gap="sm">
         <TextInput
           label={t('app:grid.search' as never)}

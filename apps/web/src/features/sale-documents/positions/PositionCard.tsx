@@ -61,7 +61,7 @@ export function PositionCard({ p, showEk, title }: { p: Position; showEk: boolea
         </SimpleGrid>
       )}
       {!text && (
-        <Card withBorder radius="sm" padding="sm" bg="var(--mantine-color-default-hover)">
+        <Card withBorder radius="sm" padding="sm">
           <Title order={4} size="h6" mb={4}>
             {t('price.why')}
           </Title>

@@ -24,7 +24,13 @@ export function usePositionFailure() {
     }
   };
   const dialog = (
-    <Modal opened={failed !== null} onClose={() => setFailed(null)} title={t('simulation.title')} data-testid="simulation-failed">
+    <Modal
+      opened={failed !== null}
+      onClose={() => setFailed(null)}
+      title={t('simulation.title')}
+      closeButtonProps={{ 'aria-label': t('simulation.close') }}
+      data-testid="simulation-failed"
+    >
       <Stack gap="md">
         <Text size="sm">{t('simulation.text')}</Text>
         {failed && (
