@@ -95,7 +95,7 @@ function OpenItemRecord({ idParam }: { idParam: string }) {
       <Badge color={r.abgeschlossen ? 'green' : 'blue'} variant="light" data-testid="badge-state" visibleFrom="sm">
         {r.abgeschlossen ? t('state.completed') : t('state.open')}
       </Badge>
-      <Badge color={levelColor(r.mahnstufe)} variant="light" data-testid="badge-level">
+      <Badge color={levelColor(r.mahnstufe)} variant="light" data-testid="badge-level" visibleFrom="sm">
         {t('levelShort', { n: r.mahnstufe })}
       </Badge>
       {isOverdue(r) && (

@@ -23,7 +23,7 @@ import { DUNNING_LEVELS, isOverdue, OPEN_ITEM_STATES, type OpenItemListSearch, t
 
 type Row = z.infer<typeof offenerPostenListe>;
 const money = { type: 'rightAligned', minWidth: 125, maxWidth: 170 } as const;
-const PHONE_COLUMNS = ['rechnungsnummer', 'name1', 'offenerBetrag', 'mahnstufe'];
+const PHONE_COLUMNS = ['rechnungsnummer', 'name1', 'offenerBetrag', 'mahnstufe', 'abgeschlossen'];
 
 /** /openItems: the open items (OP-001), filters, quick search over invoice number and name, the summary by level and the dunning run. */
 export function OpenItemListPage() {
@@ -79,12 +79,10 @@ function OpenItemList() {
           {
             field: 'nettoFaellig',
             headerName: t('f.nettoFaellig'),
-            minWidth: 190,
-            maxWidth: 220,
-            cellRenderer: textBadgeCell<Row>(
-              (r) => formatDate(r.nettoFaellig),
-              (r) => (isOverdue(r, today) ? { label: t('overdue'), color: 'red' } : null),
-            ),
+            minWidth: 115,
+            maxWidth: 150,
+            valueFormatter: (p) => formatDate(p.value),
+            cellStyle: (p) => (p.data && isOverdue(p.data, today) ? { color: 'var(--mantine-color-red-text)', fontWeight: 600 } : null),
           },
           {
             field: 'rechnungsBetrag',
@@ -119,11 +117,16 @@ function OpenItemList() {
             field: 'abgeschlossen',
             headerName: t('col.abgeschlossen'),
             headerTooltip: t('f.abgeschlossen'),
-            minWidth: 100,
-            maxWidth: 130,
+            minWidth: 110,
+            maxWidth: 140,
             cellRenderer: textBadgeCell<Row>(
               () => null,
-              (r) => (r.abgeschlossen ? { label: t('state.completed'), color: 'green' } : { label: t('state.open'), color: 'blue' }),
+              (r) =>
+                r.abgeschlossen
+                  ? { label: t('state.completed'), color: 'green' }
+                  : isOverdue(r, today)
+                    ? { label: t('overdue'), color: 'red' }
+                    : { label: t('state.open'), color: 'blue' },
             ),
           },
         ] as ColDef<Row>[]
