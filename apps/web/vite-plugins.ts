@@ -190,3 +190,25 @@ export function preloadScreens(screens: Record<string, string[]>): Plugin {
     },
   };
 }
+
+/**
+ * Mantine's ScrollArea (used by every Modal, so by the shell on the login page too) imports `useMergeRefs` from
+ * `@floating-ui/react` — the one import that pulls the whole positioning library (15 KB gzip) into the first load. This
+ * rewrites it to the equivalent `useMergedRef` of `@mantine/hooks`; menus, popovers and tooltips still load
+ * floating-ui when they are used.
+ */
+export function scrollAreaWithoutFloatingUi(): Plugin {
+  const from = 'import { useMergeRefs } from "@floating-ui/react";';
+  return {
+    name: 'vario-scroll-area-without-floating-ui',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(id)) return null;
+      if (!code.includes(from)) throw new Error('scrollAreaWithoutFloatingUi: the import of useMergeRefs changed in @mantine/core');
+      return {
+        code: code.replace(from, 'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);'),
+        map: null,
+      };
+    },
+  };
+}

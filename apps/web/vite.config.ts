@@ -5,7 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './pwa/vite-plugin.ts';
-import { mantineCssPerComponent, precompress, preloadScreens } from './vite-plugins.ts';
+import { mantineCssPerComponent, precompress, preloadScreens, scrollAreaWithoutFloatingUi } from './vite-plugins.ts';
 
 /**
  * `virtual:api-routes`: method and path of every contract endpoint, read from the contract at build time. The client
@@ -30,6 +30,7 @@ function apiRoutes(): Plugin {
 export default defineConfig({
   plugins: [
     mantineCssPerComponent(fileURLToPath(new URL('.', import.meta.url))),
+    scrollAreaWithoutFloatingUi(),
     react(),
     apiRoutes(),
     // the frame and the list screens (with AG Grid, except on phones: `wide:`) of a signed-in user start loading with the entry script

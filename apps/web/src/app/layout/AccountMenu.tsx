@@ -1,23 +1,16 @@
-import { Avatar, Badge, Box, Group, Menu, NativeSelect, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, Menu, NativeSelect, Stack, Text } from '@mantine/core';
 import { useFullscreenDocument, useMediaQuery, useOs } from '@mantine/hooks';
 import { IconLogout, IconMaximize, IconMinimize, IconMoon, IconSun } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../auth/session';
+import { AccountButton, UserAvatar } from './AccountButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useColorMode } from './use-color-mode';
 import { useStorageRegion } from './use-storage-region';
 
-export const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]?.toUpperCase())
-    .join('');
-
 /** Avatar, user name, storage region, language, dark/light, fullscreen (mobile, not iOS), logout (APP-074..076). */
-export function AccountMenu() {
+export function AccountMenu({ defaultOpened }: { defaultOpened?: boolean }) {
   const { t } = useTranslation();
   const me = useMe().data;
   const { dark, setDark } = useColorMode();
@@ -27,33 +20,14 @@ export function AccountMenu() {
   const fullscreen = useFullscreenDocument();
   if (!me) return null;
   const { benutzer } = me;
-  const avatar = (
-    <Avatar src={benutzer.avatar} color="blue" radius="xl" size={34} alt={benutzer.name}>
-      {initials(benutzer.name)}
-    </Avatar>
-  );
   return (
-    <Menu position="bottom-end" width={280} withinPortal closeOnItemClick>
+    <Menu position="bottom-end" width={280} withinPortal closeOnItemClick defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton data-testid="account-menu">
-          <Group gap="xs" wrap="nowrap">
-            {avatar}
-            {/* the accessible name contains the visible text (initials, name, region) and says what the button is */}
-            <VisuallyHidden>{t('header.account')}</VisuallyHidden>
-            <Box visibleFrom="sm" maw={160}>
-              <Text size="sm" fw={600} truncate>
-                {benutzer.name}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {storage.region?.name ?? benutzer.kuerzel}
-              </Text>
-            </Box>
-          </Group>
-        </UnstyledButton>
+        <AccountButton />
       </Menu.Target>
       <Menu.Dropdown>
         <Group p="sm" gap="sm" wrap="nowrap">
-          {avatar}
+          <UserAvatar />
           <Box style={{ minWidth: 0 }}>
             <Text fw={600} truncate data-testid="account-name">
               {benutzer.name}

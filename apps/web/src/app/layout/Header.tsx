@@ -1,50 +1,46 @@
-import { ActionIcon, Burger, Button, Group, Indicator, Menu, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconBell, IconChevronDown, IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { ActionIcon, Burger, Group, Indicator, UnstyledButton } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnIntent } from '@/components/on-intent';
 import { dueCount, useReminders } from '@/features/reminders/api';
 import { ShellStatus } from '@/features/service/offline/ShellStatus';
 import { useLocalParameter, useUserParameter } from '@/features/settings/api';
-import { ALL_NAMESPACES } from '@/i18n/resources';
 import { useStore } from '@/lib/store';
 import { reminderPanelState } from '@/lib/ui-state';
 import { useNow } from '@/lib/use-now';
 import { newItems } from '../areas';
 import { useMe } from '../auth/session';
-import { AccountMenu } from './AccountMenu';
+import { AccountButton } from './AccountButton';
 import { Logo } from './Logo';
+import { NewItemButton } from './NewItemButton';
+
+const loadAccountMenu = () => import('./AccountMenu');
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
+const loadNewItemMenu = () => import('./NewItemMenu');
+const NewItemMenu = lazy(() => loadNewItemMenu().then((m) => ({ default: m.NewItemMenu })));
+
+/** The account menu: its button at once, the menu's code when the user reaches for it (APP-074..076). */
+function AccountSlot() {
+  const { open, intent } = useOnIntent(loadAccountMenu);
+  if (!open) return <AccountButton {...intent} />;
+  return (
+    <Suspense fallback={<AccountButton />}>
+      <AccountMenu defaultOpened />
+    </Suspense>
+  );
+}
 
 /** "New item": only entries whose area exists and whose right the user holds; hidden when empty (APP-045..049). */
-function NewItemMenu() {
-  const { t } = useTranslation(ALL_NAMESPACES);
-  const items = newItems(useMe().data);
-  const navigate = useNavigate();
-  if (items.length === 0) return null;
+function NewItemSlot() {
+  const { open, intent } = useOnIntent(loadNewItemMenu);
+  if (newItems(useMe().data).length === 0) return null;
+  if (!open) return <NewItemButton {...intent} />;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="light" leftSection={<IconPlus size={16} />} rightSection={<IconChevronDown size={14} />} visibleFrom="xs">
-          {t('header.newItem')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map((item) => (
-          <Menu.Item
-            key={item.id}
-            component="a"
-            href={item.href}
-            onClick={(e) => {
-              e.preventDefault();
-              void navigate({ href: item.href });
-            }}
-            leftSection={<item.icon size={16} />}
-          >
-            {t(item.label)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<NewItemButton />}>
+      <NewItemMenu defaultOpened />
+    </Suspense>
   );
 }
 
@@ -62,21 +58,20 @@ function ReminderButton() {
     if (infobar.memoriesCount !== count) setInfobar({ ...infobar, memoriesCount: count });
   }, [count, infobar, setInfobar]);
   return (
-    <Tooltip label={t('header.reminders')}>
-      <Indicator label={count} size={18} disabled={count === 0} offset={6} color="red" data-testid="reminder-badge">
-        <ActionIcon
-          variant={opened ? 'filled' : 'subtle'}
-          color={opened ? 'blue' : 'gray'}
-          size="lg"
-          radius="xl"
-          aria-label={t('header.reminders')}
-          onClick={() => reminderPanelState.set((o) => !o)}
-          data-testid="reminder-button"
-        >
-          <IconBell size={20} />
-        </ActionIcon>
-      </Indicator>
-    </Tooltip>
+    <Indicator label={count} size={18} disabled={count === 0} offset={6} color="red" data-testid="reminder-badge">
+      <ActionIcon
+        variant={opened ? 'filled' : 'subtle'}
+        color={opened ? 'blue' : 'gray'}
+        size="lg"
+        radius="xl"
+        aria-label={t('header.reminders')}
+        title={t('header.reminders')}
+        onClick={() => reminderPanelState.set((o) => !o)}
+        data-testid="reminder-button"
+      >
+        <IconBell size={20} />
+      </ActionIcon>
+    </Indicator>
   );
 }
 
@@ -93,9 +88,9 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
       </Group>
       <Group gap="xs" wrap="nowrap">
         <ShellStatus />
-        <NewItemMenu />
+        <NewItemSlot />
         <ReminderButton />
-        <AccountMenu />
+        <AccountSlot />
       </Group>
     </Group>
   );
