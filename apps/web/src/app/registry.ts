@@ -17,6 +17,19 @@ import { authArea } from './auth/area';
  * dashboard switches and reminder links are built from their entries (`app/areas.ts`); their routes are listed in
  * `app/router.tsx`, their namespaces in `i18n/namespaces.ts`.
  */
-export const AREAS: readonly Area[] = [homeArea, addressesArea, productsArea, saleDocumentsArea, serviceArea, assetsArea, storageArea, scannerArea, settingsArea, systemArea, openItemsArea, authArea];
+export const AREAS: readonly Area[] = [
+  homeArea,
+  addressesArea,
+  productsArea,
+  saleDocumentsArea,
+  serviceArea,
+  assetsArea,
+  storageArea,
+  scannerArea,
+  settingsArea,
+  systemArea,
+  openItemsArea,
+  authArea,
+];
 
 registerAreas(AREAS);
