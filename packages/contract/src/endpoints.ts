@@ -7,6 +7,7 @@ import { artikelEndpoints } from './endpoints-artikel';
 import { belegEndpoints } from './endpoints-belege';
 import { belegDokumenteEndpoints } from './endpoints-belege-dokumente';
 import { offenePostenEndpoints } from './endpoints-offeneposten';
+import { referenzEndpoints } from './endpoints-referenz';
 import { serviceEndpoints } from './endpoints-service';
 import {
   basisdaten,
@@ -247,6 +248,7 @@ export const endpoints = {
   ...belegDokumenteEndpoints,
   ...offenePostenEndpoints,
   ...serviceEndpoints,
+  ...referenzEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

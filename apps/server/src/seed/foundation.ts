@@ -85,6 +85,11 @@ export const foundationSeeder: Seeder = {
         { name: 'DEALS.DEALBEIBUCHENVONANGEBOTABFRAGEN', wert: '1' },
         { name: 'NUTZUNG.DEALS', wert: '1' },
         { name: 'NUTZUNG.TICKETS', wert: '1' },
+        { name: 'NUTZUNG.SERVICE', wert: '1' },
+        { name: 'NUTZUNG.ZEITERFASSUNG', wert: '0' },
+        { name: 'ZEITERFASSUNG.SOLLMINUTEN', wert: '480,480,480,480,480,0,0' },
+        { name: 'ZEITERFASSUNG.RUNDUNGMINUTEN', wert: '15' },
+        { name: 'ZEITERFASSUNG.RUNDUNGSART', wert: 'KAUFMAENNISCH' },
         { name: 'SYSTEM.WARTUNGSMODUS', wert: '0' },
       ])
       .execute();

@@ -1,4 +1,8 @@
 import { defineModule } from '../../lib/module';
+import { referenzRoutes } from './referenz.routes';
 import { webappRoutes } from './webapp.routes';
 
-export const webappModule = defineModule('webapp', webappRoutes);
+export const webappModule = defineModule('webapp', (api, ctx) => {
+  webappRoutes(api, ctx);
+  referenzRoutes(api, ctx);
+});
