@@ -17,8 +17,22 @@ async function lists() {
   const artikel = await f.artikel();
   const lager = await t.handle.db.selectFrom('lager').select('id').executeTakeFirstOrThrow();
   const asset = await t.handle.db.selectFrom('assets').select('id').executeTakeFirstOrThrow();
-  const idFor = (path: string) =>
-    path.includes('/adressen/') ? adresse.id : path.includes('/artikel/') ? artikel.id : path.includes('/lager/') ? lager.id : asset.id;
+  const beleg = await f.beleg();
+  const offenerPosten = await f.offenerPosten();
+  // the record a path's :id names; a new list under another record needs its line here (no id of another table by chance)
+  const ids: [string, number][] = [
+    ['/stammdaten/adressen/', adresse.id],
+    ['/stammdaten/artikel/', artikel.id],
+    ['/stammdaten/lager/', lager.id],
+    ['/stammdaten/assets/', asset.id],
+    ['/verkauf/belege/', beleg.id],
+    ['/finanzen/offeneposten/', offenerPosten.id],
+  ];
+  const idFor = (path: string) => {
+    const hit = ids.find(([prefix]) => path.startsWith(prefix));
+    if (!hit) throw new Error(`odd-input: no record for the list ${path} — add its parent to ids`);
+    return hit[1];
+  };
   return Object.entries(endpoints)
     .filter(([, e]) => e.method === 'GET' && (e as Endpoint).query === listQuery)
     .map(([name, e]) => ({ name, e: e as Endpoint, params: (e.path.includes(':id') ? { id: idFor(e.path) } : {}) as Record<string, number> }));
