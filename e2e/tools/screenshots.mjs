@@ -49,6 +49,15 @@ const screens = [
   ['asset-masterdata', '/assets/1/masterdata', true],
   ['asset-files', '/assets/1/files', true],
   ['scanner', '/scanner', true],
+  ['sale-documents', '/saleDocument', true],
+  ['sale-document-new', '/saleDocument/new?type=0100', true],
+  ['sale-document-head', '/saleDocument/1/documentHead', true],
+  ['sale-document-positions', '/saleDocument/1/positions', true],
+  ['sale-document-positions-all', '/saleDocument/1/positions/all', true],
+  ['sale-document-foot', '/saleDocument/1/documentFoot', true],
+  ['sale-document-history', '/saleDocument/1/history', true],
+  ['sale-document-signature', '/saleDocument/1/signature', true],
+  ['address-sale-documents', '/addresses/1/saleDocuments', true],
 ];
 for (const dark of [false, true]) {
   await fetch(`${base}/vario-api/webapp/parameter/darkmode`, {
