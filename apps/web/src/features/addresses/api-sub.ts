@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { aktivitaet, aktivitaetEingabe, zusatzadresse, zusatzadresseEingabe } from '@vario/contract';
 import type { z } from 'zod';
-import { useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
 import { saveForm } from '@/lib/api/form-save';
 import { queryClient } from '@/lib/query-client';
+import { useActivityTypeList } from '@/lib/reference-data';
 import { addressKeys, SUB_LIST_LIMIT } from './api';
 
 export type Aktivitaet = z.infer<typeof aktivitaet>;
@@ -16,16 +16,8 @@ const invalidate = (addressId: number, part: string) => queryClient.invalidateQu
 
 // ── activities ─────────────────────────────────────────────────────────────────
 
-export function useActivityTypes() {
-  const token = useToken();
-  return useQuery({
-    queryKey: addressKeys.custom('activityTypes'),
-    queryFn: async () => (await api('aktivitaetsarten', { params: { limit: SUB_LIST_LIMIT } })).result,
-    enabled: !!token,
-    staleTime: 60 * 60_000,
-    meta: { silent: true },
-  });
-}
+/** Activity types, from the session's reference data (APP-028). */
+export const useActivityTypes = useActivityTypeList;
 
 export function useActivities(addressId: number) {
   return useQuery({

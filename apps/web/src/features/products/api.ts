@@ -5,6 +5,7 @@ import { api, type BodyOf } from '@/lib/api/client';
 import { saveForm } from '@/lib/api/form-save';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
+import { usePriceGroupList } from '@/lib/reference-data';
 import { storageKeys } from '../storage/api';
 
 export const productKeys = createQueryKeys('products');
@@ -64,17 +65,8 @@ export function usePriceScale(id: number | null, staffel: string | null | undefi
   });
 }
 
-/** Price groups 1–17 with their names (ART-016, ART-017). */
-export function usePriceGroups() {
-  const token = useToken();
-  return useQuery({
-    queryKey: productKeys.custom('preisgruppen'),
-    queryFn: async () => (await api('preisgruppen', { params: { limit: 17 } })).result,
-    enabled: !!token,
-    staleTime: DAY_MS,
-    meta: { silent: true },
-  });
-}
+/** Price groups 1–17 with their names (ART-016, ART-017), from the session's reference data (APP-028). */
+export const usePriceGroups = usePriceGroupList;
 
 export function useProductGroups() {
   const token = useToken();
