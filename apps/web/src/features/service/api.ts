@@ -6,6 +6,7 @@ import { api } from '@/lib/api/client';
 import { fetchBlob } from '@/lib/api/files';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
+import { withDeviceCopy } from './offline/copy';
 
 export const serviceKeys = createQueryKeys('service');
 
@@ -19,7 +20,9 @@ export function usePlanningList(kind: PlanningKind) {
   const token = useToken();
   return useQuery({
     queryKey: serviceKeys.list({ kind }),
-    queryFn: () => api('servicePlanungList', { params: { filter: PLANNING_FILTER[kind], orderBy: 'beginnDatum', returnTotal: 'true', limit: PLANNING_LIMIT } }),
+    ...withDeviceCopy(serviceKeys.list({ kind }), () =>
+      api('servicePlanungList', { params: { filter: PLANNING_FILTER[kind], orderBy: 'beginnDatum', returnTotal: 'true', limit: PLANNING_LIMIT } }),
+    ),
     enabled: !!token,
   });
 }
@@ -28,7 +31,7 @@ export function usePlanning(id: number | null) {
   const token = useToken();
   return useQuery({
     queryKey: serviceKeys.custom('planung', id),
-    queryFn: async () => (await api('servicePlanungGet', { params: { id: id as number } })).result,
+    ...withDeviceCopy(serviceKeys.custom('planung', id), async () => (await api('servicePlanungGet', { params: { id: id as number } })).result),
     enabled: !!token && !!id,
   });
 }
@@ -38,7 +41,7 @@ export function useTask(id: number | null) {
   const token = useToken();
   return useQuery({
     queryKey: serviceKeys.detail(id ?? 0),
-    queryFn: async () => (await api('serviceAuftragGet', { params: { id: id as number } })).result,
+    ...withDeviceCopy(serviceKeys.detail(id ?? 0), async () => (await api('serviceAuftragGet', { params: { id: id as number } })).result),
     enabled: !!token && !!id,
   });
 }
@@ -49,7 +52,7 @@ export function useStatusTexts(): Map<string, string> {
   const token = useToken();
   const q = useQuery({
     queryKey: serviceKeys.custom('status'),
-    queryFn: async () => {
+    ...withDeviceCopy(serviceKeys.custom('status'), async () => {
       const all: { status: string; beschreibung: string; art: 'A' | 'M' }[] = [];
       for (let offset = 0; ; offset += STATUS_PAGE) {
         const page = await api('serviceStatus', { params: { limit: STATUS_PAGE, offset } });
@@ -57,7 +60,7 @@ export function useStatusTexts(): Map<string, string> {
         if (!page.hasMoreData || page.result.length === 0) break;
       }
       return all;
-    },
+    }),
     enabled: !!token,
     staleTime: 60 * 60_000,
     meta: { silent: true },
@@ -70,7 +73,7 @@ export function useWorkTypes() {
   const token = useToken();
   return useQuery({
     queryKey: serviceKeys.custom('mehraufwandsarten'),
-    queryFn: async () => (await api('serviceMehraufwandsarten')).result,
+    ...withDeviceCopy(serviceKeys.custom('mehraufwandsarten'), async () => (await api('serviceMehraufwandsarten')).result),
     enabled: !!token,
     staleTime: 60 * 60_000,
   });
@@ -80,7 +83,7 @@ export function useCalendarTypes() {
   const token = useToken();
   return useQuery({
     queryKey: serviceKeys.custom('kalendertypen'),
-    queryFn: async () => (await api('serviceKalenderTypen')).result,
+    ...withDeviceCopy(serviceKeys.custom('kalendertypen'), async () => (await api('serviceKalenderTypen')).result),
     enabled: !!token,
     staleTime: 60 * 60_000,
   });
@@ -91,7 +94,7 @@ export function useCalendar(von: string, bis: string) {
   const token = useToken();
   return useQuery({
     queryKey: serviceKeys.custom('kalender', von, bis),
-    queryFn: async () => (await api('serviceKalender', { params: { von, bis } })).result,
+    ...withDeviceCopy(serviceKeys.custom('kalender', von, bis), async () => (await api('serviceKalender', { params: { von, bis } })).result),
     enabled: !!token,
     placeholderData: (prev) => prev,
   });
@@ -103,7 +106,9 @@ export function useMaterialToConfirm() {
   const token = useToken();
   return useQuery({
     queryKey: serviceKeys.list({ kind: 'material' }),
-    queryFn: () => api('serviceMaterialOffen', { params: { filter: MATERIAL_TO_CONFIRM, orderBy: 'auftragsnummer', limit: PLANNING_LIMIT } }),
+    ...withDeviceCopy(serviceKeys.list({ kind: 'material' }), () =>
+      api('serviceMaterialOffen', { params: { filter: MATERIAL_TO_CONFIRM, orderBy: 'auftragsnummer', limit: PLANNING_LIMIT } }),
+    ),
     enabled: !!token,
   });
 }
@@ -114,7 +119,7 @@ export function useActiveTimer() {
   const me = useMe().data;
   return useQuery({
     queryKey: serviceKeys.custom('zeitAktiv'),
-    queryFn: async () => (await api('serviceZeitenAktiv')).result,
+    ...withDeviceCopy(serviceKeys.custom('zeitAktiv'), async () => (await api('serviceZeitenAktiv')).result),
     enabled: !!token && !!me?.techniker,
   });
 }
@@ -173,11 +178,21 @@ const newClientId = () =>
       });
 
 /**
- * Sends one journey step online: the ONE place every service write of the screens goes through. The client's id of
- * the action is the `Idempotency-Key` and `zeitpunkt` the real time of the step (default now), so the same step sent
- * twice changes nothing (issue 12). The offline layer (`features/service/offline/`) routes this through its queue.
+ * Every service write of the screens: through the offline layer's queue (features/service/offline/sync.ts) — online
+ * and with nothing older waiting it is sent at once (sendServiceStepOnline, the online call's answer comes back);
+ * without a connection it is kept on the device with its real time and answers undefined (shown as "not yet sent").
+ * Loaded on first use, so the device database is no part of a screen's first load.
  */
-export async function sendServiceStep(
+export async function sendServiceStep(art: ServiceAktionArt, ids: ServiceStepIds, daten: Record<string, unknown>): Promise<unknown> {
+  const { runAction } = await import('./offline/sync');
+  return (await runAction(art, ids, daten, sendServiceStepOnline)).result;
+}
+
+/**
+ * Sends one journey step online. The client's id of the action is the `Idempotency-Key` and `zeitpunkt` the real time
+ * of the step (default now), so the same step sent twice changes nothing (issue 12).
+ */
+export async function sendServiceStepOnline(
   art: ServiceAktionArt,
   ids: ServiceStepIds,
   daten: Record<string, unknown>,

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
+import { createOfflineRoutes } from './offline/routes';
 
 /**
  * The field-service screens (SVC-001..005): /planning and /planning/$id, /tasks, /tasks/calendar, /tasks/$id and
@@ -43,5 +44,5 @@ export function createServiceRoutes(app: AppRoute) {
     path: '/material',
     component: lazyRouteComponent(() => import('./material/MaterialPage'), 'MaterialPage'),
   });
-  return [planning, planningDetail, tasks, calendar, task, complete, material] as const;
+  return [planning, planningDetail, tasks, calendar, task, complete, material, ...createOfflineRoutes(app)] as const;
 }
