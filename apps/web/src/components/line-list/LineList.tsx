@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Card, Center, Group, Loader, ScrollArea, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Center, Group, Loader, ScrollArea, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '@/components/dialogs/confirm';
+import { SectionTitle } from '@/components/SectionTitle';
 import { handleApiError } from '@/lib/api/error-handler';
 import { type LineMutations, withRefresh } from './line-ops';
 
@@ -156,9 +157,7 @@ export function LineList<L, D, Tot = never>(props: LineListProps<L, D, Tot>) {
     <Card withBorder radius="md" padding={0} data-testid={props.testId} aria-busy={busy || undefined}>
       <Group justify="space-between" p="sm" gap="sm">
         <Group gap="xs">
-          <Title order={3} size="h5">
-            {props.title}
-          </Title>
+          <SectionTitle size="h5">{props.title}</SectionTitle>
           {!props.query.isLoading && (
             <Text size="sm" c="dimmed" data-testid="sub-count">
               {t('grid.rows', { count: lines.length })}

@@ -1,6 +1,7 @@
-import { Card, Center, Group, ScrollArea, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Center, Group, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionTitle } from '@/components/SectionTitle';
 import classes from './SubList.module.css';
 
 export interface SubListColumn<T> {
@@ -38,11 +39,7 @@ export function SubList<T>(props: {
         {(props.title || props.actions) && (
           <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
             <Group gap="xs">
-              {props.title && (
-                <Title order={3} size="h5">
-                  {props.title}
-                </Title>
-              )}
+              {props.title && <SectionTitle size="h5">{props.title}</SectionTitle>}
               {!props.loading && (
                 <Text size="sm" c="dimmed" data-testid="sub-count">
                   {t('grid.rows', { count: props.count ?? rows.length })}

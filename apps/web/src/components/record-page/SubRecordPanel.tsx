@@ -1,10 +1,11 @@
-import { Alert, Anchor, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Skeleton, Stack } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormMetaContext } from '@/components/form/schema';
+import { HeadingSection, SectionTitle } from '@/components/SectionTitle';
 import { RecordActions } from './RecordPage';
 import type { RecordEditor } from './use-record-editor';
 
@@ -47,18 +48,20 @@ export function SubRecordPanel(props: {
             {props.loading ? (
               <Skeleton h={24} w={220} />
             ) : (
-              <Title order={3} size="h4" data-testid="sub-title">
+              <SectionTitle size="h4" data-testid="sub-title">
                 {props.title}
-              </Title>
+              </SectionTitle>
             )}
             <RecordActions editor={editor} editDisabledReason={props.editDisabledReason} />
           </Group>
-          {props.aside}
-          <FormProvider {...editor.form}>
-            <FormMetaContext.Provider value={{ schema: editor.schema, readOnly: !editor.editing }}>
-              <div style={editor.busy === 'save' || editor.busy === 'remove' ? { pointerEvents: 'none', opacity: 0.7 } : undefined}>{props.children}</div>
-            </FormMetaContext.Provider>
-          </FormProvider>
+          <HeadingSection>
+            {props.aside}
+            <FormProvider {...editor.form}>
+              <FormMetaContext.Provider value={{ schema: editor.schema, readOnly: !editor.editing }}>
+                <div style={editor.busy === 'save' || editor.busy === 'remove' ? { pointerEvents: 'none', opacity: 0.7 } : undefined}>{props.children}</div>
+              </FormMetaContext.Provider>
+            </FormProvider>
+          </HeadingSection>
         </Card>
       )}
     </Stack>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { mayOpen, tileEntries } from '@/app/areas';
 import { useMe } from '@/app/auth/session';
 import { useStorageRegion } from '@/app/layout/use-storage-region';
+import { SectionTitle } from '@/components/SectionTitle';
 import { isDue, useReminders } from '@/features/reminders/api';
 import { useUserParameter } from '@/features/settings/api';
 import { ALL_NAMESPACES } from '@/i18n/resources';
@@ -70,7 +71,7 @@ export function HomePage() {
         <Card padding="lg" data-testid="due-reminders">
           <Group justify="space-between" mb="sm">
             <Group gap="xs">
-              <Title order={4}>{t('dueTitle')}</Title>
+              <SectionTitle size="h4">{t('dueTitle')}</SectionTitle>
               {due.length > 0 && <Badge color="orange">{due.length}</Badge>}
             </Group>
             <Button variant="subtle" size="xs" rightSection={<IconChevronRight size={14} />} onClick={() => reminderPanelState.set(true)}>
@@ -99,7 +100,7 @@ export function HomePage() {
       )}
       {tiles.length > 0 && (
         <Stack gap="sm">
-          <Title order={4}>{t('areas')}</Title>
+          <SectionTitle size="h4">{t('areas')}</SectionTitle>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
             {tiles.map((a) => (
               <Paper key={a.id} component={Link} to={a.to} withBorder className={classes.tile} data-testid={`tile-${a.id}`}>

@@ -1,9 +1,10 @@
-import { Card, Divider, Title } from '@mantine/core';
+import { Card, Divider } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayOpen, tileEntries } from '@/app/areas';
 import { useMe } from '@/app/auth/session';
 import { PageHeader } from '@/components/PageHeader';
+import { SectionTitle } from '@/components/SectionTitle';
 import { ALL_NAMESPACES } from '@/i18n/resources';
 import { itemEnabled, toggleItem } from '@/lib/item-settings';
 import { useSaveUserParameter, useUserParameter } from './api';
@@ -27,9 +28,9 @@ export function DashboardSettingsPage() {
     <>
       <PageHeader title={t('dashboard')} subtitle={t('dashboardText')} back={{ to: '/settings', label: t('title') }} />
       <Card padding="lg" maw={760}>
-        <Title order={4} mb="xs">
+        <SectionTitle size="h4" mb="xs">
           {t('items')}
-        </Title>
+        </SectionTitle>
         {items.map((item, i) => (
           <Fragment key={item.id}>
             {i > 0 && <Divider />}

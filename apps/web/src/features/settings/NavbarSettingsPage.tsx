@@ -1,9 +1,10 @@
-import { Card, Divider, Stack, Title } from '@mantine/core';
+import { Card, Divider, Stack } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayOpen, navEntries } from '@/app/areas';
 import { useMe } from '@/app/auth/session';
 import { PageHeader } from '@/components/PageHeader';
+import { SectionTitle } from '@/components/SectionTitle';
 import { ALL_NAMESPACES } from '@/i18n/resources';
 import { itemEnabled, toggleItem } from '@/lib/item-settings';
 import { useSaveUserParameter, useUserParameter } from './api';
@@ -31,9 +32,9 @@ export function NavbarSettingsPage() {
           />
         </Card>
         <Card padding="lg">
-          <Title order={4} mb="xs">
+          <SectionTitle size="h4" mb="xs">
             {t('items')}
-          </Title>
+          </SectionTitle>
           {areas.map((a, i) => (
             <Fragment key={a.id}>
               {i > 0 && <Divider />}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Center, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Group, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconDownload, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { isNotFoundError } from '@/components/record-page/RecordNotFound';
+import { SectionTitle } from '@/components/SectionTitle';
 import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
@@ -69,9 +70,9 @@ export function FileDetail() {
         <Card withBorder radius="md" padding="md">
           <Group justify="space-between" mb="md" wrap="wrap">
             {d ? (
-              <Title order={3} size="h4" style={{ wordBreak: 'break-all' }} data-testid="sub-title">
+              <SectionTitle size="h4" style={{ wordBreak: 'break-all' }} data-testid="sub-title">
                 {d.dateiname}
-              </Title>
+              </SectionTitle>
             ) : (
               <Skeleton h={24} w={220} />
             )}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, SimpleGrid, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, SimpleGrid, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { apzEingabe, type Kundensonderpreis } from '@vario/contract';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { CurrencyField, DateField, NumberField } from '@/components/form/fields';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
+import { SectionTitle } from '@/components/SectionTitle';
 import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatCurrency, formatDate, formatDecimal } from '@/lib/format';
@@ -31,9 +32,7 @@ export function ApzCard({ price, addressId, canEdit }: { price: Kundensonderprei
   return (
     <Card withBorder radius="md" padding="md" data-testid="apz-card">
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">
-          {t('prices.timeDependent')}
-        </Title>
+        <SectionTitle size="h5">{t('prices.timeDependent')}</SectionTitle>
         {canEdit && (
           <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')} data-testid="apz-new">
             {t('prices.newApz')}

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Card, Group, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { type Kundensonderpreis, STAFFELN, tierOrderIssues } from '@vario/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberIssue } from '@/components/form/input-fields';
+import { SectionTitle } from '@/components/SectionTitle';
 import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { isApiError } from '@/lib/api/errors';
@@ -122,9 +123,7 @@ export function TierCard({ kind, price, addressId, canEdit }: { kind: TierKind; 
   return (
     <Card withBorder radius="md" padding="md" data-testid={`tiers-${kind}`}>
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">
-          {withPrices ? t('prices.tiersPrices') : t('prices.tiersDiscounts')}
-        </Title>
+        <SectionTitle size="h5">{withPrices ? t('prices.tiersPrices') : t('prices.tiersDiscounts')}</SectionTitle>
         {canEdit &&
           (editing ? (
             <Group gap="xs">

@@ -1,25 +1,9 @@
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Card,
-  Center,
-  FileButton,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  Pagination,
-  ScrollArea,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Card, Center, FileButton, Group, Image, Loader, Modal, Pagination, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '@/components/dialogs/confirm';
+import { SectionTitle } from '@/components/SectionTitle';
 import { errorMessage, handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { isApiError } from '@/lib/api/errors';
 import { ASSET_PAGE_SIZE, useAssetImagePopup, useAssetImages, useDeleteAssetImage, useUploadAssetImage } from '../api';
@@ -67,9 +51,7 @@ export function ImageCarousel({ assetId, canEdit }: { assetId: number; canEdit: 
     <Card withBorder radius="md" padding="md" data-testid="asset-images">
       <Group justify="space-between" mb="sm" gap="sm">
         <Group gap="xs">
-          <Title order={3} size="h5">
-            {t('images.title')}
-          </Title>
+          <SectionTitle size="h5">{t('images.title')}</SectionTitle>
           <Text size="sm" c="dimmed" data-testid="image-count">
             {t('grid.rows', { count: total })}
           </Text>

@@ -1,5 +1,6 @@
-import { Card, Center, Table, Tabs, Text, Title } from '@mantine/core';
+import { Card, Center, Table, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SectionTitle } from '@/components/SectionTitle';
 import { useReferenceLabels } from '@/i18n/reference';
 import { formatCurrency, formatDecimal, formatPercent } from '@/lib/format';
 import { usePriceGroups, usePriceScale } from '../api';
@@ -26,14 +27,14 @@ export function PriceScaleCard({ productId, staffel }: { productId: number | nul
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="price-scale">
-      <Title order={3} size="h5" mb="sm">
+      <SectionTitle size="h5" mb="sm">
         {t('priceScale.title')}
         {staffel && (
           <Text span size="sm" c="dimmed" ml="xs">
             {t('priceScale.kind', { ap, tiers: tiersOf(ap).length })}
           </Text>
         )}
-      </Title>
+      </SectionTitle>
       {empty || tabs.length === 0 ? (
         <Center p="md">
           <Text size="sm" c="dimmed" data-testid="price-scale-empty">
