@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { APP_VERSION, type Basisdaten, BENUTZER_TYPEN_WEBAPP, type Me } from '@vario/contract';
+import { APP_VERSION, type Basisdaten, BENUTZER_TYPEN_WEBAPP, type Me, type systemInfo } from '@vario/contract';
+import type { z } from 'zod';
 import { api } from '@/lib/api/client';
 import { tokenState, tokenStore } from '@/lib/api/token';
 import { forgetDeviceCopies as forgetCopies, fromDeviceCopy, writeDeviceCopy } from '@/lib/device-copy';
@@ -12,6 +13,7 @@ const BASISDATEN_KEY = 'vario.basisdaten';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const useToken = () => useStore(tokenState);
+type SystemInfo = z.infer<typeof systemInfo>;
 
 /** The signed-in user with rights and technician (APP-025); drawn from the device copy while the server is asked. */
 export function useMe() {
@@ -47,14 +49,19 @@ export function useBasisdaten() {
   return useQuery({ queryKey: sessionKeys.custom('basisdaten', token), queryFn: () => loadBasisdaten(), enabled: !!token, staleTime: DAY_MS });
 }
 
-/** Licence holder and versions (APP-030). */
+/** Licence holder and versions (APP-030), kept as a device copy like the user (APP-029 section system info). */
 export function useSystemInfo() {
   const token = useToken();
   return useQuery({
     queryKey: sessionKeys.custom('systemInfo', token),
-    queryFn: async () => (await api('systemInfo')).result,
+    queryFn: async () => {
+      const info = (await api('systemInfo')).result;
+      writeDeviceCopy('systemInfo', token, info);
+      return info;
+    },
     enabled: !!token,
     staleTime: Infinity,
+    ...fromDeviceCopy<SystemInfo>('systemInfo', token),
   });
 }
 
