@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, openAs, setParameter, waitForStart } from './helpers';
+import { planTask } from './service-journey.helpers';
 
 /**
  * WCAG 2.1 AA (BITV 2.0) over every screen: axe-core finds no serious or critical violation, each screen has exactly
@@ -134,6 +135,40 @@ test.describe('[WCAG 2.1 AA] accessibility of every screen', () => {
       expect(bad, `reminders panel: ${bad.join('\n')}`).toEqual([]);
       // the record and the list have different titles
       expect(titles.get('/addresses')).not.toEqual(titles.get(`/addresses/${ids.address}/masterdata`));
+      if (scheme === 'dark') await setParameter(request, token, 'darkmode', 'false');
+    });
+  }
+});
+
+test.describe('[WCAG 2.1 AA] field-service screens of the technician', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`planning, tasks, week, task, completion and material (${scheme}, phone)`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const token = await apiLogin(request, 'techniker');
+      await setParameter(request, token, 'darkmode', String(scheme === 'dark'));
+      const open = await planTask(request, `A11y offen ${scheme}`);
+      const accepted = await planTask(request, `A11y angenommen ${scheme}`);
+      const res = await request.post(`/vario-api/service/planung/${accepted.planungId}/annehmen`, {
+        headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+        data: { data: {} },
+      });
+      expect(res.ok()).toBeTruthy();
+      await openAs(page, request, 'techniker', '/planning');
+      for (const path of [
+        '/planning',
+        `/planning/${open.planungId}`,
+        '/tasks',
+        '/tasks/calendar',
+        `/tasks/${accepted.auftragId}`,
+        `/tasks/${accepted.auftragId}/complete`,
+        '/material',
+      ]) {
+        await page.goto(path);
+        await waitForStart(page);
+        await check(page, `${path} (${scheme})`);
+      }
       if (scheme === 'dark') await setParameter(request, token, 'darkmode', 'false');
     });
   }

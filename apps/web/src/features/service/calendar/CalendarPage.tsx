@@ -14,7 +14,7 @@ import { taskStatusColor } from '../status-colors';
 import classes from '../ui/service.module.css';
 import { isoWeek, mondayOf, onDay, weekDays } from './week';
 
-/** /tasks/calendar: the week's tasks and calendar entries (SVC-003); a task opens read-only (SVC-007), an entry to change. */
+/** /tasks/calendar: the week's accepted tasks and calendar entries (SVC-003); a task opens read-only (SVC-007), an entry to change. */
 export function CalendarPage() {
   const { t, i18n } = useTranslation(['service', 'app']);
   const navigate = useNavigate();
@@ -30,6 +30,10 @@ export function CalendarPage() {
     void navigate({ to: '/tasks/calendar', search: d ? { week: mondayOf(d).format('YYYY-MM-DD') } : {}, replace: true });
   const weekday = (iso: string) => new Intl.DateTimeFormat(i18n.language, { weekday: 'short' }).format(dayjs(iso).toDate());
   const typeName = (id: number) => types.find((k) => k.id === id)?.bezeichnung ?? String(id);
+  const typeColor = (id: number) => {
+    const farbe = types.find((k) => k.id === id)?.farbe;
+    return farbe && /^[a-z]+$/.test(farbe) ? `var(--mantine-color-${farbe}-8)` : 'var(--mantine-color-gray-6)';
+  };
 
   return (
     <>
@@ -59,7 +63,7 @@ export function CalendarPage() {
       ) : (
         <div className={classes.weekGrid} data-testid="week-grid">
           {days.map((d) => {
-            const tasks = (cal.data?.planungen ?? []).filter((p) => onDay(p.beginnDatum, p.endeDatum, d));
+            const tasks = (cal.data?.planungen ?? []).filter((p) => !!p.angenommenDatum && onDay(p.beginnDatum, p.endeDatum, d));
             const entries = (cal.data?.eintraege ?? []).filter((e) => onDay(e.StartDatum, e.EndeDatum, d));
             return (
               <section
@@ -77,7 +81,7 @@ export function CalendarPage() {
                     key={`e${e.id}`}
                     type="button"
                     className={classes.event}
-                    style={{ '--event-color': 'var(--mantine-color-gray-6)' } as React.CSSProperties}
+                    style={{ '--event-color': typeColor(e.KAL_TYP_ID) } as React.CSSProperties}
                     onClick={() => setEntry({ entry: e })}
                     data-testid="calendar-entry"
                   >

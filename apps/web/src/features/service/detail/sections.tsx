@@ -13,7 +13,7 @@ import { StatusBadge } from '../ui/StatusBadge';
 export function Section({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <Card padding="md" data-testid={testId}>
-      <Group justify="space-between" mb="sm" wrap="nowrap">
+      <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} size="h4">
           {title}
         </Title>
@@ -70,14 +70,14 @@ export function MaterialLine({ line, canBook, onBook, onReturn }: { line: Servic
   return (
     <Card padding="sm" withBorder data-testid="material-line" data-id={line.id}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div>
-            <Text fw={600}>{line.artikelbezeichnung}</Text>
-            <Text size="sm" c="dimmed">
-              {line.artikelnummer} · {t(umlagerungTypKey(line.umlagerungTyp))}
-              {line.empfangLager?.bezeichnung ? ` · ${line.empfangLager.bezeichnung}` : ''}
-            </Text>
-          </div>
+        <div>
+          <Text fw={600}>{line.artikelbezeichnung}</Text>
+          <Text size="sm" c="dimmed">
+            {line.artikelnummer} · {t(umlagerungTypKey(line.umlagerungTyp))}
+            {line.empfangLager?.bezeichnung ? ` · ${line.empfangLager.bezeichnung}` : ''}
+          </Text>
+        </div>
+        <Group gap={6}>
           <StatusBadge status={line.materialstatus} art="M" size="md" />
         </Group>
         <Group gap={6}>
@@ -93,14 +93,14 @@ export function MaterialLine({ line, canBook, onBook, onReturn }: { line: Servic
           </Text>
         )}
         {canBook && (
-          <Group gap="xs" grow>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
             <Button size="lg" variant="light" leftSection={<IconPackage size={20} />} onClick={onBook} data-testid="material-book">
               {t('action.materialBooking')}
             </Button>
             <Button size="lg" variant="default" leftSection={<IconArrowBackUp size={20} />} onClick={onReturn} data-testid="material-return">
               {t('action.returnBooking')}
             </Button>
-          </Group>
+          </SimpleGrid>
         )}
       </Stack>
     </Card>

@@ -1,0 +1,58 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { apiLogin, bearer } from './helpers';
+
+/** Field-service test data made through the office calls (as admin), shared by the journey and the a11y specs. */
+const uuid = () => crypto.randomUUID();
+export const hhmm = (d: Date) => d.toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin', hour12: false });
+export const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+
+async function post(request: APIRequestContext, token: string, path: string, data: unknown) {
+  const res = await request.post(`/vario-api${path}`, { headers: { ...bearer(token), 'Idempotency-Key': uuid() }, data: { data } });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+  return (await res.json()).result as { id: number; auftragsnummer?: string };
+}
+
+/** An article with stock in a warehouse without storage places, to transfer from. */
+async function stockSource(request: APIRequestContext, token: string) {
+  for (const lagerId of [2, 3, 1]) {
+    const res = await request.get(`/vario-api/stammdaten/lager/${lagerId}/bestaende?limit=1&filter=bestand>=10`, { headers: bearer(token) });
+    if (!res.ok()) continue;
+    const row = (await res.json()).result[0] as { artikelId: number; hatLagerplaetze: boolean } | undefined;
+    if (row && !row.hatLagerplaetze) return { lagerId, artikelId: row.artikelId };
+  }
+  throw new Error('no stock to transfer from');
+}
+
+/** Plans a task for the demo technician today (starting now), with one transferred material line (2 pieces). */
+export async function planTask(request: APIRequestContext, titel: string) {
+  const admin = await apiLogin(request, 'admin');
+  const tech = await apiLogin(request, 'techniker');
+  const me = await (await request.get('/vario-api/webapp/me', { headers: bearer(tech) })).json();
+  const technikerId = me.result.techniker.id as number;
+  const auftrag = await post(request, admin, '/service/auftraege', {
+    bezeichnung: titel,
+    titel,
+    auftragsbeschreibung: 'Heizung zeigt Störung F28, Kunde vor Ort ab 8 Uhr.',
+    aufwandGeschaetzt: 20,
+    adresseId: 1,
+    standortTelefon1: '+49 341 1234567',
+    mobil: '0171 2345678',
+  });
+  const begin = new Date(Date.now() - 5 * 60_000);
+  const planung = await post(request, admin, '/service/planung', {
+    serviceAuftragId: auftrag.id,
+    technikerId,
+    beginnDatum: begin.toISOString(),
+    endeDatum: new Date(begin.getTime() + 2 * 3600_000).toISOString(),
+  });
+  const src = await stockSource(request, admin);
+  const line = await post(request, admin, `/service/auftraege/${auftrag.id}/material`, {
+    artikelId: src.artikelId,
+    menge: 2,
+    quelleLagerId: src.lagerId,
+    umlagerungTyp: 2,
+  });
+  const moved = await request.post(`/vario-api/service/material/${line.id}/umlagern`, { headers: bearer(admin), data: { data: { menge: 2 } } });
+  expect(moved.ok(), await moved.text()).toBeTruthy();
+  return { auftragId: auftrag.id, nr: auftrag.auftragsnummer as string, planungId: planung.id, materialId: line.id };
+}

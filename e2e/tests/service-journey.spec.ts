@@ -1,0 +1,178 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { openAs } from './helpers';
+import { hhmm, minutesAgo, planTask } from './service-journey.helpers';
+
+/**
+ * The technician's journey on a phone (issue 12 item 6): 390×844 with touch, as the demo technician. Each test plans
+ * its own task through the office calls (as admin), so it does not depend on the demo week: a task with a transferred
+ * material line, planned for the technician today.
+ */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, timezoneId: 'Europe/Berlin', locale: 'de-DE' });
+
+/**
+ * Taps an element in the scrolled page: it is scrolled into view first and the scroll is let settle — a tap while the
+ * page still scrolls only stops the scroll on a touch screen (as on a real phone), it does not press.
+ */
+async function tap(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  await locator.page().waitForTimeout(400);
+  await locator.tap();
+}
+
+/** Fills a native time input (HH:mm). */
+async function fillTime(page: Page, testId: string, value: string) {
+  await page.getByRole('dialog').getByTestId(testId).fill(value);
+}
+
+async function acceptFromPlanning(page: Page, request: APIRequestContext, task: { nr: string; planungId: number; auftragId: number }) {
+  await openAs(page, request, 'techniker', '/planning');
+  await expect(page.getByRole('heading', { level: 1, name: 'Offene Aufträge' })).toBeVisible();
+  const card = page.locator(`[data-testid="planning-card"][data-id="${task.planungId}"]`);
+  await expect(card).toContainText(task.nr);
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/planning/${task.planungId}$`));
+  // the phone number is a tappable tel: link
+  await expect(page.getByTestId('tel-standortTelefon1')).toHaveAttribute('href', 'tel:+493411234567');
+  await page.getByTestId('planning-accept').tap();
+  await expect(page).toHaveURL(new RegExp(`/tasks/${task.auftragId}$`));
+  await expect(page.getByText('Auftrag angenommen')).toBeVisible();
+}
+
+test.describe('[SVC-001..066] technician journey on a phone', () => {
+  test('accept, travel start, arrival with distance, time, material, additional work, signature and completion report', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const berlinHour = Number(hhmm(new Date()).slice(0, 2));
+    test.skip(berlinHour < 3, 'the journey books times up to 3 hours back on the same day');
+    const task = await planTask(request, 'Wartung Heizung E2E');
+    await acceptFromPlanning(page, request, task);
+
+    // the journey's next step is the big button at the bottom, reachable with the thumb
+    const next = page.getByTestId('journey-next');
+    await expect(next).toHaveAttribute('data-step', 'travelStart');
+    const box = await next.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(48);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(844 - 100);
+
+    // [SVC-059][SVC-060] travel start with its time; the notice 'Reisebeginn gestartet'
+    await next.tap();
+    await fillTime(page, 'field-datum', hhmm(minutesAgo(150)));
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByText('Reisebeginn gestartet')).toBeVisible();
+    await expect(next).toHaveAttribute('data-step', 'arrival');
+
+    // [SVC-048] arrival needs a distance in whole km; [SVC-061][SVC-062] 'Status Vor-Ort gesetzt'
+    await next.tap();
+    await fillTime(page, 'field-datum', hhmm(minutesAgo(120)));
+    await page.getByRole('dialog').getByTestId('field-strecke').fill('12,5');
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByRole('dialog').getByText('Bitte ganze Kilometer eingeben')).toBeVisible();
+    await page.getByRole('dialog').getByTestId('field-strecke').fill('12');
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByText('Status Vor-Ort gesetzt')).toBeVisible();
+    await expect(page.getByTestId('arrived-at')).toContainText('12 km');
+    await expect(page.getByTestId('task-status')).toContainText('04');
+
+    // [SVC-049] a time before the arrival is refused, naming the arrival time; then 90 minutes are booked
+    await expect(next).toHaveAttribute('data-step', 'work');
+    await next.tap();
+    await fillTime(page, 'field-von', hhmm(minutesAgo(150)));
+    await fillTime(page, 'field-bis', hhmm(minutesAgo(30)));
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByRole('dialog').getByText(`Die Zeit darf nicht vor der Ankunft um ${hhmm(minutesAgo(120))} liegen.`)).toBeVisible();
+    await fillTime(page, 'field-von', hhmm(minutesAgo(120)));
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByText('Zeit gebucht')).toBeVisible();
+    // [SVC-038] 90 minutes used against 20 estimated: red
+    await expect(page.getByTestId('used-time')).toHaveAttribute('data-over', 'true');
+    await expect(page.getByTestId('used-time')).toContainText('1:30 h');
+
+    // [SVC-051..054] material: the maximum is the default; above it 'zu groß'
+    const line = page.locator(`[data-testid="material-line"][data-id="${task.materialId}"]`);
+    await tap(line.getByTestId('material-book'));
+    const menge = page.getByRole('dialog').getByTestId('field-menge');
+    await expect(menge).toHaveValue('2');
+    await menge.fill('3');
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByRole('dialog').getByText('zu groß')).toBeVisible();
+    await menge.fill('0');
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByRole('dialog').getByText('Geben Sie einen gültigen Wert ein!')).toBeVisible();
+    await menge.fill('1');
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByText('Material gebucht')).toBeVisible();
+    await expect(line.getByTestId('qty-mengeEingebaut')).toContainText('1');
+
+    // [SVC-043][SVC-046] additional work of type 2 (costs)
+    await tap(page.getByTestId('work-add'));
+    await page.getByRole('dialog').getByTestId('field-mehraufwandArtId').tap();
+    await page.getByRole('option', { name: 'Parkgebühren' }).tap();
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByRole('dialog').getByText('Bitte einen Wert eingeben')).toBeVisible();
+    await page.getByRole('dialog').getByTestId('field-kosten').fill('7,50');
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByText('Mehraufwand gespeichert')).toBeVisible();
+    await expect(page.getByTestId('work-entry')).toContainText('7,50');
+
+    // completion: summary, the customer's signature, the report
+    await expect(next).toHaveAttribute('data-step', 'complete');
+    await next.tap();
+    await expect(page).toHaveURL(new RegExp(`/tasks/${task.auftragId}/complete$`));
+    await expect(page.getByTestId('complete-summary')).toContainText('1:30 h');
+    await expect(page.getByTestId('summary-booking')).toHaveCount(1);
+    await expect(page.getByTestId('complete-finish')).toBeDisabled();
+    await page.getByTestId('field-name').fill('Erika Mustermann');
+    const canvas = page.getByTestId('signature-canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    const c = await canvas.boundingBox();
+    if (!c) throw new Error('no signature canvas');
+    await page.mouse.move(c.x + 30, c.y + c.height * 0.6);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(c.x + 30 + i * 20, c.y + c.height * (0.6 + (i % 2 ? -0.2 : 0.15)));
+    await page.mouse.up();
+    await page.getByTestId('signature-save').tap();
+    await expect(page.getByText('Unterschrift gespeichert')).toBeVisible();
+    await expect(page.getByTestId('signed')).toContainText('Erika Mustermann');
+    await page.getByTestId('complete-finish').tap();
+    await expect(page.getByText('Auftrag abgeschlossen').first()).toBeVisible();
+    await expect(page.getByTestId('pdf-preview-frame')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('report-sha256')).toHaveText(/^[0-9a-f]{64}$/);
+    await expect(page.getByTestId('task-status')).toContainText('12');
+  });
+
+  test('[SVC-021][SVC-049] a step the server refuses shows its message: time started before the arrival', async ({ page, request }) => {
+    const task = await planTask(request, 'Störung Lüftung E2E');
+    await acceptFromPlanning(page, request, task);
+    const next = page.getByTestId('journey-next');
+    await next.tap();
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByText('Reisebeginn gestartet')).toBeVisible();
+    // arrival booked for an hour from now (the technician announces it): the recording cannot start before it
+    const arrival = hhmm(new Date(Date.now() + 60 * 60_000));
+    test.skip(arrival < hhmm(new Date()), 'the arrival an hour ahead would fall on the next day');
+    await next.tap();
+    await fillTime(page, 'field-datum', arrival);
+    await page.getByRole('dialog').getByTestId('field-strecke').fill('3');
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByText('Status Vor-Ort gesetzt')).toBeVisible();
+    await page.getByTestId('task-more').tap();
+    await page.getByTestId('action-timeStart').tap();
+    // the server's own sentence, naming the arrival time
+    await expect(page.getByRole('alert').filter({ hasText: arrival })).toBeVisible();
+    await expect(page.getByTestId('timer-running')).toHaveCount(0);
+  });
+
+  test('[SVC-040] rejecting needs a remark; [SVC-002] the accepted list shows cards', async ({ page, request }) => {
+    const task = await planTask(request, 'Kein Zugang E2E');
+    await openAs(page, request, 'techniker', `/planning/${task.planungId}`);
+    await page.getByTestId('planning-reject').tap();
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByRole('dialog').getByText('Es muss eine Bemerkung eingegeben werden!')).toBeVisible();
+    await page.getByRole('dialog').getByTestId('field-bemerkung').fill('Kunde nicht erreichbar');
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page).toHaveURL(/\/planning$/);
+    await expect(page.locator(`[data-testid="planning-card"][data-id="${task.planungId}"]`)).toHaveCount(0);
+    await page.goto('/tasks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Angenommene Aufträge' })).toBeVisible();
+  });
+});
