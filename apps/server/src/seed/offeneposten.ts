@@ -92,8 +92,8 @@ export const offenePostenSeeder: Seeder = {
       const teil = percentOfCents(betrag, (33 + rnd(i, 34, 19)) * 100);
       const rate = Math.min(subtractCents(teil, teil % 100), subtractCents(betrag, 100));
       // lately, after the reminders
-      const datum = plusTage(today, -(1 + rnd(i, 10, 23)));
-      if (rate > 0) await pay(item.id, rate, datum < item.rechnungsdatum ? item.rechnungsdatum : datum, i, 'Teilzahlung');
+      const datum = [plusTage(today, -(1 + rnd(i, 10, 23))), item.rechnungsdatum].sort()[1] as string;
+      if (rate > 0) await pay(item.id, rate, datum, i, 'Teilzahlung');
     }
   },
 };
