@@ -230,7 +230,7 @@ test('[ADR-069] [ADR-070] download a file of an address', async ({ page, request
   await expect(page.getByText('Lieferung frei Haus.')).toBeVisible();
 });
 
-test('[ADR-076] [ADR-077] [ADR-078] [ADR-079] filter the purchase history', async ({ page, request }) => {
+test('[ADR-076] [ADR-077] [ADR-078] [ADR-079] [ADR-080] filter the purchase history; the number opens the document', async ({ page, request }) => {
   const token = await apiLogin(request, 'admin');
   let target: { id: number; artikelnummer: string } | null = null;
   for (let id = 1; id <= 40 && !target; id++) {
@@ -245,12 +245,17 @@ test('[ADR-076] [ADR-077] [ADR-078] [ADR-079] filter the purchase history', asyn
   await page.getByTestId('history-artikelnr').fill(artikelnummer);
   const res = await filtered;
   expect(new URL(res.url()).searchParams.get('returnTotal')).toBe('true');
-  const rows = (await res.json()).result as { artikelnummer: string }[];
+  const rows = (await res.json()).result as { artikelnummer: string; belegId: number; belegnummer: string }[];
   expect(rows.length).toBeGreaterThan(0);
   expect(rows.every((r) => r.artikelnummer === artikelnummer)).toBe(true);
   await expect(page.getByTestId('grid-total')).toHaveText(entries(rows.length));
-  // no sales-document screen yet: the number is plain text, never a dead link (ADR-080)
-  await expect(page.getByTestId('document-link')).toHaveCount(0);
+  // the document number's link icon opens that document (ADR-080)
+  const { belegId, belegnummer } = rows[0] as (typeof rows)[number];
+  const link = page.locator('.ag-row').filter({ hasText: belegnummer }).first().getByTestId('document-link');
+  await expect(link).toHaveAttribute('href', new RegExp(`/saleDocument/${belegId}/documentHead$`));
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/saleDocument/${belegId}/documentHead$`));
+  await expect(page.getByTestId('record-title')).toContainText(belegnummer);
 });
 
 test('[APP-061] left and right keys cycle through the enabled tabs, wrapping around', async ({ page, request }) => {
