@@ -114,6 +114,8 @@ function DocumentRecord({ idParam }: { idParam: string }) {
     isNew: false,
     toFormValues: toHeadForm,
     ...route.editorRoutes,
+    // the document is locked while it is edited (BEK in the server's lock tables)
+    lock: { tabelle: 'BEK', id },
     canEdit: canChange,
     canRemove: hasRight(me, 'BEK_LOESCHEN') && !!doc && isEditableStatus(doc.belegstatus),
     editable: (d) => isEditableStatus(d.belegstatus),
