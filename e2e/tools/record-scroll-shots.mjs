@@ -23,6 +23,15 @@ const screens = [
   ['product-storage', '/products/3/storage'],
   ['asset-masterdata', '/assets/1/masterdata'],
   ['asset-files', '/assets/1/files'],
+  ['address-persons', '/addresses/1/persons'],
+  ['address-activities', '/addresses/1/activities'],
+  ['address-additional', '/addresses/1/additionalAddress'],
+  ['address-prices', '/addresses/1/customerSpecificPrices'],
+  ['address-files', '/addresses/1/files'],
+  ['settings', '/settings'],
+  ['settings-general', '/settings/general'],
+  ['settings-navbar', '/settings/navbar'],
+  ['settings-dashboard', '/settings/dashboard'],
 ];
 const modes = process.env.SHOTS_MODES ? process.env.SHOTS_MODES.split(',').map((m) => m === 'dark') : [false, true];
 for (const dark of modes) {
