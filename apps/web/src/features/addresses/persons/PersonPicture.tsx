@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Button, Card, CloseButton, FileButton, Group, Image, Loader, Text, Tooltip, Transition } from '@mantine/core';
+import { ActionIcon, Affix, Box, Button, Card, CloseButton, FileButton, Group, Image, Loader, Text, Tooltip, Transition } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconPhotoOff, IconUpload, IconUserCircle } from '@tabler/icons-react';
 import type { Ansprechpartner } from '@vario/contract';
@@ -63,45 +63,49 @@ export function PersonPictureFloating({ person }: { person: Ansprechpartner }) {
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   if (!person.gfxid) return null;
   return (
-    <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
-      <Transition transition="slide-up" mounted={shown}>
-        {(style) => (
-          <Card shadow="lg" withBorder radius="md" p="xs" mb="sm" w={240} style={style} data-testid="person-picture">
-            <Group justify="space-between" mb={6} wrap="nowrap">
-              <Text size="sm" fw={600} truncate>
-                {[person.vorname, person.name].filter(Boolean).join(' ')}
-              </Text>
-              <CloseButton size="sm" onClick={() => setShown(false)} aria-label={t('persons.hidePicture')} />
-            </Group>
-            {picture.isLoading || !url ? (
-              <Group justify="center" h={160}>
-                {picture.isError ? <IconPhotoOff /> : <Loader size="sm" />}
+    <>
+      {/* room below the form, so its last fields scroll clear of the floating button */}
+      <Box h={72} aria-hidden />
+      <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
+        <Transition transition="slide-up" mounted={shown}>
+          {(style) => (
+            <Card shadow="lg" withBorder radius="md" p="xs" mb="sm" w={240} style={style} data-testid="person-picture">
+              <Group justify="space-between" mb={6} wrap="nowrap">
+                <Text size="sm" fw={600} truncate>
+                  {[person.vorname, person.name].filter(Boolean).join(' ')}
+                </Text>
+                <CloseButton size="sm" onClick={() => setShown(false)} aria-label={t('persons.hidePicture')} />
               </Group>
-            ) : (
-              <Image src={url} alt={person.name} radius="sm" mah={280} fit="contain" />
-            )}
-          </Card>
+              {picture.isLoading || !url ? (
+                <Group justify="center" h={160}>
+                  {picture.isError ? <IconPhotoOff /> : <Loader size="sm" />}
+                </Group>
+              ) : (
+                <Image src={url} alt={person.name} radius="sm" mah={280} fit="contain" />
+              )}
+            </Card>
+          )}
+        </Transition>
+        {!shown && (
+          <Button
+            radius="xl"
+            size="md"
+            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+            leftSection={<IconUserCircle size={18} />}
+            onClick={() => setShown(true)}
+            data-testid="person-picture-show"
+          >
+            {t('persons.showPicture')}
+          </Button>
         )}
-      </Transition>
-      {!shown && (
-        <Button
-          radius="xl"
-          size="md"
-          style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-          leftSection={<IconUserCircle size={18} />}
-          onClick={() => setShown(true)}
-          data-testid="person-picture-show"
-        >
-          {t('persons.showPicture')}
-        </Button>
-      )}
-      {shown && (
-        <Group justify="flex-end">
-          <ActionIcon size="lg" radius="xl" variant="default" onClick={() => setShown(false)} aria-label={t('persons.hidePicture')}>
-            <IconPhoto size={18} />
-          </ActionIcon>
-        </Group>
-      )}
-    </Affix>
+        {shown && (
+          <Group justify="flex-end">
+            <ActionIcon size="lg" radius="xl" variant="default" onClick={() => setShown(false)} aria-label={t('persons.hidePicture')}>
+              <IconPhoto size={18} />
+            </ActionIcon>
+          </Group>
+        )}
+      </Affix>
+    </>
   );
 }
