@@ -175,7 +175,34 @@ test('[ADR-019] [issue 9 item 10] an address without turnover shows a short note
   const { id } = (await res.json()).result as { id: number };
   await openAs(page, request, 'admin', `/addresses/${id}/dashboard`);
   await expect(page.getByTestId('no-turnover')).toHaveCount(3);
-  await expect(page.locator('.recharts-wrapper')).toHaveCount(0);
+  await expect(page.locator('.uplot')).toHaveCount(0);
+});
+
+test('[ADR-019] [ADR-022] the turnover dashboard draws its three charts (uPlot) with the values under the cursor', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const year = new Date().getFullYear();
+  // an address with turnover in this year's months (the seeded invoices)
+  let id = 0;
+  for (let candidate = 1; candidate <= 30 && !id; candidate++) {
+    const res = await request.get(`/vario-api/auswertungen/umsatzstatistik/daten?adresseId=${candidate}`, { headers: bearer(token) });
+    if (!res.ok()) continue;
+    const rows = (await res.json()).result as { jahr: number; summe: number }[];
+    if (rows.some((r) => r.jahr === year && r.summe > 0)) id = candidate;
+  }
+  expect(id).toBeGreaterThan(0);
+  await openAs(page, request, 'admin', `/addresses/${id}/dashboard`);
+  await expect(page.getByTestId('address-dashboard')).toBeVisible();
+  await expect(page.locator('.uplot canvas')).toHaveCount(3);
+  await expect(page.getByTestId('turnover-comparison').locator('.u-legend')).toContainText(String(year - 1));
+  // hovering a month shows its amount in the legend, formatted as money
+  const months = page.getByTestId('turnover-months');
+  const box = await months.locator('.u-over').boundingBox();
+  expect(box).toBeTruthy();
+  for (let x = 0.05; x < 1; x += 0.083) {
+    await page.mouse.move((box?.x ?? 0) + (box?.width ?? 0) * x, (box?.y ?? 0) + (box?.height ?? 0) / 2);
+    if (/[1-9][\d.]*,\d\d\s€/.test((await months.locator('.u-legend').textContent()) ?? '')) break;
+  }
+  await expect(months.locator('.u-legend')).toContainText(/[1-9][\d.]*,\d\d\s€/);
 });
 
 test('[ADR-076] [issue 9 item 9] at 390 px each history line is a card with article, quantity and total in view', async ({ page, request }) => {

@@ -1,13 +1,22 @@
-import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCompact, formatCurrency, formatPercent } from '@/lib/format';
+import { formatCurrency, formatPercent } from '@/lib/format';
 import { useFiscalYearStart, useTurnover } from '../api-reports';
 import { useAddressFromRoute } from '../use-address-id';
 import { monthSeries, quarterSeries, yearComparison } from './turnover';
+
+/** uPlot and its stylesheet load after the cards: totals and quarters show at once, the charts a moment later. */
+const LazyTurnoverChart = lazy(() => import('./TurnoverChart').then((m) => ({ default: m.TurnoverChart })));
+
+function Chart(props: ComponentProps<typeof LazyTurnoverChart>) {
+  return (
+    <Suspense fallback={<Skeleton h={props.h} radius="sm" />}>
+      <LazyTurnoverChart {...props} />
+    </Suspense>
+  );
+}
 
 const monthLabel = (m: number) =>
   dayjs()
@@ -69,7 +78,6 @@ export function DashboardTab() {
   const lastYear = months[11]?.jahr ?? year;
   const fiscalTitle = firstYear === lastYear ? String(firstYear) : `${firstYear}/${String(lastYear).slice(2)}`;
   const valueFormatter = (v: number) => formatCurrency(v);
-  const axis = { tickFormatter: (v: number) => formatCompact(v) };
 
   return (
     <Stack gap="md" data-testid="address-dashboard">
@@ -93,13 +101,12 @@ export function DashboardTab() {
             )
           }
         >
-          <BarChart
+          <Chart
+            kind="bar"
             h={220}
-            data={months.map((m) => ({ label: monthLabel(m.monat), summe: m.summe }))}
-            dataKey="label"
-            series={[{ name: 'summe', label: t('dashboard.total'), color: 'blue.6' }]}
+            labels={months.map((m) => monthLabel(m.monat))}
+            series={[{ label: t('dashboard.total'), color: 'blue.6', values: months.map((m) => m.summe) }]}
             valueFormatter={valueFormatter}
-            yAxisProps={axis}
             data-testid="turnover-months"
           />
         </TurnoverCard>
@@ -117,13 +124,12 @@ export function DashboardTab() {
               </Stack>
             ))}
           </SimpleGrid>
-          <BarChart
+          <Chart
+            kind="bar"
             h={150}
-            data={quarters.map((q) => ({ label: t('dashboard.quarter', { n: q.quarter }), summe: q.summe }))}
-            dataKey="label"
-            series={[{ name: 'summe', label: t('dashboard.total'), color: 'teal.6' }]}
+            labels={quarters.map((q) => t('dashboard.quarter', { n: q.quarter }))}
+            series={[{ label: t('dashboard.total'), color: 'teal.6', values: quarters.map((q) => q.summe) }]}
             valueFormatter={valueFormatter}
-            yAxisProps={axis}
           />
         </TurnoverCard>
       </SimpleGrid>
@@ -145,19 +151,17 @@ export function DashboardTab() {
           </Group>
         }
       >
-        <LineChart
+        {/* months are separate values: straight segments, no smoothed curve that invents values between them */}
+        <Chart
+          kind="line"
           h={240}
-          data={cmp.months.map((m) => ({ label: monthLabel(m.monat), [String(year)]: m.current, [String(year - 1)]: m.previous }))}
-          dataKey="label"
+          labels={cmp.months.map((m) => monthLabel(m.monat))}
           series={[
-            { name: String(year), color: 'blue.6' },
-            { name: String(year - 1), color: 'gray.5' },
+            { label: String(year), color: 'blue.6', values: cmp.months.map((m) => m.current) },
+            { label: String(year - 1), color: 'gray.5', values: cmp.months.map((m) => m.previous) },
           ]}
           valueFormatter={valueFormatter}
-          yAxisProps={axis}
-          withLegend
-          // months are separate values: straight segments, no smoothed curve that invents values between them
-          curveType="linear"
+          data-testid="turnover-comparison"
         />
       </TurnoverCard>
     </Stack>

@@ -1,0 +1,96 @@
+import 'uplot/dist/uPlot.min.css';
+import { useComputedColorScheme } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import { formatCompact } from '@/lib/format';
+
+export interface TurnoverSeries {
+  label: string;
+  /** A Mantine colour with shade, e.g. `blue.6` (read from the theme's CSS variables, so dark mode follows). */
+  color: string;
+  values: number[];
+}
+
+export interface TurnoverChartProps {
+  kind: 'bar' | 'line';
+  /** One label per value on the x axis (months, quarters). */
+  labels: string[];
+  series: TurnoverSeries[];
+  h: number;
+  valueFormatter: (v: number) => string;
+  'data-testid'?: string;
+}
+
+const cssVar = (el: Element, name: string, fallback: string) => getComputedStyle(el).getPropertyValue(name).trim() || fallback;
+
+/**
+ * The turnover charts of the address dashboard, drawn by uPlot (~20 KB gzip, canvas) instead of recharts (~130 KB gzip
+ * with @mantine/charts, whose parse and run blocked a phone's main thread for up to 1.7 s while the record loaded).
+ * Bars for months and quarters, straight segments for the year comparison; the legend below shows the values under the
+ * cursor (the tooltip), formatted as currency; the y axis in compact figures. Width follows the card.
+ */
+export function TurnoverChart({ kind, labels, series, h, valueFormatter, 'data-testid': testId }: TurnoverChartProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const scheme = useComputedColorScheme('light');
+  const format = useRef(valueFormatter);
+  format.current = valueFormatter;
+  // the chart is built again only when what it shows changes (the parent passes new arrays on every render)
+  const key = JSON.stringify([kind, labels, series, h, scheme]);
+
+  useEffect(() => {
+    const el = ref.current;
+    const [kind, labels, series, h] = JSON.parse(key) as [TurnoverChartProps['kind'], string[], TurnoverSeries[], number];
+    if (!el) return;
+    const text = cssVar(el, '--mantine-color-dimmed', '#868e96');
+    const grid = cssVar(el, '--mantine-color-default-border', '#dee2e6');
+    const font = `12px ${cssVar(el, '--mantine-font-family', 'sans-serif')}`;
+    const color = (c: string) => cssVar(el, `--mantine-color-${c.replace('.', '-')}`, '#228be6');
+    const bars = uPlot.paths.bars?.({ size: [series.length > 1 ? 0.8 : 0.6, 48], gap: 2 });
+    const axis = { stroke: text, font, grid: { stroke: grid, width: 1 }, ticks: { show: false } };
+    const opts: uPlot.Options = {
+      width: Math.max(el.clientWidth, 100),
+      height: h,
+      legend: { show: true, live: true },
+      cursor: { drag: { x: false, y: false }, points: { show: kind === 'line' } },
+      scales: {
+        x: { time: false, range: () => [-0.5, labels.length - 0.5] },
+        // turnover starts at zero: bars grow from the axis, lines are not stretched over a narrow band
+        y: { range: (_u, min, max) => uPlot.rangeNum(Math.min(0, min), Math.max(0, max, 1), 0.1, true) },
+      },
+      axes: [
+        {
+          ...axis,
+          grid: { show: false },
+          splits: () => labels.map((_, i) => i),
+          values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
+        },
+        { ...axis, size: 56, values: (_u, splits) => splits.map((v) => formatCompact(v)) },
+      ],
+      series: [
+        { label: '', value: (_u, i) => (i == null ? '' : (labels[i] ?? '')) },
+        ...series.map((s) => ({
+          label: s.label,
+          stroke: color(s.color),
+          width: kind === 'line' ? 2 : 0,
+          fill: kind === 'bar' ? color(s.color) : undefined,
+          paths: kind === 'bar' ? bars : undefined,
+          points: { show: kind === 'line', size: 6, fill: color(s.color) },
+          value: (_u: uPlot, v: number | null) => (v == null ? '–' : format.current(v)),
+        })),
+      ],
+    };
+    const data: uPlot.AlignedData = [labels.map((_, i) => i), ...series.map((s) => s.values)];
+    const plot = new uPlot(opts, data, el);
+    const resize = new ResizeObserver(() => {
+      const w = Math.max(el.clientWidth, 100);
+      if (w !== plot.width) plot.setSize({ width: w, height: h });
+    });
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [key]);
+
+  return <div ref={ref} data-testid={testId} className="turnover-chart" style={{ minHeight: h }} />;
+}
