@@ -40,7 +40,7 @@ async function acceptFromPlanning(page: Page, request: APIRequestContext, task: 
 
 test.describe('[SVC-001..066] technician journey on a phone', () => {
   test('accept, travel start, arrival with distance, time, material, additional work, signature and completion report', async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const berlinHour = Number(hhmm(new Date()).slice(0, 2));
     test.skip(berlinHour < 3, 'the journey books times up to 3 hours back on the same day');
     const task = await planTask(request, 'Wartung Heizung E2E');
@@ -132,6 +132,8 @@ test.describe('[SVC-001..066] technician journey on a phone', () => {
     await page.getByTestId('signature-save').tap();
     await expect(page.getByText('Unterschrift gespeichert')).toBeVisible();
     await expect(page.getByTestId('signed')).toContainText('Erika Mustermann');
+    // the notice sits over the bottom bar on a phone until it goes (4 s)
+    await expect(page.getByText('Unterschrift gespeichert')).toBeHidden({ timeout: 10_000 });
     await page.getByTestId('complete-finish').tap();
     await expect(page.getByText('Auftrag abgeschlossen').first()).toBeVisible();
     await expect(page.getByTestId('pdf-preview-frame')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
