@@ -40,6 +40,9 @@ export default defineConfig({
       '^/addresses/?$': ['src/features/addresses/list/AddressListPage.tsx', 'wide:src/components/data-grid/AgGridBody.tsx'],
       '^/products/?$': ['src/features/products/list/ProductListPage.tsx', 'wide:src/components/data-grid/AgGridBody.tsx'],
       '^/assets/?$': ['src/features/assets/list/AssetListPage.tsx', 'wide:src/components/data-grid/AgGridBody.tsx'],
+      // the address record opens on its dashboard: its chunks load beside the entry instead of after it
+      '^/addresses/\\d+(/dashboard)?/?$': ['src/features/addresses/detail/AddressRecordPage.tsx', 'src/features/addresses/reports/DashboardTab.tsx'],
+      '^/saleDocument/?$': ['src/features/sale-documents/list/SaleDocumentListPage.tsx', 'wide:src/components/data-grid/AgGridBody.tsx'],
     }),
     // the installable technician app: dist/sw.js caches the app shell (production builds only; pwa/sw.js)
     serviceWorker(fileURLToPath(new URL('./pwa/sw.js', import.meta.url))),
