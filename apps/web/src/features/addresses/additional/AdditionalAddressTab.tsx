@@ -1,4 +1,4 @@
-import { Badge, Button, SegmentedControl } from '@mantine/core';
+import { Badge, Button, ScrollArea, SegmentedControl } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { ZUSATZADRESS_ARTEN, zusatzadresseEingabe } from '@vario/contract';
@@ -45,16 +45,29 @@ export function AdditionalAddressTab() {
           )
         }
         filters={
-          <SegmentedControl
-            size="xs"
-            value={art}
-            onChange={setArt}
-            data={[{ value: 'all', label: t('additional.allKinds') }, ...ZUSATZADRESS_ARTEN.map((a) => ({ value: a, label: artLabel(a) }))]}
-            data-testid="additional-art"
-          />
+          // on a phone the kinds do not fit side by side: the control scrolls sideways instead of being cut off
+          <ScrollArea type="auto" scrollbars="x" offsetScrollbars="x" maw="100%">
+            <SegmentedControl
+              size="xs"
+              value={art}
+              onChange={setArt}
+              data={[{ value: 'all', label: t('additional.allKinds') }, ...ZUSATZADRESS_ARTEN.map((a) => ({ value: a, label: artLabel(a) }))]}
+              data-testid="additional-art"
+            />
+          </ScrollArea>
         }
         columns={[
-          { key: 'art', label: t('additional.fields.art'), render: (z) => <Badge variant="light">{artLabel(z.art)}</Badge>, width: 170 },
+          {
+            key: 'art',
+            label: t('additional.fields.art'),
+            render: (z) => (
+              // as written (not capitals), so the kind is read whole on a phone instead of cut off
+              <Badge variant="light" tt="none">
+                {artLabel(z.art)}
+              </Badge>
+            ),
+            width: 170,
+          },
           { key: 'name', label: f('name1'), render: (z) => [z.name1, z.name2].filter(Boolean).join(', ') },
           { key: 'strasse', label: f('strasse'), render: (z) => z.strasse ?? '', visibleFrom: 'sm' },
           { key: 'ort', label: f('ort'), render: (z) => [z.lkz, z.plz, z.ort].filter(Boolean).join(' ') },
