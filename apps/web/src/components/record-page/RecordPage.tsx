@@ -149,7 +149,7 @@ export function RecordPage(props: RecordPageProps) {
             </Anchor>
             <Group justify="space-between" align="center" gap="sm" wrap="wrap" mt={4}>
               <Stack gap={0} style={{ minWidth: 0, flex: '1 1 16rem' }}>
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }} className={classes.titleRow}>
                   {props.loading ? (
                     <Skeleton h={28} w={260} />
                   ) : (
