@@ -10,13 +10,14 @@ import { hhmm, minutesAgo, planTask } from './service-journey.helpers';
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, timezoneId: 'Europe/Berlin', locale: 'de-DE' });
 
 /**
- * Taps an element in the scrolled page: it is scrolled into view first and the scroll is let settle — a tap while the
- * page still scrolls only stops the scroll on a touch screen (as on a real phone), it does not press.
+ * Presses an element in the scrolled page. Chromium's touch emulation takes a tap that follows a programmatic scroll as
+ * the end of the scroll gesture now and then (no click), so in-page buttons are pressed with a pointer click after the
+ * scroll has settled; the bottom bar and dialogs are tapped.
  */
 async function tap(locator: Locator) {
   await locator.scrollIntoViewIfNeeded();
-  await locator.page().waitForTimeout(400);
-  await locator.tap();
+  await locator.page().waitForTimeout(300);
+  await locator.click();
 }
 
 /** Fills a native time input (HH:mm). */
@@ -104,7 +105,7 @@ test.describe('[SVC-001..066] technician journey on a phone', () => {
 
     // [SVC-043][SVC-046] additional work of type 2 (costs)
     await tap(page.getByTestId('work-add'));
-    await page.getByRole('dialog').getByTestId('field-mehraufwandArtId').tap();
+    await page.getByRole('dialog').getByTestId('field-mehraufwandArtId').click();
     await page.getByRole('option', { name: 'Parkgebühren' }).tap();
     await page.getByTestId('form-dialog-save').tap();
     await expect(page.getByRole('dialog').getByText('Bitte einen Wert eingeben')).toBeVisible();
