@@ -112,6 +112,7 @@ test.describe('[WCAG 2.1 AA] heading levels', () => {
       `/addresses/${address}/persons/${person}`,
       `/addresses/${address}/customerSpecificPrices`,
       `/addresses/${address}/files`,
+      `/addresses/${address}/dashboard`,
       `/products/${product}/masterdata`,
       `/products/${product}/storage`,
       `/assets/${asset}/masterdata`,

@@ -1,7 +1,8 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionTitle } from '@/components/SectionTitle';
 import { formatCurrency, formatPercent } from '@/lib/format';
 import { useFiscalYearStart, useTurnover } from '../api-reports';
 import { useAddressFromRoute } from '../use-address-id';
@@ -28,9 +29,7 @@ function TurnoverCard({ title, total, extra, empty, children }: { title: string;
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap={4} mb="sm">
-        <Title order={3} size="h5">
-          {title}
-        </Title>
+        <SectionTitle size="h5">{title}</SectionTitle>
         <Group gap="xs" align="baseline">
           <Text size="xl" fw={700}>
             {formatCurrency(total)}
