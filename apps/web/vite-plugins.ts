@@ -37,7 +37,7 @@ export function precompress(): Plugin {
   };
 }
 
-const MANTINE_PACKAGES = ['core', 'dates', 'notifications', 'modals', 'charts'] as const;
+const MANTINE_PACKAGES = ['core', 'dates', 'notifications', 'modals'] as const;
 type MantinePackage = (typeof MANTINE_PACKAGES)[number];
 
 /**

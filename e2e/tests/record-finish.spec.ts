@@ -186,7 +186,8 @@ test('[ADR-019] [ADR-022] the turnover dashboard draws its three charts (uPlot) 
   for (let candidate = 1; candidate <= 30 && !id; candidate++) {
     const res = await request.get(`/vario-api/auswertungen/umsatzstatistik/daten?adresseId=${candidate}`, { headers: bearer(token) });
     if (!res.ok()) continue;
-    const rows = (await res.json()).result as { jahr: number; summe: number }[];
+    const answer = (await res.json()) as { daten: { datensaetze: { jahr: number; summe: number }[] }[] };
+    const rows = answer.daten.flatMap((d) => d.datensaetze);
     if (rows.some((r) => r.jahr === year && r.summe > 0)) id = candidate;
   }
   expect(id).toBeGreaterThan(0);
