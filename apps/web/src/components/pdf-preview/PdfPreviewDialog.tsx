@@ -2,6 +2,7 @@ import { Box, Button, Center, Group, Loader, Menu, Modal, Stack, Text } from '@m
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '@/lib/save-blob';
 import { PdfViewer } from './LazyPdfViewer';
 import { PREVIEW_FRAME_HEIGHT, PREVIEW_READY_DELAY_MS, PREVIEW_WIDTH, type PreviewState, previewErrorMessage } from './preview-state';
 
@@ -65,17 +66,7 @@ export function PdfPreviewDialog({ opened, onClose, load, fileName, title, actio
   };
   const onViewerError = () => setState({ status: 'failed', message: null });
 
-  const download = () => {
-    if (!blob) return;
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () => blob && saveBlob(blob, fileName);
 
   const failed = state.status === 'failed';
   return (

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { api } from '@/lib/api/client';
 import { fetchBlob, fileToBase64 } from '@/lib/api/files';
 import { queryClient } from '@/lib/query-client';
+import { saveBlob } from '@/lib/save-blob';
 import { addressKeys, SUB_LIST_LIMIT } from './api';
 
 export type AdressDatei = z.infer<typeof adressDatei>;
@@ -26,18 +27,6 @@ export function useFile(addressId: number, fileId: number | null) {
     queryFn: async () => (await api('dateiGet', { params: { id: addressId, subId: fileId as number } })).result,
     enabled: !!fileId,
   });
-}
-
-/** Saves a Blob under its name through a temporary object URL. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Downloads the file's bytes with the Bearer header (binary endpoint). */

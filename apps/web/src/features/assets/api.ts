@@ -7,6 +7,7 @@ import { fetchBlob, fileToBase64 } from '@/lib/api/files';
 import { saveForm } from '@/lib/api/form-save';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
+import { saveBlob } from '@/lib/save-blob';
 import { thumbCache } from './files/thumb-cache';
 
 export type Asset = z.infer<typeof asset>;
@@ -124,13 +125,5 @@ export function useDeleteAssetFile(id: number) {
 
 /** Downloads a file's binary content (ASS-011) under its name. */
 export async function downloadAssetFile(id: number, fileId: number, dateiname: string) {
-  const blob = await fetchBlob('GET', '/assets/:id/dateien/:subId/gfx', { id, subId: fileId });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = dateiname;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await fetchBlob('GET', '/assets/:id/dateien/:subId/gfx', { id, subId: fileId }), dateiname);
 }

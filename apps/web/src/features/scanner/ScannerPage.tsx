@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconBarcode, IconCameraOff, IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconBarcode, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
 import { handleApiError } from '@/lib/api/error-handler';
+import { CameraCard } from './CameraCard';
 import { type LookupResult, lookupProduct } from './lookup';
 import { useBarcodeCamera } from './use-barcode-camera';
 
@@ -50,32 +51,12 @@ export function ScannerPage() {
   );
 
   const camera = useBarcodeCamera(video, true, (code) => void open(code));
-  const cameraProblem = camera === 'unsupported' ? 'noCamera' : camera === 'denied' ? 'denied' : camera === 'failed' ? 'cameraFailed' : null;
 
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Card withBorder radius="md" padding="sm">
-          {cameraProblem ? (
-            <Alert color="gray" variant="light" icon={<IconCameraOff size={18} />} data-testid="scanner-no-camera">
-              {t(cameraProblem)}
-            </Alert>
-          ) : (
-            <Box pos="relative" style={{ borderRadius: 8, overflow: 'hidden', background: '#000', aspectRatio: '4 / 3' }}>
-              <video ref={video} muted playsInline style={{ width: '100%', height: '100%', objectFit: 'cover' }} data-testid="scanner-video" />
-              <Box pos="absolute" style={{ left: '10%', right: '10%', top: '50%', height: 2, background: 'var(--mantine-color-red-6)', opacity: 0.8 }} />
-              {camera === 'starting' && (
-                <Group pos="absolute" inset={0} justify="center">
-                  <Loader color="white" />
-                </Group>
-              )}
-            </Box>
-          )}
-          <Text size="xs" c="dimmed" mt="xs">
-            {t('formats')}
-          </Text>
-        </Card>
+        <CameraCard video={video} camera={camera} />
         <Stack gap="md">
           <Card withBorder radius="md" padding="md">
             <form

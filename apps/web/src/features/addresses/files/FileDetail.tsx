@@ -11,7 +11,8 @@ import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
-import { deleteFile, saveBlob, useFile } from '../api-files';
+import { saveBlob } from '@/lib/save-blob';
+import { deleteFile, useFile } from '../api-files';
 import { numericParam } from '../use-address-id';
 import { formatBytes } from './FilesTab';
 

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Box, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconBarcode, IconCameraOff, IconCheck, IconChevronLeft, IconPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBarcode, IconCheck, IconChevronLeft, IconPlus } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
+import { CameraCard } from '@/features/scanner/CameraCard';
 import { lookupProduct } from '@/features/scanner/lookup';
 import { useBarcodeCamera } from '@/features/scanner/use-barcode-camera';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
@@ -63,7 +64,6 @@ export function DocumentScanner() {
   );
 
   const camera = useBarcodeCamera(video, canEdit, (code) => void add(code));
-  const cameraProblem = camera === 'unsupported' ? 'noCamera' : camera === 'denied' ? 'denied' : camera === 'failed' ? 'cameraFailed' : null;
   const back = (
     <Anchor component={Link} to={positionsPath as never} size="sm" data-testid="scanner-back">
       <Group gap={2}>
@@ -90,26 +90,7 @@ export function DocumentScanner() {
         {t('scanner.hint')}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Card withBorder radius="md" padding="sm">
-          {cameraProblem ? (
-            <Alert color="gray" variant="light" icon={<IconCameraOff size={18} />} data-testid="scanner-no-camera">
-              {t(`scanner:${cameraProblem}` as never)}
-            </Alert>
-          ) : (
-            <Box pos="relative" style={{ borderRadius: 8, overflow: 'hidden', background: '#000', aspectRatio: '4 / 3' }}>
-              <video ref={video} muted playsInline style={{ width: '100%', height: '100%', objectFit: 'cover' }} data-testid="scanner-video" />
-              <Box pos="absolute" style={{ left: '10%', right: '10%', top: '50%', height: 2, background: 'var(--mantine-color-red-6)', opacity: 0.8 }} />
-              {camera === 'starting' && (
-                <Group pos="absolute" inset={0} justify="center">
-                  <Loader color="white" />
-                </Group>
-              )}
-            </Box>
-          )}
-          <Text size="xs" c="dimmed" mt="xs">
-            {t('scanner:formats' as never)}
-          </Text>
-        </Card>
+        <CameraCard video={video} camera={camera} />
         <Stack gap="md">
           <Card withBorder radius="md" padding="md">
             <form
