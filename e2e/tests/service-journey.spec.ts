@@ -133,8 +133,9 @@ test.describe('[SVC-001..066] technician journey on a phone', () => {
     await page.getByTestId('signature-save').tap();
     await expect(page.getByText('Unterschrift gespeichert')).toBeVisible();
     await expect(page.getByTestId('signed')).toContainText('Erika Mustermann');
-    // the notice sits over the bottom bar on a phone until it goes (4 s)
-    await expect(page.getByText('Unterschrift gespeichert')).toBeHidden({ timeout: 10_000 });
+    // the notice sits over the bottom bar on a phone: the technician closes it
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Unterschrift gespeichert' }).getByRole('button').click();
+    await expect(page.getByText('Unterschrift gespeichert')).toBeHidden();
     await page.getByTestId('complete-finish').tap();
     await expect(page.getByText('Auftrag abgeschlossen').first()).toBeVisible();
     await expect(page.getByTestId('pdf-preview-frame')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
