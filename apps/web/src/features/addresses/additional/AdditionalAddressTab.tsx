@@ -61,8 +61,8 @@ export function AdditionalAddressTab() {
             key: 'art',
             label: t('additional.fields.art'),
             render: (z) => (
-              // as written (not capitals), so the kind is read whole on a phone instead of cut off
-              <Badge variant="light" tt="none">
+              // as written (not capitals) and never narrower than its text, so the kind is read whole on a phone (not cut off)
+              <Badge variant="light" tt="none" miw="max-content">
                 {artLabel(z.art)}
               </Badge>
             ),
