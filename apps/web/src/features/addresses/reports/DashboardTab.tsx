@@ -103,6 +103,7 @@ export function DashboardTab() {
           <Chart
             kind="bar"
             h={220}
+            xLabel={t('dashboard.month')}
             labels={months.map((m) => monthLabel(m.monat))}
             series={[{ label: t('dashboard.total'), color: 'blue.6', values: months.map((m) => m.summe) }]}
             valueFormatter={valueFormatter}
@@ -126,6 +127,7 @@ export function DashboardTab() {
           <Chart
             kind="bar"
             h={150}
+            xLabel={t('dashboard.quarterAxis')}
             labels={quarters.map((q) => t('dashboard.quarter', { n: q.quarter }))}
             series={[{ label: t('dashboard.total'), color: 'teal.6', values: quarters.map((q) => q.summe) }]}
             valueFormatter={valueFormatter}
@@ -154,6 +156,7 @@ export function DashboardTab() {
         <Chart
           kind="line"
           h={240}
+          xLabel={t('dashboard.month')}
           labels={cmp.months.map((m) => monthLabel(m.monat))}
           series={[
             { label: String(year), color: 'blue.6', values: cmp.months.map((m) => m.current) },

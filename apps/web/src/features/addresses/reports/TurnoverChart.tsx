@@ -15,6 +15,8 @@ export interface TurnoverChartProps {
   kind: 'bar' | 'line';
   /** One label per value on the x axis (months, quarters). */
   labels: string[];
+  /** The legend's name of the x value under the cursor (month, quarter). */
+  xLabel: string;
   series: TurnoverSeries[];
   h: number;
   valueFormatter: (v: number) => string;
@@ -29,17 +31,17 @@ const cssVar = (el: Element, name: string, fallback: string) => getComputedStyle
  * Bars for months and quarters, straight segments for the year comparison; the legend below shows the values under the
  * cursor (the tooltip), formatted as currency; the y axis in compact figures. Width follows the card.
  */
-export function TurnoverChart({ kind, labels, series, h, valueFormatter, 'data-testid': testId }: TurnoverChartProps) {
+export function TurnoverChart({ kind, labels, xLabel, series, h, valueFormatter, 'data-testid': testId }: TurnoverChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const scheme = useComputedColorScheme('light');
   const format = useRef(valueFormatter);
   format.current = valueFormatter;
   // the chart is built again only when what it shows changes (the parent passes new arrays on every render)
-  const key = JSON.stringify([kind, labels, series, h, scheme]);
+  const key = JSON.stringify([kind, labels, series, h, scheme, xLabel]);
 
   useEffect(() => {
     const el = ref.current;
-    const [kind, labels, series, h] = JSON.parse(key) as [TurnoverChartProps['kind'], string[], TurnoverSeries[], number];
+    const [kind, labels, series, h, , xLabel] = JSON.parse(key) as [TurnoverChartProps['kind'], string[], TurnoverSeries[], number, string, string];
     if (!el) return;
     const text = cssVar(el, '--mantine-color-dimmed', '#868e96');
     const grid = cssVar(el, '--mantine-color-default-border', '#dee2e6');
@@ -67,7 +69,7 @@ export function TurnoverChart({ kind, labels, series, h, valueFormatter, 'data-t
         { ...axis, size: 56, values: (_u, splits) => splits.map((v) => formatCompact(v)) },
       ],
       series: [
-        { label: '', value: (_u, i) => (i == null ? '' : (labels[i] ?? '')) },
+        { label: xLabel, value: (_u, i) => (i == null ? '' : (labels[i] ?? '')) },
         ...series.map((s) => ({
           label: s.label,
           stroke: color(s.color),
