@@ -46,6 +46,8 @@ export interface NewItemEntry {
   /** The path it opens, e.g. `/addresses/new`. */
   href: string;
   rights: readonly string[];
+  /** Opened on an address's record, the entry carries that address as this query parameter (APP-051: `id`). */
+  addressParam?: string;
 }
 
 /** Reminder target table and the detail route of one record (REM-008). */

@@ -23,7 +23,15 @@ export const saleDocumentsArea: Area<ReturnType<typeof routes>> = {
     },
   ],
   newItems: [
-    { id: 'offer', order: 20, label: 'saleDocuments:newItem.offer', icon: IconFileText, href: '/saleDocument/new?type=0100', rights: ['BEK_AENDERN'] },
+    {
+      id: 'offer',
+      order: 20,
+      label: 'saleDocuments:newItem.offer',
+      icon: IconFileText,
+      href: '/saleDocument/new?type=0100',
+      rights: ['BEK_AENDERN'],
+      addressParam: 'id',
+    },
     {
       id: 'assignment',
       order: 21,
@@ -31,6 +39,7 @@ export const saleDocumentsArea: Area<ReturnType<typeof routes>> = {
       icon: IconFilePencil,
       href: '/saleDocument/new?type=0200',
       rights: ['BEK_AENDERN'],
+      addressParam: 'id',
     },
   ],
   reminder: { tabelle: 'BEK', detail: (id) => `/saleDocument/${id}` },
