@@ -66,7 +66,6 @@ export function AdditionalAddressTab() {
                 {artLabel(z.art)}
               </Badge>
             ),
-            width: 170,
           },
           { key: 'name', label: f('name1'), render: (z) => [z.name1, z.name2].filter(Boolean).join(', ') },
           { key: 'strasse', label: f('strasse'), render: (z) => z.strasse ?? '', visibleFrom: 'sm' },
