@@ -95,7 +95,7 @@ async function openItemWithPayment(page: Page, token: string) {
 }
 
 test.describe('[WCAG 2.1 AA] heading levels', () => {
-  test('home, the record screens of addresses, products and assets, and the settings skip no heading level', async ({ page, request }) => {
+  test('home, the record screens of addresses, products, assets, sales documents and open items, and the settings skip no heading level', async ({ page, request }) => {
     test.setTimeout(120_000);
     const token = await apiLogin(request, 'admin');
     await openAs(page, request, 'admin', '/home');
@@ -105,6 +105,8 @@ test.describe('[WCAG 2.1 AA] heading levels', () => {
     const { id: person, adresseId: address } = first;
     const product = await firstId(page, token, '/stammdaten/artikel?limit=1&filter=artikelart=1');
     const asset = await firstId(page, token, '/stammdaten/assets?limit=1');
+    const invoice = await firstId(page, token, '/verkauf/belege?limit=1&filter=belegart=0400');
+    const openItem = await firstId(page, token, '/finanzen/offeneposten?limit=1');
     const screens = [
       '/home',
       `/addresses/${address}/masterdata`,
@@ -117,6 +119,13 @@ test.describe('[WCAG 2.1 AA] heading levels', () => {
       `/products/${product}/storage`,
       `/assets/${asset}/masterdata`,
       `/assets/${asset}/files`,
+      `/saleDocument/${invoice}/documentHead`,
+      `/saleDocument/${invoice}/positions`,
+      `/saleDocument/${invoice}/documentFoot`,
+      `/saleDocument/${invoice}/history`,
+      `/saleDocument/${invoice}/signature`,
+      `/openItems/${openItem}/masterdata`,
+      `/openItems/${openItem}/paymentHistory`,
       '/settings/general',
       '/settings/navbar',
       '/settings/dashboard',

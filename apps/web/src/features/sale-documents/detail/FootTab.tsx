@@ -1,8 +1,9 @@
-import { Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '@/components/form/FormCard';
 import { CurrencyField, NumberField, PercentField, TextField } from '@/components/form/fields';
+import { SectionTitle } from '@/components/SectionTitle';
 import { formatCurrency, formatDecimal, formatPercent } from '@/lib/format';
 import { useDocumentFromRoute } from '../use-document';
 
@@ -46,9 +47,9 @@ export function FootTab() {
           <TextField name="rabatt2Text" label={t('f.rabatt2Text')} />
         </FormCard>
         <Card withBorder radius="md" padding="md">
-          <Title order={3} size="h5" mb="sm">
+          <SectionTitle size="h5" mb="sm">
             {t('cards.vat')}
-          </Title>
+          </SectionTitle>
           {doc && doc.mwstAufteilung.length > 0 ? (
             <Table data-testid="foot-vat" verticalSpacing={4}>
               <Table.Thead>
@@ -75,9 +76,9 @@ export function FootTab() {
           )}
         </Card>
         <Card withBorder radius="md" padding="md">
-          <Title order={3} size="h5" mb="sm">
+          <SectionTitle size="h5" mb="sm">
             {t('cards.totals')}
-          </Title>
+          </SectionTitle>
           {doc && (
             <Stack gap={4} data-testid="foot-totals">
               {row(t('f.betragNetto'), formatCurrency(doc.betragNetto), 'foot-betragNetto')}

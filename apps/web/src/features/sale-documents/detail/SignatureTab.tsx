@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Card, Group, Image, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Image, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconSignature } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
+import { SectionTitle } from '@/components/SectionTitle';
 import { pngDataUrl, SignaturePad } from '@/components/signature-pad';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
@@ -45,9 +46,7 @@ export function SignatureTab() {
       {stored && (
         <Card withBorder radius="md" padding="md" data-testid="signature-stored">
           <Group justify="space-between" mb="sm">
-            <Title order={3} size="h5">
-              {t('signature.stored')}
-            </Title>
+            <SectionTitle size="h5">{t('signature.stored')}</SectionTitle>
             {canSign && !capture && (
               <Button size="xs" variant="light" leftSection={<IconSignature size={14} />} onClick={() => setCapture(true)} data-testid="signature-replace">
                 {t('signature.replace')}
@@ -74,9 +73,7 @@ export function SignatureTab() {
       {showPad && (
         <Card withBorder radius="md" padding="md">
           <Stack gap="sm">
-            <Title order={3} size="h5">
-              {t('signature.capture')}
-            </Title>
+            <SectionTitle size="h5">{t('signature.capture')}</SectionTitle>
             <TextInput label={t('signature.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} data-testid="signature-name" />
             <SignaturePad onChange={setPng} disabled={busy} description={t('signature.hint')} />
             <Group justify="flex-end" gap="sm">

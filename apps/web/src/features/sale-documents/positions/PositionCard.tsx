@@ -1,6 +1,7 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeadingSection, SectionTitle } from '@/components/SectionTitle';
 import { formatCurrency, formatDecimal, formatPercent } from '@/lib/format';
 import type { Position } from '../api';
 import { formatUnitPrice, PriceExplanation } from './PriceWhy';
@@ -25,9 +26,9 @@ export function PositionCard({ p, showEk, title }: { p: Position; showEk: boolea
       <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
         <Stack gap={0} style={{ minWidth: 0 }}>
           {title ?? (
-            <Title order={3} size="h5">
+            <SectionTitle size="h5">
               {p.position}. {p.bezeichnung}
-            </Title>
+            </SectionTitle>
           )}
           {p.artikelnummer && (
             <Text size="xs" c="dimmed" ff="monospace">
@@ -61,12 +62,14 @@ export function PositionCard({ p, showEk, title }: { p: Position; showEk: boolea
         </SimpleGrid>
       )}
       {!text && (
-        <Card withBorder radius="sm" padding="sm">
-          <Title order={4} size="h6" mb={4}>
-            {t('price.why')}
-          </Title>
-          <PriceExplanation why={p.preisHerkunft} />
-        </Card>
+        <HeadingSection>
+          <Card withBorder radius="sm" padding="sm">
+            <SectionTitle size="h6" mb={4}>
+              {t('price.why')}
+            </SectionTitle>
+            <PriceExplanation why={p.preisHerkunft} />
+          </Card>
+        </HeadingSection>
       )}
     </Card>
   );

@@ -1,8 +1,9 @@
-import { ActionIcon, Divider, Group, Popover, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Divider, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import type { PreisHerkunft } from '@vario/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionTitle } from '@/components/SectionTitle';
 import { formatCurrency, formatDate, formatDecimal, formatPercent } from '@/lib/format';
 import { currentLanguage, INTL_LOCALE } from '@/lib/locale';
 
@@ -96,9 +97,9 @@ export function PriceWithWhy({ price, why, position }: { price: number | null; w
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown data-testid="price-why-popover">
-          <Title order={4} size="h6" mb={4}>
+          <SectionTitle size="h6" mb={4}>
             {t('price.why')}
-          </Title>
+          </SectionTitle>
           <PriceExplanation why={why} />
         </Popover.Dropdown>
       </Popover>
