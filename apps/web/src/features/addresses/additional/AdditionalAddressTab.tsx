@@ -1,4 +1,4 @@
-import { Badge, Button, ScrollArea, SegmentedControl } from '@mantine/core';
+import { Badge, Button, ScrollArea, SegmentedControl, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { ZUSATZADRESS_ARTEN, zusatzadresseEingabe } from '@vario/contract';
@@ -13,6 +13,8 @@ import { hasRight } from '@/lib/rights';
 import { saveAdditionalAddress, useAdditionalAddresses, type Zusatzadresse } from '../api-sub';
 import { useAddressFromRoute } from '../use-address-id';
 import { AdditionalFields } from './AdditionalFields';
+
+const placeOf = (z: Zusatzadresse) => [z.lkz, z.plz, z.ort].filter(Boolean).join(' ');
 
 /** Additional addresses filtered by art (ADR-034), with create. */
 export function AdditionalAddressTab() {
@@ -67,9 +69,21 @@ export function AdditionalAddressTab() {
               </Badge>
             ),
           },
-          { key: 'name', label: f('name1'), render: (z) => [z.name1, z.name2].filter(Boolean).join(', ') },
+          {
+            key: 'name',
+            label: f('name1'),
+            // on a phone the place is the row's second line (two columns fit 390 px, three did not)
+            render: (z) => (
+              <>
+                {[z.name1, z.name2].filter(Boolean).join(', ')}
+                <Text size="xs" c="dimmed" hiddenFrom="xs">
+                  {placeOf(z)}
+                </Text>
+              </>
+            ),
+          },
           { key: 'strasse', label: f('strasse'), render: (z) => z.strasse ?? '', visibleFrom: 'sm' },
-          { key: 'ort', label: f('ort'), render: (z) => [z.lkz, z.plz, z.ort].filter(Boolean).join(' ') },
+          { key: 'ort', label: f('ort'), render: placeOf, visibleFrom: 'xs' },
           { key: 'telefon', label: f('telefon'), render: (z) => z.telefon ?? '', visibleFrom: 'md' },
         ]}
       />
