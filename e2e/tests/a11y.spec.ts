@@ -95,7 +95,10 @@ async function openItemWithPayment(page: Page, token: string) {
 }
 
 test.describe('[WCAG 2.1 AA] heading levels', () => {
-  test('home, the record screens of addresses, products, assets, sales documents and open items, and the settings skip no heading level', async ({ page, request }) => {
+  test('home, the record screens of addresses, products, assets, sales documents and open items, and the settings skip no heading level', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const token = await apiLogin(request, 'admin');
     await openAs(page, request, 'admin', '/home');
