@@ -1,6 +1,7 @@
 import { ActionIcon, Burger, Group, Indicator, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnIntent } from '@/components/on-intent';
@@ -48,8 +49,10 @@ function NewItemSlot() {
 function ReminderButton() {
   const { t } = useTranslation();
   const reminders = useReminders();
-  const now = useNow(30_000);
-  const count = dueCount(reminders.data, now);
+  // redrawn every 30 s and whenever the reminders change; counted against the time of drawing, so a reminder created
+  // for "in 15 minutes" counts at once and not only at the next tick
+  useNow(30_000);
+  const count = dueCount(reminders.data, dayjs());
   const opened = useStore(reminderPanelState);
   // the count is kept in the settings model for the info bar (APP-094)
   const { value: infobar } = useUserParameter('infobar');
