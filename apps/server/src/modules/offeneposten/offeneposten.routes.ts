@@ -1,5 +1,6 @@
-import { API_PREFIX, endpoints } from '@vario/contract';
+import { API_PREFIX, endpoints, type offenePostenUebersicht } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { money2 } from '../../lib/codecs';
 import { idempotentCreate } from '../../lib/idempotency';
 import { type Ctx, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
@@ -53,13 +54,25 @@ export function offenePostenRoutes(app: FastifyInstance, ctx: Ctx) {
 
   route(app, endpoints.offenePostenUebersicht, async () => {
     const o = await overviewByLevel(db);
-    const row: Record<string, number> = {};
-    for (const l of o.levels) {
-      row[`stufe${l.stufe}_Anzahl`] = l.anzahl;
-      row[`stufe${l.stufe}_Betrag`] = money2.fromDb(l.betrag);
-    }
-    row.gesamt_Anzahl = o.anzahl;
-    row.gesamt_Betrag = money2.fromDb(o.betrag);
-    return { daten: [{ datensaetze: [row as never] }] };
+    const level = (n: number) => o.levels.find((l) => l.stufe === n);
+    const anzahl = (n: number) => level(n)?.anzahl ?? 0;
+    const betrag = (n: number) => money2.fromDb(level(n)?.betrag ?? 0);
+    const row: z.input<typeof offenePostenUebersicht> = {
+      stufe0_Anzahl: anzahl(0),
+      stufe0_Betrag: betrag(0),
+      stufe1_Anzahl: anzahl(1),
+      stufe1_Betrag: betrag(1),
+      stufe2_Anzahl: anzahl(2),
+      stufe2_Betrag: betrag(2),
+      stufe3_Anzahl: anzahl(3),
+      stufe3_Betrag: betrag(3),
+      stufe4_Anzahl: anzahl(4),
+      stufe4_Betrag: betrag(4),
+      stufe5_Anzahl: anzahl(5),
+      stufe5_Betrag: betrag(5),
+      gesamt_Anzahl: o.anzahl,
+      gesamt_Betrag: money2.fromDb(o.betrag),
+    };
+    return { daten: [{ datensaetze: [row] }] };
   });
 }

@@ -1,5 +1,5 @@
 import type { ListQuery, ServiceAuftrag, ServiceMaterial, ServicePlanung } from '@vario/contract';
-import { serviceAuftrag, serviceMaterial, servicePlanung } from '@vario/contract';
+import { MATERIALBUCHUNGSARTEN, serviceAuftrag, serviceMaterial, servicePlanung } from '@vario/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Dialect } from '../../db/schema-helpers';
@@ -219,6 +219,13 @@ export async function mehraufwaendeDesAuftrags(db: Db, auftragId: number) {
 }
 
 export const zeitOut = <R extends { abgebrochen: unknown; laeuft?: unknown }>({ laeuft: _l, ...r }: R) => ({ ...r, abgebrochen: Boolean(r.abgebrochen) });
+/** A stored booking kind as the contract names it (the column holds only these; anything else is a broken row). */
+const buchungsArt = (art: string): (typeof MATERIALBUCHUNGSARTEN)[number] => {
+  const known = MATERIALBUCHUNGSARTEN.find((a) => a === art);
+  if (!known) throw new Error(`Unbekannte Materialbuchungsart ${art}`);
+  return known;
+};
+
 export const buchungOut = <R extends { menge: number }>(r: R) => ({ ...r, menge: qty3.fromDb(r.menge) });
 
 export async function auftragDetail(db: Db, id: number) {
@@ -255,7 +262,7 @@ export async function auftragDetail(db: Db, id: number) {
     adresse: adresse ?? null,
     planungen,
     material,
-    materialbuchungen: buchungen.map((b) => ({ ...buchungOut(b), art: b.art as never })),
+    materialbuchungen: buchungen.map((b) => ({ ...buchungOut(b), art: buchungsArt(b.art) })),
     mehraufwaende,
     zeiten: zeiten.map((z) => ({ ...zeitOut(z), art: z.art as 'A' | 'M' })),
     schritte: schritte.map((s) => ({ ...s, quelle: s.quelle as 'online' | 'sync' })),
