@@ -1,4 +1,5 @@
 import { MessageCode, UMWANDLUNGEN } from '@vario/contract';
+import type { Updateable } from 'kysely';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { qty3 } from '../../lib/codecs';
@@ -9,6 +10,7 @@ import { type Bewegung, buche, sperreBestand } from '../lager/lager.service';
 import { cancelOpenItemsOfBeleg, openItemForInvoice } from '../offeneposten/offeneposten.service';
 import { addHistory } from './belege.history';
 import { createBeleg, LOCK, loadKopf, may, recalcTotals } from './belege.service';
+import type { BelegTable } from './belege.tables';
 
 /**
  * Document transitions (issue 11, BEL-T): book, cancel and transform, each ONE transaction with its history row; a
@@ -100,10 +102,10 @@ async function assertMayChange(trx: Db, actor: TransitionActor, b: BelegRow) {
 }
 
 /** Writes the new status only if the document is still in the status it was read in (a lost race answers 409). */
-async function setStatus(trx: Db, b: BelegRow, set: Record<string, unknown>, message: string) {
+async function setStatus(trx: Db, b: BelegRow, set: Updateable<BelegTable>, message: string) {
   const res = await trx
     .updateTable('belege')
-    .set({ ...set, geaendertAm: nowIso() } as never)
+    .set({ ...set, geaendertAm: nowIso() })
     .where('id', '=', b.id)
     .where('belegstatus', '=', b.belegstatus)
     .executeTakeFirst();
