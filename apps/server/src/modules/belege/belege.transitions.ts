@@ -1,5 +1,5 @@
 import { MessageCode, UMWANDLUNGEN } from '@vario/contract';
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { qty3 } from '../../lib/codecs';
@@ -10,7 +10,7 @@ import { type Bewegung, buche, sperreBestand } from '../lager/lager.service';
 import { cancelOpenItemsOfBeleg, openItemForInvoice } from '../offeneposten/offeneposten.service';
 import { addHistory } from './belege.history';
 import { createBeleg, LOCK, loadKopf, may, recalcTotals } from './belege.service';
-import type { BelegTable } from './belege.tables';
+import type { BelegPositionTable, BelegTable } from './belege.tables';
 
 /**
  * Document transitions (issue 11, BEL-T): book, cancel and transform, each ONE transaction with its history row; a
@@ -462,7 +462,7 @@ export interface UmwandelnOptionen {
 }
 
 /** Head columns that are the new document's own, not copied from the source. */
-const NICHT_KOPIERT = new Set([
+const NICHT_KOPIERT = [
   'id',
   'belegart',
   'belegnummer',
@@ -475,9 +475,6 @@ const NICHT_KOPIERT = new Set([
   'gebuchtAm',
   'storniertAm',
   'stornoVonId',
-  'gedrucktAm',
-  'pdfHash',
-  'unterschriftId',
   'betragNetto',
   'mwstBetrag',
   'betragBrutto',
@@ -486,9 +483,23 @@ const NICHT_KOPIERT = new Set([
   'rabatt1Wert',
   'rabatt2Wert',
   'mwstAufteilung',
-]);
+] as const satisfies readonly (keyof BelegRow)[];
 /** Position columns that are the copy's own. */
-const POSITION_NICHT_KOPIERT = new Set(['id', 'belegId', 'menge', 'mengeUebernommen', 'mengeGeliefert', 'quellePositionId']);
+const POSITION_NICHT_KOPIERT = [
+  'id',
+  'belegId',
+  'menge',
+  'mengeUebernommen',
+  'mengeGeliefert',
+  'quellePositionId',
+] as const satisfies readonly (keyof PositionRow)[];
+
+/** A copy of `row` without `keys`, typed as such: the compiler checks that the rest fits the table it is written to. */
+function ohne<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Omit<T, K> {
+  const rest: Partial<T> = {};
+  for (const k of Object.keys(row) as (keyof T)[]) if (!(keys as readonly (keyof T)[]).includes(k)) rest[k] = row[k];
+  return rest as Omit<T, K>;
+}
 
 /** Normalises the target type of the path: a belegtyp ('02') or a belegart ('0200'). */
 export function zielBelegart(targetType: string): string {
@@ -566,8 +577,7 @@ export async function wandleBelegUm(trx: Db, actor: TransitionActor, id: number,
     ...(opts.belegdatum ? { belegdatum: opts.belegdatum } : {}),
   });
   const neuId = neu.id;
-  const kopf: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(b)) if (!NICHT_KOPIERT.has(k)) kopf[k] = v;
+  const kopf: Updateable<BelegTable> = { ...ohne(b, NICHT_KOPIERT), vorgaengerId: b.id };
   // amounts on the head (freight, cash on delivery, insurance, discounts as an amount) go with the first document made
   // from the source; later partial ones carry only percentage discounts, so nothing is charged or granted twice
   if (positionen.some((p) => Number(p.mengeUebernommen) > 0)) {
@@ -575,23 +585,17 @@ export async function wandleBelegUm(trx: Db, actor: TransitionActor, id: number,
     if (kopf.rabatt1Betrag !== null) Object.assign(kopf, { rabatt1Betrag: null, rabatt1Text: null });
     if (kopf.rabatt2Betrag !== null) Object.assign(kopf, { rabatt2Betrag: null, rabatt2Text: null });
   }
-  await trx
-    .updateTable('belege')
-    .set({ ...kopf, vorgaengerId: b.id } as never)
-    .where('id', '=', neuId)
-    .execute();
-  const zeilen = uebernommen.map(([pid, m]) => {
+  await trx.updateTable('belege').set(kopf).where('id', '=', neuId).execute();
+  const zeilen = uebernommen.map(([pid, m]): Insertable<BelegPositionTable> => {
     const p = positionen.find((x) => x.id === pid) as PositionRow;
-    const row: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(p)) if (!POSITION_NICHT_KOPIERT.has(k)) row[k] = v;
-    return { ...row, belegId: neuId, menge: istArtikelzeile(p) ? m : p.menge, quellePositionId: p.id } as Record<string, unknown>;
+    return { ...ohne(p, POSITION_NICHT_KOPIERT), belegId: neuId, menge: istArtikelzeile(p) ? m : p.menge, quellePositionId: p.id };
   });
   // positions keep their order; text lines travel with them
   zeilen.sort((x, y) => Number(x.position) - Number(y.position));
   for (let i = 0; i < zeilen.length; i += 200) {
     await trx
       .insertInto('belegPositionen')
-      .values(zeilen.slice(i, i + 200) as never)
+      .values(zeilen.slice(i, i + 200))
       .execute();
   }
   await recalcTotals(trx, neuId);
