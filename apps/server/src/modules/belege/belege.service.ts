@@ -14,6 +14,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
+import { heute, tagUndZeitVon } from '../../lib/berlin-time';
 import { logChange } from '../../lib/change-log';
 import { nowIso } from '../../lib/clock';
 import { codecsOf, money2, money4, percent2, qty3 } from '../../lib/codecs';
@@ -78,9 +79,6 @@ export const positionCodecs = codecsOf({
   gesamtpreis: money2,
   eilzuschlag: money2,
 });
-
-/** Today in Germany (YYYY-MM-DD): the default document date. */
-export const heute = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 // ------------------------------------------------------------------------------------------------ rights and rules
 
@@ -772,17 +770,6 @@ export async function positionenAntwort(trx: Db, actor: Actor, belegId: number):
   return positionen.map((p) => positionAntwort(p, mitEk));
 }
 
-const zeitFormat = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The history rows of a document, newest first; date and time in German local time. */
 export async function historieAntwort(trx: Db, belegId: number): Promise<z.input<typeof belegHistorieZeile>[]> {
   await loadKopf(trx, belegId);
@@ -795,7 +782,7 @@ export async function historieAntwort(trx: Db, belegId: number): Promise<z.input
     .orderBy('h.id', 'desc')
     .execute();
   return rows.map((r) => {
-    const [datum = '', uhrzeit = ''] = zeitFormat.format(new Date(r.zeitpunkt)).split(' ');
+    const { tag: datum, zeit: uhrzeit } = tagUndZeitVon(r.zeitpunkt);
     return {
       id: r.id,
       art: r.art,
