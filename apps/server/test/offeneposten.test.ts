@@ -54,6 +54,17 @@ describe('open items from invoices', () => {
     expect(mitSkonto).toMatchObject({ nettoFaellig: '2026-04-01', skontoDatum: '2026-03-12', skontoProzent: 2, skontoBetrag: 20 });
   });
 
+  it("[OP-003] the document's own payment type sets its open item's terms, as its PDF prints them", async () => {
+    const zahlart = (await db.selectFrom('zahlungsarten').select('id').where('skontoProzent', '>', 0).executeTakeFirstOrThrow()).id;
+    const kunde = await f.adresse(); // no payment type: 14 days net
+    const beleg = await f.beleg({ belegart: '0400', adresseId: kunde.id, belegdatum: '2026-03-02', zahlart });
+    await f.position(beleg.id, { menge: 1, einzelpreis: 1000.01, mwstSatz: 0 });
+    expectOk(await c.call(endpoints.belegBuchen, { as, params: { id: beleg.id }, body: {} }));
+    const found = expectOk(await c.call(endpoints.offenePostenList, { as, query: { filter: `belegId=${beleg.id}` } })).result[0]!;
+    const op = await lies(found.id);
+    expect(op).toMatchObject({ nettoFaellig: '2026-04-01', skontoDatum: '2026-03-12', skontoProzent: 2, skontoBetrag: 20, zahlungsartId: zahlart });
+  });
+
   it('a credit note makes a negative open item that is paid out', async () => {
     const kunde = await f.adresse();
     const op = await f.offenerPosten({ betrag: 50, belegart: '0500', adresseId: kunde.id });

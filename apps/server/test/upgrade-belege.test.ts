@@ -2,6 +2,7 @@ import { endpoints } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
 import { BELEG_RANGES } from '../src/db/migrations/0007_belege';
 import { up as altbestand } from '../src/db/migrations/0012_belege_altbestand';
+import { up as offenePostenAltbestand } from '../src/db/migrations/0014_offene_posten_altbestand';
 import { api, expectOk } from './client';
 import { factories } from './factories';
 import { createTestApp } from './helper';
@@ -83,5 +84,113 @@ describe('documents booked before migration 0007', () => {
     expectOk(await c.call(endpoints.belegStornieren, { as, params: { id: rechnung.id }, body: {} }));
     expect((await kopf(rechnung.id)).storniertAm).not.toBeNull();
     expect(await umsatz(kunde.id)).toBe(0);
+  });
+});
+
+describe('invoices booked before open items existed (migration 0014)', () => {
+  const opv = async (belegId: number) => {
+    const found = expectOk(await c.call(endpoints.offenePostenList, { as, query: { filter: `belegId=${belegId}` } })).result[0];
+    return found ? expectOk(await c.call(endpoints.offenerPostenGet, { as, params: { id: found.id } })).result : undefined;
+  };
+  const opvBetrag = async (id: number) => expectOk(await c.call(endpoints.adresseGet, { as, params: { id } })).result.opvBetrag;
+  const vergleichbar = ({ id: _id, nummer: _n, angelegtAm: _a, geaendertAm: _g, ...rest }: Record<string, unknown>) => rest;
+  const skontoArt = async () =>
+    (await db.selectFrom('zahlungsarten').select('id').where('skontoProzent', '>', 0).where('skontoTage', '>', 0).executeTakeFirstOrThrow()).id;
+
+  it('[OP-003] 0014 gives every booked, uncancelled invoice and credit note the open item booking would have made; payments, cancel and new items work after it', async () => {
+    const skonto = await skontoArt();
+    const mitSkonto = await f.adresse({ zahlart: skonto });
+    const ohne = await f.adresse();
+    // made through the service: the items the migration must reproduce
+    const rechnung = await f.offenerPosten({ betrag: 1000.01, adresseId: mitSkonto.id, belegdatum: '2026-03-02' });
+    const gutschrift = await f.offenerPosten({ betrag: 50, belegart: '0500', adresseId: ohne.id, belegdatum: '2026-01-31' });
+    const null_ = await f.offenerPosten({ betrag: 0, adresseId: ohne.id, belegdatum: '2026-02-10' });
+    // the document's own payment type counts before the address's
+    const eigeneBedingung = await f.beleg({ belegart: '0400', adresseId: ohne.id, belegdatum: '2026-02-27', zahlart: skonto });
+    await f.position(eigeneBedingung.id, { menge: 3, einzelpreis: 33.33, mwstSatz: 19 });
+    expectOk(await c.call(endpoints.belegBuchen, { as, params: { id: eigeneBedingung.id }, body: {} }));
+    const eigen = (await opv(eigeneBedingung.id))!;
+    expect(eigen).toMatchObject({ skontoProzent: 2, nettoFaellig: '2026-03-29', skontoDatum: '2026-03-09' });
+    // a cancelled invoice, an unbooked invoice and a booked order get none
+    const storniert = await f.offenerPosten({ betrag: 10, adresseId: ohne.id });
+    expectOk(await c.call(endpoints.belegStornieren, { as, params: { id: storniert.belegId }, body: {} }));
+    const ungebucht = await f.beleg({ belegart: '0400', adresseId: ohne.id });
+    await f.position(ungebucht.id, { menge: 1, einzelpreis: 5 });
+    const auftrag = await gebucht('0200', ohne.id);
+    const vorher = { mitSkonto: await opvBetrag(mitSkonto.id), ohne: await opvBetrag(ohne.id) };
+    expect(vorher).toEqual({ mitSkonto: 1000.01, ohne: -50 + eigen.offenerBetrag });
+
+    // the previous release: no open items, the addresses' open amounts 0, the range (made by 0008) at 1
+    const alle = [rechnung, gutschrift, null_, eigen];
+    await db
+      .deleteFrom('offenePosten')
+      .where(
+        'id',
+        'in',
+        alle.map((o) => o.id),
+      )
+      .execute();
+    await db.updateTable('adressen').set({ opvBetrag: 0 }).where('id', 'in', [mitSkonto.id, ohne.id]).execute();
+    const rest = await db
+      .selectFrom('offenePosten')
+      .select((eb) => eb.fn.max('nummer').as('n'))
+      .executeTakeFirst();
+    await db
+      .updateTable('nummernkreise')
+      .set({ naechste: Number(rest?.n ?? 0) + 1 })
+      .where('name', '=', 'OFFENER_POSTEN')
+      .execute();
+    for (const o of alle) expect(await opv(o.belegId)).toBeUndefined();
+
+    await offenePostenAltbestand(db as never);
+    const neu = new Map<number, Awaited<ReturnType<typeof opv>>>();
+    for (const o of alle) {
+      const item = await opv(o.belegId);
+      expect(item, `open item of ${o.rechnungsnummer}`).toBeDefined();
+      expect(vergleichbar(item!)).toEqual(vergleichbar(o));
+      neu.set(o.belegId, item);
+    }
+    expect(neu.get(null_.belegId)).toMatchObject({ rechnungsBetrag: 0, abgeschlossen: true });
+    expect(neu.get(rechnung.belegId)).toMatchObject({ skontoBetrag: 20, nettoFaellig: '2026-04-01', skontoDatum: '2026-03-12' });
+    expect(neu.get(gutschrift.belegId)).toMatchObject({ opvArt: 'GU', rechnungsBetrag: -50, offenerBetrag: -50 });
+    expect(await opv(storniert.belegId)).toBeUndefined();
+    expect(await opv(ungebucht.id)).toBeUndefined();
+    expect(await opv(auftrag.id)).toBeUndefined();
+    expect({ mitSkonto: await opvBetrag(mitSkonto.id), ohne: await opvBetrag(ohne.id) }).toEqual(vorher);
+    const nummern = [...neu.values()].map((o) => o!.nummer);
+    expect(new Set(nummern).size).toBe(alle.length);
+    const kreis = await db.selectFrom('nummernkreise').select('naechste').where('name', '=', 'OFFENER_POSTEN').executeTakeFirstOrThrow();
+    expect(Number(kreis.naechste)).toBe(Math.max(...nummern) + 1);
+    const protokoll = await db.selectFrom('protokoll').select('datensatzId').where('tabelle', '=', 'OPV').where('aktion', '=', 'NEU').execute();
+    for (const o of neu.values()) expect(protokoll.map((p) => p.datensatzId)).toContain(o!.id);
+
+    // a second run changes nothing
+    await offenePostenAltbestand(db as never);
+    expect(
+      await db
+        .selectFrom('offenePosten')
+        .select('id')
+        .where(
+          'belegId',
+          'in',
+          alle.map((o) => o.belegId),
+        )
+        .execute(),
+    ).toHaveLength(alle.length);
+
+    // the items work: a payment, the cancellation of an unpaid invoice, a new invoice's number after them
+    const bezahlt = expectOk(
+      await c.call(endpoints.zahlungCreate, {
+        as,
+        params: { id: neu.get(rechnung.belegId)!.id },
+        body: { data: { zahlungsBetrag: 400, zahlungsDatum: '2026-03-05', zahlungPer: 'Überweisung' } },
+      }),
+    );
+    expect(bezahlt.offenerPosten).toMatchObject({ offenerBetrag: 600.01, bisherGezahlt: 400 });
+    expectOk(await c.call(endpoints.belegStornieren, { as, params: { id: eigeneBedingung.id }, body: {} }));
+    expect(await opv(eigeneBedingung.id)).toBeUndefined();
+    expect(await opvBetrag(ohne.id)).toBe(-50);
+    const spaeter = await f.offenerPosten({ betrag: 1, adresseId: ohne.id });
+    expect(spaeter.nummer).toBeGreaterThan(Math.max(...nummern));
   });
 });

@@ -60,6 +60,8 @@ export async function migrate(handle: DbHandle): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
+    // migrations are numbered per part of the work; a database that ran a higher one first still takes a lower one
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -168,6 +168,7 @@ export async function bucheBeleg(trx: Db, actor: TransitionActor, id: number, op
       adresseId: b.adresseId,
       belegdatum: b.belegdatum,
       betragBrutto: typ === '05' ? -Math.abs(brutto) : brutto,
+      zahlart: b.zahlart,
     });
   }
   if (typ === '01' && opts.dealAnlegen && parameterGesetzt(opts.dealParameter) && !b.dealId) dealId = await dealAusAngebot(trx, actor, b);

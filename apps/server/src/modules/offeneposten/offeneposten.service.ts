@@ -15,8 +15,8 @@ import { drawNumber } from '../system/nummernkreise.service';
  * - An item is made only by `openItemForInvoice`, which the document booking calls in its transaction (invoice 04…,
  *   credit note 05… with a negative amount), and goes only with `cancelOpenItemsOfBeleg` on the document's
  *   cancellation — refused (409) once a payment was recorded: a paid invoice is corrected by a credit note.
- * - Terms: `valuta` is the document date; net due after the net days of the address's payment type (`adressen.zahlart`
- *   → `zahlungsarten`), with its cash discount (days, percent, amount off the gross); an address without one gets
+ * - Terms: `valuta` is the document date; net due after the net days of the document's payment type (`belege.zahlart`,
+ *   the terms its PDF prints), else the address's (`adressen.zahlart`) → `zahlungsarten`, with its cash discount (days, percent, amount off the gross); an address without one gets
  *   `STANDARD_NETTO_TAGE` (14) days net and no discount. A credit note has no cash discount.
  * - Payments (`recordPayment`) are taken off the open amount by one conditional update on the row read under lock
  *   (PostgreSQL `for update`; SQLite writes are serial): two parallel payments can never take off more than is open.
@@ -69,6 +69,8 @@ export interface InvoiceForOpenItem {
   belegdatum: string;
   /** Cents; negative for a credit note. */
   betragBrutto: number;
+  /** The document's payment type (its terms, printed on its PDF); without one the address's counts. */
+  zahlart?: number | null;
 }
 
 /**
@@ -87,7 +89,9 @@ export async function openItemForInvoice(trx: Db, actor: Actor, beleg: InvoiceFo
 
   const terms = await trx
     .selectFrom('adressen')
-    .leftJoin('zahlungsarten', 'zahlungsarten.id', 'adressen.zahlart')
+    .leftJoin('zahlungsarten', (j) =>
+      beleg.zahlart != null ? j.on('zahlungsarten.id', '=', beleg.zahlart) : j.onRef('zahlungsarten.id', '=', 'adressen.zahlart'),
+    )
     .select([
       'adressen.id',
       'zahlungsarten.id as zahlungsartId',
