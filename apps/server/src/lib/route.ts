@@ -13,6 +13,8 @@ type RouteTypes<E extends Endpoint> = {
   Body: In<E['body']>;
 };
 export type RouteRequest<E extends Endpoint> = FastifyRequest<RouteTypes<E>>;
+/** The body an endpoint answers (undefined for 204 answers). */
+export type ResponseBody<E extends Endpoint> = Out<E['response']>;
 
 /** A handler answers the contract's response body — or the reply itself when it sent a binary answer (pictures, downloads, cached bytes). */
 export type Handler<E extends Endpoint> = (req: RouteRequest<E>, reply: FastifyReply) => Promise<Out<E['response']> | FastifyReply | undefined>;

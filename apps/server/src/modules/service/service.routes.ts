@@ -20,7 +20,7 @@ import {
   planungLesen,
 } from './service.read';
 import * as svc from './service.service';
-import { online, sync } from './service.sync';
+import { AKTION_ENDPOINT, online, sync } from './service.sync';
 import { type Wer, werIst } from './service.wer';
 import { berlinZuUtc } from './service.zeit';
 
@@ -192,21 +192,20 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
 
   // the journey
   const STEPS = [
-    [endpoints.servicePlanungAnnehmen, 'annehmen'],
-    [endpoints.servicePlanungAblehnen, 'ablehnen'],
-    [endpoints.servicePlanungZurueckgeben, 'zurueckgeben'],
-    [endpoints.servicePlanungZurueckstellen, 'zurueckstellen'],
-    [endpoints.servicePlanungDienstende, 'dienstende'],
-    [endpoints.servicePlanungTelefonischErledigt, 'telefonischErledigt'],
-    [endpoints.servicePlanungReisebeginn, 'reisebeginn'],
-    [endpoints.servicePlanungAnkunft, 'ankunft'],
-    [endpoints.servicePlanungZeitStart, 'zeitStart'],
-    [endpoints.servicePlanungZeitStopp, 'zeitStopp'],
-    [endpoints.servicePlanungServiceZeit, 'serviceZeit'],
+    'annehmen',
+    'ablehnen',
+    'zurueckgeben',
+    'zurueckstellen',
+    'dienstende',
+    'telefonischErledigt',
+    'reisebeginn',
+    'ankunft',
+    'zeitStart',
+    'zeitStopp',
+    'serviceZeit',
   ] as const;
-  for (const [e, art] of STEPS) {
-    // biome-ignore lint/suspicious/noExplicitAny: every step endpoint has the same shape (id param, data body)
-    route(app, e as any, async (req: any, reply) => online(db, req, reply, await wer(req), art, { planungId: req.params.id }, req.body.data) as never);
+  for (const art of STEPS) {
+    route(app, AKTION_ENDPOINT[art], async (req, reply) => online(db, req, reply, await wer(req), art, { planungId: req.params.id }, req.body.data));
   }
 
   // time, subsequent bookings, calendar

@@ -430,7 +430,12 @@ const n = (v: number | string | bigint) => Number(v);
 const verbraucht = (m: MaterialRow) => n(m.mengeEingebaut) + n(m.mengeDoa) + n(m.mengeGutteilretoure);
 
 /** The material status of a line from its quantities (§4 colours: 10, 13, 15, 17, 25, 27, 19, 29). */
-export function materialstatusVon(m: Omit<MaterialRow, 'id' | 'materialstatus'>): string {
+type Mengenfeld = 'mengeUmgelagert' | 'mengeEingebaut' | 'mengeDoa' | 'mengeGutteilretoure' | 'mengeNichtGeliefert' | 'mengeReserviert' | 'mengeBestaetigt';
+/** The quantities the status follows from; a quantity a new line does not set yet is 0 (the column's default). */
+type Mengen = Pick<MaterialRow, 'menge'> & Partial<Pick<MaterialRow, Mengenfeld>>;
+
+export function materialstatusVon(m: Mengen): string {
+  const n = (v: number | string | bigint | undefined) => Number(v ?? 0);
   const menge = n(m.menge);
   const umgelagert = n(m.mengeUmgelagert);
   if (menge > 0 && n(m.mengeEingebaut) + n(m.mengeDoa) + n(m.mengeGutteilretoure) >= menge) return MS.verbucht;
@@ -1046,7 +1051,7 @@ export async function materialAnlegen(trx: Db, wer: Wer, auftragId: number, d: z
   };
   const { id } = await trx
     .insertInto('serviceMaterial')
-    .values({ ...werte, materialstatus: materialstatusVon(werte as never) })
+    .values({ ...werte, materialstatus: materialstatusVon(werte) })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (reserviert && d.quelleLagerId) {

@@ -1,9 +1,10 @@
-import { API_PREFIX, type ApiErrorBody, type ServiceAktion, type ServiceAktionArt, serviceAktionDaten } from '@vario/contract';
+import { API_PREFIX, type ApiErrorBody, type Endpoint, endpoints, type ServiceAktion, type ServiceAktionArt, serviceAktionDaten } from '@vario/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { ApiError, badRequest, unprocessable } from '../../lib/errors';
+import type { ResponseBody } from '../../lib/route';
 import { auftragLesen, materialLesen, planungLesen } from './service.read';
 import * as svc from './service.service';
 import type { Wer } from './service.wer';
@@ -21,14 +22,44 @@ export interface AktionIds {
   materialId?: number;
   eintragId?: number;
 }
-export interface Antwort {
+export interface Antwort<B = unknown> {
   status: number;
-  body: unknown;
+  body: B;
   location?: string;
 }
 
+/** The online endpoint of each action kind: its response schema is the type of the step's answer (checked by tsc). */
+export const AKTION_ENDPOINT = {
+  annehmen: endpoints.servicePlanungAnnehmen,
+  ablehnen: endpoints.servicePlanungAblehnen,
+  zurueckgeben: endpoints.servicePlanungZurueckgeben,
+  zurueckstellen: endpoints.servicePlanungZurueckstellen,
+  dienstende: endpoints.servicePlanungDienstende,
+  telefonischErledigt: endpoints.servicePlanungTelefonischErledigt,
+  reisebeginn: endpoints.servicePlanungReisebeginn,
+  ankunft: endpoints.servicePlanungAnkunft,
+  zeitStart: endpoints.servicePlanungZeitStart,
+  zeitStopp: endpoints.servicePlanungZeitStopp,
+  serviceZeit: endpoints.servicePlanungServiceZeit,
+  materialBuchung: endpoints.serviceMaterialBuchen,
+  rueckbuchung: endpoints.serviceMaterialRueckbuchung,
+  materialBestaetigen: endpoints.serviceMaterialBestaetigen,
+  nachbuchung: endpoints.serviceNachbuchungCreate,
+  mehraufwandNeu: endpoints.serviceMehraufwandCreate,
+  mehraufwandAendern: endpoints.serviceMehraufwandUpdate,
+  mehraufwandLoeschen: endpoints.serviceMehraufwandDelete,
+  unterschrift: endpoints.serviceUnterschriftSet,
+  abschluss: endpoints.serviceAbschluss,
+  kalenderNeu: endpoints.serviceKalendereintragCreate,
+  kalenderAendern: endpoints.serviceKalendereintragUpdate,
+  kalenderLoeschen: endpoints.serviceKalendereintragDelete,
+} as const satisfies Record<ServiceAktionArt, Endpoint>;
+
+/** The answer body of an action kind: the response of its online endpoint. */
+export type AntwortBody<A extends ServiceAktionArt> = ResponseBody<(typeof AKTION_ENDPOINT)[A]>;
+
 /** The body `data` schema of each action kind. */
-export const DATEN_SCHEMA: Record<ServiceAktionArt, z.ZodType> = {
+export const DATEN_SCHEMA = {
   annehmen: serviceAktionDaten.annehmen,
   ablehnen: serviceAktionDaten.ablehnen,
   zurueckgeben: serviceAktionDaten.zurueckgeben,
@@ -52,7 +83,10 @@ export const DATEN_SCHEMA: Record<ServiceAktionArt, z.ZodType> = {
   kalenderNeu: serviceAktionDaten.kalendereintrag,
   kalenderAendern: serviceAktionDaten.kalendereintrag,
   kalenderLoeschen: serviceAktionDaten.kalendereintragLoeschen,
-};
+} as const satisfies Record<ServiceAktionArt, z.ZodType>;
+
+/** The validated `data` of an action kind. */
+export type DatenVon<A extends ServiceAktionArt> = z.output<(typeof DATEN_SCHEMA)[A]>;
 
 const need = (v: number | undefined, feld: keyof AktionIds): number => {
   if (v === undefined) throw badRequest('Bitte die Eingaben prüfen!', { [feld]: ['Bitte einen Wert eingeben'] });
@@ -60,9 +94,10 @@ const need = (v: number | undefined, feld: keyof AktionIds): number => {
 };
 
 /** Validates `daten` of a queued action like the online route validates its body (400 with the field errors). */
-function datenPruefen(art: ServiceAktionArt, daten: unknown) {
+function datenPruefen<A extends ServiceAktionArt>(art: A, daten: unknown): DatenVon<A> {
   const r = DATEN_SCHEMA[art].safeParse(daten);
-  if (r.success) return r.data as Record<string, unknown>;
+  // safeParse of the union of schemas answers the union of outputs; the schema is the one of `art`
+  if (r.success) return r.data as DatenVon<A>;
   const fieldErrors: Record<string, string[]> = {};
   for (const i of r.error.issues) {
     const feld = i.path.join('.') || 'daten';
@@ -76,76 +111,100 @@ const planungAntwort = async (trx: Db, r: svc.SchrittErgebnis) => ({
   body: { result: await planungLesen(trx, r.planungId), ...(r.meldung ? { meldung: r.meldung } : {}), zeit: await svc.zeitLesen(trx, r.zeitId) },
 });
 
+type Ausfuehrer = { [A in ServiceAktionArt]: (trx: Db, s: svc.Schritt, ids: AktionIds, daten: DatenVon<A>) => Promise<Antwort<AntwortBody<A>>> };
+
+type PlanungArt = keyof typeof svc.PLANUNG_SCHRITTE;
+/** The planning steps, each checked to take its kind's data. */
+const PLANUNG_SCHRITTE: { [A in PlanungArt]: (trx: Db, s: svc.Schritt, planungId: number, daten: DatenVon<A>) => Promise<svc.SchrittErgebnis> } =
+  svc.PLANUNG_SCHRITTE;
+
+const planungSchritt =
+  <A extends PlanungArt>(art: A) =>
+  async (trx: Db, s: svc.Schritt, ids: AktionIds, daten: DatenVon<A>) =>
+    planungAntwort(trx, await PLANUNG_SCHRITTE[art](trx, s, need(ids.planungId, 'planungId'), daten));
+
+const materialBuchung = async (trx: Db, s: svc.Schritt, ids: AktionIds, art: svc.Buchungsart, daten: DatenVon<'rueckbuchung'>) => {
+  const auftragId = need(ids.auftragId, 'auftragId');
+  const materialId = need(ids.materialId, 'materialId');
+  const r = await svc.materialBuchen(trx, s, auftragId, materialId, art, daten);
+  return {
+    status: 201,
+    body: { result: await svc.buchungLesen(trx, r.buchungId), material: await materialLesen(trx, r.materialId), warnungen: r.warnungen },
+    location: `${API_PREFIX}/service/auftraege/${auftragId}/material/${materialId}/buchungen/${r.buchungId}`,
+  };
+};
+
+const mehraufwand = async (trx: Db, s: svc.Schritt, ids: AktionIds, daten: DatenVon<'mehraufwandNeu'>, neu: boolean) => {
+  const auftragId = need(ids.auftragId, 'auftragId');
+  const id = await svc.mehraufwandSpeichern(trx, s, auftragId, daten, neu ? undefined : need(ids.eintragId, 'eintragId'));
+  return {
+    status: neu ? 201 : 200,
+    body: { result: await svc.mehraufwandLesen(trx, id) },
+    location: `${API_PREFIX}/service/auftraege/${auftragId}/mehraufwaende/${id}`,
+  };
+};
+
+const kalender = async (trx: Db, s: svc.Schritt, ids: AktionIds, daten: DatenVon<'kalenderNeu'>, neu: boolean) => {
+  const id = neu ? await svc.kalenderNeu(trx, s, daten) : await svc.kalenderAendern(trx, s, need(ids.eintragId, 'eintragId'), daten);
+  return { status: neu ? 201 : 200, body: { result: await svc.kalenderLesen(trx, id) }, location: `${API_PREFIX}/service/kalendereintraege/${id}` };
+};
+
+/** Each action kind applied in the caller's transaction, answering what its online call answers. */
+const AUSFUEHREN: Ausfuehrer = {
+  annehmen: planungSchritt('annehmen'),
+  ablehnen: planungSchritt('ablehnen'),
+  zurueckgeben: planungSchritt('zurueckgeben'),
+  zurueckstellen: planungSchritt('zurueckstellen'),
+  dienstende: planungSchritt('dienstende'),
+  telefonischErledigt: planungSchritt('telefonischErledigt'),
+  reisebeginn: planungSchritt('reisebeginn'),
+  ankunft: planungSchritt('ankunft'),
+  zeitStart: planungSchritt('zeitStart'),
+  zeitStopp: planungSchritt('zeitStopp'),
+  serviceZeit: planungSchritt('serviceZeit'),
+  materialBuchung: (trx, s, ids, daten) => materialBuchung(trx, s, ids, daten.art, daten),
+  rueckbuchung: (trx, s, ids, daten) => materialBuchung(trx, s, ids, 'gutteilretoure', daten),
+  materialBestaetigen: async (trx, s, ids, daten) => {
+    const id = await svc.materialBestaetigen(trx, s, need(ids.materialId, 'materialId'), daten);
+    return { status: 200, body: { result: await materialLesen(trx, id) } };
+  },
+  nachbuchung: async (trx, s, _ids, daten) => {
+    const id = await svc.nachbuchung(trx, s, daten);
+    const r = await trx.selectFrom('serviceNachbuchungen').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return { status: 201, body: { result: { ...r, istAnmeldung: Boolean(r.istAnmeldung) } }, location: `${API_PREFIX}/service/nachbuchungen/${id}` };
+  },
+  mehraufwandNeu: (trx, s, ids, daten) => mehraufwand(trx, s, ids, daten, true),
+  mehraufwandAendern: (trx, s, ids, daten) => mehraufwand(trx, s, ids, daten, false),
+  mehraufwandLoeschen: async (trx, s, ids, daten) => {
+    await svc.mehraufwandLoeschen(trx, s, need(ids.auftragId, 'auftragId'), need(ids.eintragId, 'eintragId'), daten.zeitpunkt);
+    return { status: 204, body: undefined };
+  },
+  unterschrift: async (trx, s, ids, daten) => {
+    const id = await svc.unterschrift(trx, s, need(ids.auftragId, 'auftragId'), daten);
+    return { status: 200, body: { result: await auftragLesen(trx, id) } };
+  },
+  abschluss: async (trx, s, ids, daten) => {
+    const r = await svc.abschliessen(trx, s, need(ids.auftragId, 'auftragId'), daten);
+    return { status: 200, body: { result: await auftragLesen(trx, r.auftragId), sha256: r.sha256 } };
+  },
+  kalenderNeu: (trx, s, ids, daten) => kalender(trx, s, ids, daten, true),
+  kalenderAendern: (trx, s, ids, daten) => kalender(trx, s, ids, daten, false),
+  kalenderLoeschen: async (trx, s, ids) => {
+    await svc.kalenderLoeschen(trx, s, need(ids.eintragId, 'eintragId'));
+    return { status: 204, body: undefined };
+  },
+};
+
 /** Applies one step in the caller's transaction and answers what the online call answers. */
-// biome-ignore lint/suspicious/noExplicitAny: the data was validated against the kind's schema
-export async function aktionAusfuehren(trx: Db, s: svc.Schritt, art: ServiceAktionArt, ids: AktionIds, daten: any): Promise<Antwort> {
-  switch (art) {
-    case 'annehmen':
-    case 'ablehnen':
-    case 'zurueckgeben':
-    case 'zurueckstellen':
-    case 'dienstende':
-    case 'telefonischErledigt':
-    case 'reisebeginn':
-    case 'ankunft':
-    case 'zeitStart':
-    case 'zeitStopp':
-    case 'serviceZeit':
-      return planungAntwort(trx, await svc.PLANUNG_SCHRITTE[art](trx, s, need(ids.planungId, 'planungId'), daten));
-    case 'materialBuchung':
-    case 'rueckbuchung': {
-      const auftragId = need(ids.auftragId, 'auftragId');
-      const materialId = need(ids.materialId, 'materialId');
-      const r = await svc.materialBuchen(trx, s, auftragId, materialId, art === 'rueckbuchung' ? 'gutteilretoure' : daten.art, daten);
-      return {
-        status: 201,
-        body: { result: await svc.buchungLesen(trx, r.buchungId), material: await materialLesen(trx, r.materialId), warnungen: r.warnungen },
-        location: `${API_PREFIX}/service/auftraege/${auftragId}/material/${materialId}/buchungen/${r.buchungId}`,
-      };
-    }
-    case 'materialBestaetigen': {
-      const id = await svc.materialBestaetigen(trx, s, need(ids.materialId, 'materialId'), daten);
-      return { status: 200, body: { result: await materialLesen(trx, id) } };
-    }
-    case 'nachbuchung': {
-      const id = await svc.nachbuchung(trx, s, daten);
-      const r = await trx.selectFrom('serviceNachbuchungen').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      return { status: 201, body: { result: { ...r, istAnmeldung: Boolean(r.istAnmeldung) } }, location: `${API_PREFIX}/service/nachbuchungen/${id}` };
-    }
-    case 'mehraufwandNeu':
-    case 'mehraufwandAendern': {
-      const auftragId = need(ids.auftragId, 'auftragId');
-      const id = await svc.mehraufwandSpeichern(trx, s, auftragId, daten, art === 'mehraufwandAendern' ? need(ids.eintragId, 'eintragId') : undefined);
-      return {
-        status: art === 'mehraufwandNeu' ? 201 : 200,
-        body: { result: await svc.mehraufwandLesen(trx, id) },
-        location: `${API_PREFIX}/service/auftraege/${auftragId}/mehraufwaende/${id}`,
-      };
-    }
-    case 'mehraufwandLoeschen':
-      await svc.mehraufwandLoeschen(trx, s, need(ids.auftragId, 'auftragId'), need(ids.eintragId, 'eintragId'), daten.zeitpunkt);
-      return { status: 204, body: undefined };
-    case 'unterschrift': {
-      const id = await svc.unterschrift(trx, s, need(ids.auftragId, 'auftragId'), daten);
-      return { status: 200, body: { result: await auftragLesen(trx, id) } };
-    }
-    case 'abschluss': {
-      const r = await svc.abschliessen(trx, s, need(ids.auftragId, 'auftragId'), daten);
-      return { status: 200, body: { result: await auftragLesen(trx, r.auftragId), sha256: r.sha256 } };
-    }
-    case 'kalenderNeu':
-    case 'kalenderAendern': {
-      const id = art === 'kalenderNeu' ? await svc.kalenderNeu(trx, s, daten) : await svc.kalenderAendern(trx, s, need(ids.eintragId, 'eintragId'), daten);
-      return {
-        status: art === 'kalenderNeu' ? 201 : 200,
-        body: { result: await svc.kalenderLesen(trx, id) },
-        location: `${API_PREFIX}/service/kalendereintraege/${id}`,
-      };
-    }
-    case 'kalenderLoeschen':
-      await svc.kalenderLoeschen(trx, s, need(ids.eintragId, 'eintragId'));
-      return { status: 204, body: undefined };
-  }
+export function aktionAusfuehren<A extends ServiceAktionArt>(
+  trx: Db,
+  s: svc.Schritt,
+  art: A,
+  ids: AktionIds,
+  daten: DatenVon<A>,
+): Promise<Antwort<AntwortBody<A>>> {
+  const ausfuehren: Ausfuehrer[A] = AUSFUEHREN[art];
+  return ausfuehren(trx, s, ids, daten);
 }
 
 async function gespeichert(db: Db, benutzerId: number, clientId: string) {
@@ -172,15 +231,15 @@ function andereArt<R extends { art: string }>(row: R, art: ServiceAktionArt): R 
 }
 
 /** Runs one step as an online call: the stored answer of a known key, else the step and its key in one transaction. */
-export async function online(
+export async function online<A extends ServiceAktionArt>(
   db: Db,
   req: FastifyRequest,
   reply: FastifyReply,
   wer: Wer,
-  art: ServiceAktionArt,
+  art: A,
   ids: AktionIds,
-  daten: Record<string, unknown>,
-): Promise<never> {
+  daten: DatenVon<A>,
+): Promise<AntwortBody<A> | FastifyReply> {
   const header = req.headers['idempotency-key'];
   if (header !== undefined && (typeof header !== 'string' || !KEY.test(header))) {
     throw badRequest('Ungültiger Idempotency-Key', { 'Idempotency-Key': ['1 bis 200 sichtbare ASCII-Zeichen'] });
@@ -188,7 +247,7 @@ export async function online(
   const key = header as string | undefined;
   const replay = (row: { status: number; antwort: string | null }) => {
     reply.header('Idempotent-Replayed', 'true');
-    return reply.code(row.status).send(row.antwort === null ? undefined : JSON.parse(row.antwort)) as never;
+    return reply.code(row.status).send(row.antwort === null ? undefined : JSON.parse(row.antwort));
   };
   if (key) {
     const row = await gespeichert(db, wer.id, key);
@@ -202,8 +261,7 @@ export async function online(
       return r;
     });
     if (out.location && out.status === 201) reply.header('Location', out.location);
-    // the answer has the endpoint's response shape (checked by the route's response schema)
-    return out.body as never;
+    return out.body;
   } catch (err) {
     if (key) {
       const row = await gespeichert(db, wer.id, key);
