@@ -149,6 +149,10 @@ describe('address record', () => {
       [{ lkz: 'QQ' }, 'lkz'],
       [{ anrede: 'Graf' }, 'anrede'],
       [{ zahlart: 9999 }, 'zahlart'],
+      [{ preisgruppe: 0 }, 'preisgruppe'],
+      [{ preisgruppe: 18 }, 'preisgruppe'],
+      [{ preisgruppe: 2.5 }, 'preisgruppe'],
+      [{ preisgruppe: '3' }, 'preisgruppe'],
       [{ kreditlimit: -5 }, 'kreditlimit'],
       [{ erstkontakt: '31.12.2024' }, 'erstkontakt'],
     ];
@@ -157,6 +161,32 @@ describe('address record', () => {
       expect(Object.keys(body.errors.fieldErrors), JSON.stringify(data)).toContain(field);
     }
     expect(await read(a.id, 'admin')).toMatchObject({ name1: 'Testfirma Nord GmbH', email: null, lkz: null });
+  });
+
+  it('[APP-028] the price group (1–17 of the reference data, or none) is kept; one missing from the reference data is a field error', async () => {
+    const a = await f.adresse();
+    expect(a.preisgruppe).toBeNull();
+    const gruppen = expectOk(await c.call(endpoints.preisgruppen, { as: 'buero', query: { limit: 17 } })).result;
+    expect(gruppen.map((g) => g.nummer)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
+    const gesetzt = expectOk(await c.call(endpoints.adresseUpdate, { as: 'buero', params: { id: a.id }, body: { data: { preisgruppe: 17 }, ...remark } }));
+    expect(gesetzt.result.preisgruppe).toBe(17);
+    expect((await read(a.id, 'buero')).preisgruppe).toBe(17);
+    const neu = expectOk(await c.call(endpoints.adresseCreate, { as: 'buero', body: { data: { name1: 'Preisgruppe 3 GmbH', preisgruppe: 3 }, ...remark } }));
+    expect(neu.result.preisgruppe).toBe(3);
+    expectOk(await c.call(endpoints.adresseUpdate, { as: 'buero', params: { id: a.id }, body: { data: { preisgruppe: null }, ...remark } }));
+    expect((await read(a.id, 'buero')).preisgruppe).toBeNull();
+    // a group the client removed from its reference data
+    await t.handle.db.deleteFrom('preisgruppen').where('nummer', '=', 16).execute();
+    try {
+      const body = expectError(
+        await c.call(endpoints.adresseUpdate, { as: 'buero', params: { id: a.id }, body: { data: { preisgruppe: 16 }, ...remark } }),
+        400,
+      );
+      expect(body.errors.fieldErrors.preisgruppe?.[0]).toBe('Unbekannte Preisgruppe: 16');
+      expect((await read(a.id, 'buero')).preisgruppe).toBeNull();
+    } finally {
+      await t.handle.db.insertInto('preisgruppen').values({ nummer: 16, bezeichnung: 'Preisgruppe 16' }).execute();
+    }
   });
 
   it('a duplicate customer number is a 409', async () => {

@@ -46,11 +46,16 @@ async function givenNumber(trx: Db, column: NummernSpalte, nummer: number, selfI
   }
 }
 
-/** Referenced delivery terms, payment kind, representatives and country must exist (400 on the field). */
+/** Referenced delivery terms, payment kind, representatives, price group and country must exist (400 on the field). */
 export async function assertAdresseRefs(trx: Db, data: Row) {
   await assertRef(trx, 'lieferbedingungen', data.lieferart as number | null | undefined, 'lieferart');
   await assertRef(trx, 'zahlungsarten', data.zahlart as number | null | undefined, 'zahlart');
   for (const f of ['vertreter1', 'vertreter2', 'vertreter3']) await assertRef(trx, 'benutzer', data[f] as number | null | undefined, f);
+  if (typeof data.preisgruppe === 'number') {
+    // 1–17 by the contract; the group must also be one of the client's (preisgruppen, APP-028)
+    const gruppe = await trx.selectFrom('preisgruppen').select('nummer').where('nummer', '=', data.preisgruppe).executeTakeFirst();
+    if (!gruppe) throw badRequest('Bitte die Eingaben prüfen!', { preisgruppe: [`Unbekannte Preisgruppe: ${data.preisgruppe}`] });
+  }
   if (typeof data.lkz === 'string') {
     const land = await trx.selectFrom('landeskennzeichen').select('lkz').where('lkz', '=', data.lkz).executeTakeFirst();
     if (!land) throw badRequest('Bitte die Eingaben prüfen!', { lkz: [`Unbekanntes Land: ${data.lkz}`] });

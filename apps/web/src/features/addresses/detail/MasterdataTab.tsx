@@ -7,7 +7,9 @@ import { CurrencyField, DateField, NumberField, SelectField, SwitchField, TextFi
 import { useRecordEditorContext } from '@/components/record-page/RecordPage';
 import { RecordStamps } from '@/components/record-page/RecordStamps';
 import { useFieldLabel } from '@/i18n/field-label';
+import { useReferenceLabels } from '@/i18n/reference';
 import { formatCurrency } from '@/lib/format';
+import { usePriceGroupList } from '@/lib/reference-data';
 import { useAddressFromRoute } from '../use-address-id';
 
 const FREE_FIELDS = ['s01', 's02', 's03', 's04', 's05', 's06', 's07', 's08', 's09', 's10'] as const;
@@ -21,6 +23,12 @@ export function MasterdataTab() {
   const users = (base?.benutzer ?? []).filter((u) => u.id > 0).map((u) => ({ value: String(u.id), label: `${u.kuerzel} – ${u.name}` }));
   const payments = (base?.zahlungsarten ?? []).map((z) => ({ value: String(z.id), label: z.bezeichnung }));
   const deliveries = (base?.lieferbedingungen ?? []).map((l) => ({ value: String(l.id), label: l.bezeichnung }));
+  // the client's price groups 1–17 (APP-028) in their order; they set the graduated prices of the address's documents
+  const ref = useReferenceLabels();
+  const priceGroups = (usePriceGroupList().data ?? []).map((g) => {
+    const name = ref.priceGroup(g.bezeichnung);
+    return { value: String(g.nummer), label: name.includes(String(g.nummer)) ? name : `${g.nummer} – ${name}` };
+  });
   const f = useFieldLabel();
   const anrede: Record<string, string> = t('anrede', { returnObjects: true });
   const art: Record<string, string> = t('art', { returnObjects: true });
@@ -64,6 +72,7 @@ export function MasterdataTab() {
           <TextInput label={f('opvBetrag')} value={formatCurrency(address?.opvBetrag ?? null)} readOnly variant="filled" data-testid="field-opvBetrag" />
           <SelectField name="zahlart" label={f('zahlart')} data={payments} numeric />
           <SelectField name="lieferart" label={f('lieferart')} data={deliveries} numeric />
+          <SelectField name="preisgruppe" label={f('preisgruppe')} data={priceGroups} numeric keepOrder />
           <SelectField name="vertreter1" label={f('vertreter1')} data={users} numeric />
           <SelectField name="vertreter2" label={f('vertreter2')} data={users} numeric />
           <SelectField name="vertreter3" label={f('vertreter3')} data={users} numeric />
