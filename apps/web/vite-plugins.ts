@@ -173,7 +173,8 @@ export function preloadScreens(screens: Record<string, string[]>): Plugin {
       const filesOf = (sources: string[]) => {
         const files = new Set<string>();
         for (const src of sources) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(src));
+          // a screen gathered into a group chunk (chunkGroups) is one of that chunk's modules, not its facade
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(src)) ?? chunks.find((c) => c.moduleIds.some((m) => m.endsWith(src)));
           if (!chunk) throw new Error(`preloadScreens: no chunk for ${src}`);
           walk(chunk.fileName, files);
         }
@@ -208,6 +209,81 @@ export function scrollAreaWithoutFloatingUi(): Plugin {
       return {
         code: code.replace(from, 'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);'),
         map: null,
+      };
+    },
+  };
+}
+
+/**
+ * Fewer, larger chunks for the first screens. Left to itself, Rolldown splits the code shared between lazy screens into
+ * one chunk per combination of screens that use it: ~140 small scripts on a list or record page, each a request of its
+ * own that a phone on a slow network waits for in turn (six connections over HTTP/1.1).
+ *
+ * A first, quick build (not minified, not written) shows what each screen really loads after tree-shaking: the modules of
+ * its chunk and of every chunk that chunk imports statically. Then the real build gathers
+ * - `boot`: everything the entry script loads (the login page's first load),
+ * - `frame`: what the signed-in frame adds,
+ * - and every other module a named screen loads, by the set of named screens that load it (one chunk per set),
+ * so a named screen loads the same bytes as before in a handful of files. Modules of other screens are chunked as
+ * before; lazy imports stay lazy (only static imports are followed), so no screen loads more than it did.
+ */
+export function chunkGroups(root: string, groups: { boot: string; frame: string; screens: Record<string, string[]> }): Plugin {
+  const PROBE = 'VARIO_CHUNK_PROBE';
+  return {
+    name: 'vario-chunk-groups',
+    apply: 'build',
+    async config() {
+      if (process.env[PROBE]) return;
+      // the probe reads this folder's vite.config.ts, where this plugin then does nothing
+      const { build } = await import('vite');
+      process.env[PROBE] = '1';
+      let out: Awaited<ReturnType<typeof build>>;
+      try {
+        out = await build({ root, logLevel: 'silent', build: { write: false, minify: false, emptyOutDir: false } });
+      } finally {
+        delete process.env[PROBE];
+      }
+      const output = (Array.isArray(out) ? out[0] : out) as { output: { type: string; fileName: string; moduleIds?: string[]; imports?: string[] }[] };
+      const chunks = new Map(output.output.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]));
+      /** The modules a source file's chunk loads: its own and those of every chunk it imports statically. */
+      const loads = (src: string) => {
+        const file = resolve(root, src);
+        const first = [...chunks.values()].find((c) => c.moduleIds?.includes(file));
+        if (!first) throw new Error(`chunkGroups: no chunk holds ${src}`);
+        const seen = new Set<string>();
+        const mods = new Set<string>();
+        const walk = (f: string) => {
+          const c = chunks.get(f);
+          if (!c || seen.has(f)) return;
+          seen.add(f);
+          for (const m of c.moduleIds ?? []) mods.add(m);
+          for (const i of c.imports ?? []) walk(i);
+        };
+        walk(first.fileName);
+        return mods;
+      };
+      const group = new Map<string, string>();
+      for (const m of loads(groups.boot)) group.set(m, 'boot');
+      for (const m of loads(groups.frame)) if (!group.has(m)) group.set(m, 'frame');
+      const bySet = new Map<string, string[]>();
+      for (const [name, sources] of Object.entries(groups.screens)) {
+        const mods = new Set(sources.flatMap((s) => [...loads(s)]));
+        for (const m of mods) if (!group.has(m)) bySet.set(m, [...(bySet.get(m) ?? []), name]);
+      }
+      for (const [m, names] of bySet) group.set(m, names.sort().join('~'));
+      const names = [...new Set(group.values())];
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                // each group takes exactly its modules: the sets above are closed under static imports already
+                includeDependenciesRecursively: false,
+                groups: names.map((name, i) => ({ name, test: (id: string) => group.get(id) === name, priority: names.length - i })),
+              },
+            },
+          },
+        },
       };
     },
   };

@@ -5,7 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './pwa/vite-plugin.ts';
-import { mantineCssPerComponent, precompress, preloadScreens, scrollAreaWithoutFloatingUi } from './vite-plugins.ts';
+import { chunkGroups, mantineCssPerComponent, precompress, preloadScreens, scrollAreaWithoutFloatingUi } from './vite-plugins.ts';
 
 /**
  * `virtual:api-routes`: method and path of every contract endpoint, read from the contract at build time. The client
@@ -47,6 +47,17 @@ export default defineConfig({
     // the installable technician app: dist/sw.js caches the app shell (production builds only; pwa/sw.js)
     serviceWorker(fileURLToPath(new URL('./pwa/sw.js', import.meta.url))),
     precompress(),
+    // a few requests instead of ~140 for the first screens (vite-plugins.ts)
+    chunkGroups(fileURLToPath(new URL('.', import.meta.url)), {
+      boot: 'src/main.tsx',
+      frame: 'src/app/layout/AppLayout.tsx',
+      screens: {
+        home: ['src/features/home/HomePage.tsx'],
+        addresses: ['src/features/addresses/list/AddressListPage.tsx'],
+        address: ['src/features/addresses/detail/AddressRecordPage.tsx', 'src/features/addresses/reports/DashboardTab.tsx'],
+        products: ['src/features/products/list/ProductListPage.tsx'],
+      },
+    }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/vario-api': 'http://localhost:8080' } },
