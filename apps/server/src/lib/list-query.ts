@@ -29,12 +29,12 @@ export interface ListSpec {
 }
 
 export type Op = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~' | 'null' | '!null' | 'in';
-export interface Condition {
-  field: string;
-  op: Op;
-  value?: string | number | boolean;
-  values?: (string | number | boolean)[];
-}
+type FilterValue = string | number | boolean;
+/** One parsed filter condition: a null test, a list for 'in', one value for the comparisons. */
+export type Condition =
+  | { field: string; op: 'null' | '!null' }
+  | { field: string; op: 'in'; values: FilterValue[] }
+  | { field: string; op: Exclude<Op, 'null' | '!null' | 'in'>; value: FilterValue };
 
 const CONDITION = /^([A-Za-z_][A-Za-z0-9_]*)\s*(!null|!=|>=|<=|=|>|<|~)(.*)$/s;
 
@@ -105,7 +105,7 @@ export function parseFilter(filter: string | undefined, fields: Record<string, F
       return { field, op: 'in', values: rawValue.split('|').map((v) => convert(field, type, v)) };
     }
     if (rawOp === '~') return { field, op: '~', value: rawValue };
-    return { field, op: rawOp as Op, value: convert(field, type, rawValue) };
+    return { field, op: rawOp as Exclude<Op, 'null' | '!null' | 'in'>, value: convert(field, type, rawValue) };
   });
 }
 
@@ -119,9 +119,10 @@ export function containsExpr(col: Expression<unknown>, text: string, dialect: Di
   return dialect === 'postgres' ? sql<SqlBool>`${col}::text ilike ${pattern} escape '\\'` : sql<SqlBool>`${col} like ${pattern} escape '\\'`;
 }
 
+/** A list column, typed as the values a filter compares it with (parseFilter converts them by the field's type). */
 function colRef(spec: ListSpec, field: string) {
   const expr = own(spec.expressions, field);
-  return expr ? sql.raw(expr) : sql.ref(`${spec.table}.${field}`);
+  return expr ? sql.raw<FilterValue>(expr) : sql.ref<FilterValue>(`${spec.table}.${field}`);
 }
 
 /**
@@ -172,11 +173,11 @@ export function applyConditions(qb: AnyQB, spec: ListSpec, conds: Condition[], d
         case '!null':
           return eb(col, 'is not', null);
         case 'in':
-          return eb(col, 'in', c.values as never[]);
+          return eb(col, 'in', c.values);
         case '~':
           return containsExpr(col, String(c.value), dialect);
         default:
-          return eb(col, c.op, c.value as never);
+          return eb(col, c.op, c.value);
       }
     });
   }
