@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import { inTransaction } from '../db/index';
 import { BELEG_RANGES } from '../db/migrations/0007_belege';
 import { qty3 } from '../lib/codecs';
@@ -5,6 +6,7 @@ import { druckeBeleg, pruefeUnterschrift, setzeUnterschrift } from '../modules/b
 import { bestimmePreis } from '../modules/belege/belege.preise';
 import { addPosition, createBeleg } from '../modules/belege/belege.service';
 import { belegSummen, zeilenWerte } from '../modules/belege/belege.summen';
+import type { BelegPositionTable } from '../modules/belege/belege.tables';
 import { BELEGSTATUS, bucheBeleg, DEAL_PARAMETER, storniereBeleg, type TransitionActor, wandleBelegUm } from '../modules/belege/belege.transitions';
 import { claimNumber, type Nummernkreis } from '../modules/system/nummernkreise.service';
 import type { SeedContext, Seeder } from './context';
@@ -240,7 +242,7 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
   for (let from = 0; from < anzahl; from += CHUNK) {
     await inTransaction(db, async (trx) => {
       const heads = [];
-      const lines: Record<string, unknown>[][] = [];
+      const lines: Omit<Insertable<BelegPositionTable>, 'belegId'>[][] = [];
       for (let i = from; i < Math.min(anzahl, from + CHUNK); i++) {
         const art = arten[i % 2] as (typeof arten)[number];
         const nr = (block.get(art) as number) + Math.floor(i / 2);
@@ -319,7 +321,7 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
       for (let k = 0; k < positionen.length; k += 500)
         await trx
           .insertInto('belegPositionen')
-          .values(positionen.slice(k, k + 500) as never)
+          .values(positionen.slice(k, k + 500))
           .execute();
       const historie = heads.map((h) => ({
         belegId: idOf.get(`${h.belegart}:${h.belegnummer}`) as number,
