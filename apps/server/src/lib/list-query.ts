@@ -244,13 +244,14 @@ async function countOf(qb: AnyQB, table: string): Promise<number> {
  */
 export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dialect: Dialect): Promise<ListResult<T>> {
   const conditions = parseFilter(q.filter, spec.fields, spec.scales);
-  let qb = applyConditions(base, spec, conditions, dialect);
+  const filtered = applyConditions(base, spec, conditions, dialect);
+  let qb = filtered;
   const term = q.search?.trim();
-  const plan = term && spec.search ? await planSearch(base, spec.search, term, dialect) : undefined;
-  if (term && spec.search) qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect, plan) as Expression<SqlBool>);
   const order = parseOrder(q.orderBy, spec);
   const limit = q.limit === undefined || q.limit === 0 ? DEFAULT_LIMIT : q.limit;
   const offset = q.offset ?? 0;
+  const plan = term && spec.search ? await planSearch(base, spec.search, term, dialect, offset + limit + 1) : undefined;
+  if (term && spec.search) qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect, plan) as Expression<SqlBool>);
   const sorted = (b: AnyQB) => order.reduce((acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc ? 'desc' : 'asc'), b);
   const key = spec.key ?? 'id';
   let page: AnyQB;
@@ -270,6 +271,11 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   if (hasMoreData) rows.pop();
   const out: ListResult<T> = { result: rows, hasMoreData };
   // a search's matches are the total when nothing else narrows the list (counting them again through the table is slower)
-  if (q.returnTotal === 'true') out.resultCount = plan && !conditions.length && readsWholeTable(base) ? plan.matches : await countOf(qb, spec.table);
+  if (q.returnTotal === 'true') {
+    // a plan that checks rows one by one suits a window, not a count: the total counts the match set
+    const counted =
+      term && spec.search && plan?.seek ? filtered.where((eb: AnyEB) => spec.search?.(eb, term, dialect, { ...plan, seek: false }) as Expression<SqlBool>) : qb;
+    out.resultCount = plan && !conditions.length && readsWholeTable(base) ? plan.matches : await countOf(counted, spec.table);
+  }
   return out;
 }

@@ -16,7 +16,7 @@ export const belegeListResource = defineResource({
   schema: belegListe,
   label: 'Beleg',
   defaultOrder: ['-belegdatum'],
-  search: fullTextSearch('belege'),
+  search: fullTextSearch('belege', { vocab: true }),
   computed: { belegtyp: 'substr("belege"."belegart", 1, 2)' },
   fields: { betragNetto: money2, endbetragNetto: money2, mwstBetrag: money2, betragBrutto: money2 },
 });

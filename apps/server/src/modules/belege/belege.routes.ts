@@ -64,10 +64,13 @@ export function belegeRoutes(app: FastifyInstance, ctx: Ctx) {
   });
   route(app, endpoints.belegUpdate, async (req) => {
     const a = actor(req);
-    return tx(async (trx) => {
+    const body = await tx(async (trx) => {
       const kopf = await updateBeleg(trx, a, req.params.id, req.body.data, { lockToken: lockTokenOf(req.headers), remark: req.body.ProtokollBemerkung });
       return { result: await belegAntwort(trx, a, kopf) };
     });
+    // a changed subject or address name changes what the quick search finds (its kept counts and terms)
+    invalidateCounts('belege');
+    return body;
   });
   route(app, endpoints.belegDelete, async (req) => {
     await tx((trx) => deleteBeleg(trx, actor(req), req.params.id, { lockToken: lockTokenOf(req.headers), remark: req.query.ProtokollBemerkung }));
