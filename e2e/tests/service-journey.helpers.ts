@@ -6,6 +6,27 @@ const uuid = () => crypto.randomUUID();
 export const hhmm = (d: Date) => d.toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin', hour12: false });
 export const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
+/** The Berlin calendar day (YYYY-MM-DD) of an instant. */
+const berlinDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
+
+/**
+ * The instant the journey's browser clock starts at: the latest 12:00 in Berlin that is not in the future (today's from
+ * noon on, else yesterday's). The technician's times are HH:mm on the day of the step's real time, and the server
+ * refuses a step time more than ten minutes ahead of its clock; from a fixed noon in the past, every time of the
+ * journey (hours back, an hour ahead) lies on the same day whenever the test runs.
+ */
+export function lastBerlinNoon(now = new Date()): Date {
+  for (let back = 0; back < 3; back++) {
+    const [y, m, d] = berlinDay(new Date(now.getTime() - back * 86_400_000))
+      .split('-')
+      .map(Number) as [number, number, number];
+    // Berlin is UTC+1 or UTC+2: one of the two is 12:00 there
+    const noon = [11, 10].map((h) => new Date(Date.UTC(y, m - 1, d, h))).find((t) => hhmm(t) === '12:00');
+    if (noon && noon.getTime() <= now.getTime()) return noon;
+  }
+  throw new Error('no Berlin noon in the last three days');
+}
+
 async function post(request: APIRequestContext, token: string, path: string, data: unknown) {
   const res = await request.post(`/vario-api${path}`, { headers: { ...bearer(token), 'Idempotency-Key': uuid() }, data: { data } });
   expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
@@ -23,8 +44,8 @@ async function stockSource(request: APIRequestContext, token: string) {
   throw new Error('no stock to transfer from');
 }
 
-/** Plans a task for the demo technician today (starting now), with one transferred material line (2 pieces). */
-export async function planTask(request: APIRequestContext, titel: string) {
+/** Plans a task for the demo technician (starting five minutes before `at`, default now), with one transferred material line (2 pieces). */
+export async function planTask(request: APIRequestContext, titel: string, at = new Date()) {
   const admin = await apiLogin(request, 'admin');
   const tech = await apiLogin(request, 'techniker');
   const me = await (await request.get('/vario-api/webapp/me', { headers: bearer(tech) })).json();
@@ -38,7 +59,7 @@ export async function planTask(request: APIRequestContext, titel: string) {
     standortTelefon1: '+49 341 1234567',
     mobil: '0171 2345678',
   });
-  const begin = new Date(Date.now() - 5 * 60_000);
+  const begin = new Date(at.getTime() - 5 * 60_000);
   const planung = await post(request, admin, '/service/planung', {
     serviceAuftragId: auftrag.id,
     technikerId,
