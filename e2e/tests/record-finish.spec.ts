@@ -111,7 +111,7 @@ test('[APP-067] back from a record restores the list: quick search (kept in the 
   const index = await firstInView();
   const row = page.locator(`.ag-row[row-index="${index + 2}"] [col-id="name1"]`).first();
   await expect(row).toBeInViewport();
-  const name = (await row.innerText()).trim();
+  const name = (await row.textContent())?.trim() ?? '';
   expect(name).not.toBe('');
   await row.click();
   await expect(page.getByTestId('record-title')).toBeVisible();
