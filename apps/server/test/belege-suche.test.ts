@@ -1,5 +1,7 @@
 import { endpoints } from '@vario/contract';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import * as zaehler from '../src/db/migrations/0013_belege_zaehler';
 import { BROAD_SEARCH_MATCHES, planSearch } from '../src/lib/search';
 import { belegeListResource } from '../src/modules/belege/belege.resource';
 import { api, expectOk } from './client';
@@ -126,5 +128,58 @@ describe('quick search of the documents', () => {
     const again = await list({ search: 'rahmenvertrag', limit: 5 });
     expect(again.result.slice(0, 2).map((x) => x.id)).toEqual([created.id, b.id]);
     expect(again.resultCount).toBe((before.resultCount ?? 0) + 2);
+  });
+});
+
+describe('list totals by type and status', () => {
+  /** The documents counted in the table itself. */
+  const counted = async (arten: string[] | null, status: number[] | null) => {
+    let q = db.selectFrom('belege').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (arten) q = q.where('belegart', 'in', arten);
+    if (status) q = q.where('belegstatus', 'in', status);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+  const total = async (query: Record<string, string>) => (await list({ limit: 1, ...query })).resultCount;
+  const check = async () => {
+    expect(await total({ belegart: '0100,0200', belegstatus: '1,2,3' })).toBe(await counted(['0100', '0200'], [1, 2, 3]));
+    expect(await total({})).toBe(await counted(null, null));
+    expect(await total({ belegart: '0200' })).toBe(await counted(['0200'], null));
+    expect(await total({ belegstatus: '2,6' })).toBe(await counted(null, [2, 6]));
+  };
+
+  it('[BEL-036] the total of the default pick-list filter is exact after creating, changing the status and deleting', async () => {
+    await check();
+    const b = await f.beleg({ adresseId: adresse.id, belegart: '0100' });
+    await check();
+    await db.updateTable('belege').set({ belegstatus: 2 }).where('id', '=', b.id).execute();
+    await check();
+    await db
+      .updateTable('belege')
+      .set({ belegstatus: 6 })
+      .where('id', 'in', [mine[0]?.id ?? 0, mine[1]?.id ?? 0])
+      .execute();
+    await check();
+    const other = await f.beleg({ adresseId: adresse.id, belegart: '0200' });
+    expectOk(await c.call(endpoints.belegDelete, { as: 'admin', params: { id: other.id } }));
+    await check();
+    // beside an address, the total counts as every list does
+    const ofAddress = await db
+      .selectFrom('belege')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('adresseId', '=', adresse.id)
+      .where('belegart', 'in', ['0100', '0200'])
+      .where('belegstatus', 'in', [1, 2, 3])
+      .executeTakeFirstOrThrow();
+    expect(await total({ belegart: '0100,0200', belegstatus: '1,2,3', adresseId: String(adresse.id) })).toBe(Number(ofAddress.n));
+  });
+
+  it.runIf(sqlite)('the counters are filled from the documents there are (a database of the previous release)', async () => {
+    await zaehler.down(db as unknown as Kysely<unknown>);
+    await zaehler.up(db as unknown as Kysely<unknown>);
+    const { rows } = await sql<{ d: number }>`select count(*) as d from (
+      select belegart, belegstatus, count(*) as n from belege group by belegart, belegstatus
+      except select belegart, belegstatus, anzahl from belege_zaehler where anzahl <> 0)`.execute(db);
+    expect(Number(rows[0]?.d)).toBe(0);
+    await check();
   });
 });

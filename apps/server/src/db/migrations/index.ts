@@ -12,6 +12,7 @@ import * as m0010 from './0010_service';
 import * as m0011 from './0011_deals_basis';
 import * as m0012 from './0012_belege_altbestand';
 import * as m0013 from './0013_belege_suche';
+import * as m0013z from './0013_belege_zaehler';
 import * as m0014 from './0014_offene_posten_altbestand';
 
 /** Every migration, in order. Later areas append theirs here. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0011_deals_basis': m0011,
   '0012_belege_altbestand': m0012,
   '0013_belege_suche': m0013,
+  '0013_belege_zaehler': m0013z,
   '0014_offene_posten_altbestand': m0014,
 };

@@ -24,6 +24,7 @@ import {
   updateBeleg,
   updatePosition,
 } from './belege.service';
+import { belegeZaehlerTotal, zaehltPerZaehler } from './belege.zaehler';
 
 /** The list query of GET /verkauf/belege: the spec's filters (comma lists) become conditions of the filter grammar. */
 export function belegeFilter(
@@ -51,7 +52,13 @@ export function belegeRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
   const tx = <T>(fn: (trx: typeof db) => Promise<T>) => db.transaction().execute(fn);
 
-  route(app, endpoints.belegeList, async (req) => listRecords(ctx, belegeListResource, belegeFilter(req.query), actor(req)));
+  route(app, endpoints.belegeList, async (req) => {
+    const q = belegeFilter(req.query);
+    if (req.query.returnTotal !== 'true' || !zaehltPerZaehler(ctx.dialect, req.query)) return listRecords(ctx, belegeListResource, q, actor(req));
+    // narrowed by type and status only: the total is the counters' sum (belege.zaehler.ts)
+    const res = await listRecords(ctx, belegeListResource, { ...q, returnTotal: undefined }, actor(req));
+    return { ...res, resultCount: await belegeZaehlerTotal(db, req.query) };
+  });
   route(app, endpoints.belegGet, async (req) => ({ result: await belegAntwort(db, actor(req), req.params.id) }));
   route(app, endpoints.belegCreate, async (req, reply) => {
     const a = actor(req);
