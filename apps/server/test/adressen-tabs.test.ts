@@ -20,8 +20,13 @@ describe('persons', () => {
     c.call(endpoints.ansprechpartnerBild, { as, params: { id }, body: { data: { dateiname, daten: b64(daten) } } });
 
   it('[ADR-036] [ADR-037] lists the persons of an address ordered by sortierung', async () => {
+    // two persons whose order by sortierung is the reverse of their creation order
+    const spaet = await f.ansprechpartner(adresse, { name: 'Zuerst angelegt', sortierung: 900_002 }, { as });
+    const frueh = await f.ansprechpartner(adresse, { name: 'Danach angelegt', sortierung: 900_001 }, { as });
     const rows = expectOk(await c.call(endpoints.ansprechpartnerVonAdresse, { as, params: { id: adresse }, query: { orderBy: 'sortierung' } })).result;
-    expect(rows.length).toBeGreaterThan(0);
+    const ids = rows.map((r) => r.id);
+    expect(ids.indexOf(frueh.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(frueh.id)).toBeLessThan(ids.indexOf(spaet.id));
     expect(rows.every((r) => r.adresseId === adresse)).toBe(true);
     const s = rows.map((r) => r.sortierung);
     expect(s).toEqual([...s].sort((a, b) => a - b));
@@ -69,21 +74,55 @@ describe('persons', () => {
 describe('activities', () => {
   const arten = async () => expectOk(await c.call(endpoints.aktivitaetsarten, { as })).result;
 
-  it('[ADR-050] [ADR-051] [ADR-052] create, read with its type, list newest first, change, delete', async () => {
+  it('[ADR-050] [ADR-051] [ADR-052] create, read one by id with its type and fields, list newest first, change, delete', async () => {
     const art = (await arten())[0]!;
+    const person = await f.ansprechpartner(adresse, { name: 'Aktiv' }, { as });
     const res = await c.call(endpoints.aktivitaetCreate, {
       as,
-      body: { data: { adresseId: adresse, artId: art.id, beschreibung: 'Anruf wegen Wartung', dauer: 15, datum: '2099-01-02T10:00:00+01:00' } },
+      body: {
+        data: {
+          adresseId: adresse,
+          artId: art.id,
+          ansprechpartnerId: person.id,
+          beschreibung: 'Anruf wegen Wartung',
+          dauer: 15,
+          datum: '2099-01-02T10:00:00+01:00',
+        },
+      },
     });
     expect(res.status).toBe(201);
     const a = expectOk(res).result;
-    expect(a).toMatchObject({ adresseId: adresse, dauer: 15, datum: '2099-01-02T09:00:00.000Z', art: { wert: art.wert, bezeichnung: art.bezeichnung } });
-    expect(a.benutzerId).toBeGreaterThan(0);
+    // created after it but dated earlier: the list is by datum, newest first, not by creation
+    const aelter = expectOk(
+      await c.call(endpoints.aktivitaetCreate, {
+        as,
+        body: { data: { adresseId: adresse, artId: art.id, beschreibung: 'Vorher', dauer: 5, datum: '2099-01-01T10:00:00+01:00' } },
+      }),
+    ).result;
+    const one = expectOk(await c.call(endpoints.aktivitaetGet, { as, params: { id: a.id } })).result;
+    expect(one).toMatchObject({
+      id: a.id,
+      adresseId: adresse,
+      ansprechpartnerId: person.id,
+      artId: art.id,
+      art: { wert: art.wert, bezeichnung: art.bezeichnung },
+      beschreibung: 'Anruf wegen Wartung',
+      dauer: 15,
+      datum: '2099-01-02T09:00:00.000Z',
+      ticketId: null,
+      dealId: null,
+    });
+    expect(one.benutzerId).toBeGreaterThan(0);
+    expect(Date.parse(one.angelegtDatum)).not.toBeNaN();
+    expect(Date.parse(one.geaendertDatum)).not.toBeNaN();
     const list = expectOk(await c.call(endpoints.aktivitaetenVonAdresse, { as, params: { id: adresse } })).result;
     expect(list[0]?.id).toBe(a.id);
+    expect(list.map((r) => r.id).indexOf(aelter.id)).toBeGreaterThan(0);
     const changed = await c.call(endpoints.aktivitaetUpdate, { as, params: { id: a.id }, body: { data: { dauer: 30 } } });
     expect(expectOk(changed).result.dauer).toBe(30);
+    expect(expectOk(await c.call(endpoints.aktivitaetGet, { as, params: { id: a.id } })).result.dauer).toBe(30);
     expect((await c.call(endpoints.aktivitaetDelete, { as, params: { id: a.id } })).status).toBe(204);
+    expectError(await c.call(endpoints.aktivitaetGet, { as, params: { id: a.id } }), 404);
   });
 
   it('an unknown type, a negative duration or a person of another address are 400', async () => {
@@ -137,13 +176,17 @@ describe('files', () => {
     const file = expectOk(up).result;
     expect(file).toMatchObject({ dateiname: 'Angebot Ä.pdf', mimeType: 'application/pdf', groesse: content.length, istEmail: false });
     expect(file).not.toHaveProperty('daten');
-    expectOk(await upload({ dateiname: 'Mail.eml', daten: b64(Buffer.from('Subject: x')) }));
+    const mail = expectOk(await upload({ dateiname: 'Mail.eml', daten: b64(Buffer.from('Subject: x')) })).result;
+    expect(mail.istEmail).toBe(true);
     const list = expectOk(await c.call(endpoints.dateienList, { as, params: { id: adresse }, query: { filter: 'istEmail=false', returnTotal: true } }));
     expect(list.result.every((r) => !r.istEmail)).toBe(true);
     expect(list.result.map((r) => r.id)).toContain(file.id);
+    expect(list.result.map((r) => r.id)).not.toContain(mail.id);
     expect(list.resultCount).toBe(list.result.length);
     const params = { id: adresse, subId: file.id };
     const one = expectOk(await c.call(endpoints.dateiGet, { as, params })).result;
+    expect(one).toMatchObject({ id: file.id, dateiname: 'Angebot Ä.pdf', betreff: 'Angebot', istEmail: false, dealId: null, ticketId: null });
+    expect(Date.parse(one.datum)).not.toBeNaN();
     expect(Buffer.from(one.daten, 'base64').equals(content)).toBe(true);
     const dl = await c.callRaw(endpoints.dateiDownload, { as, params });
     expect(dl.headers['content-type']).toBe('application/pdf');
@@ -278,6 +321,7 @@ describe('turnover, backorders, history', () => {
       const key = `${Number(b.belegdatum.slice(0, 4))}-${Number(b.belegdatum.slice(5, 7))}`;
       expected.set(key, (expected.get(key) ?? 0) + (b.belegart === '0500' ? -1 : 1) * Number(b.betragNetto));
     }
+    expect(expected.size).toBeGreaterThan(0);
     expect(rows.length).toBe(expected.size);
     for (const r of rows) expect(Math.round(r.summe * 100)).toBe(expected.get(`${r.jahr}-${r.monat}`));
   });
