@@ -128,6 +128,30 @@ describe('create', () => {
     expect(deal.errors.fieldErrors.dealId).toBeDefined();
   });
 
+  it("[BEL-032] a new document for a deal is an offer (0100) or an order (0200) of the deal's address, linked to the deal", async () => {
+    const kunde = await f.adresse();
+    const jetzt = new Date().toISOString();
+    const { id: dealId } = await db
+      .insertInto('deals')
+      .values({ titel: 'Neue Heizungsanlage', adresseId: kunde.id, angelegtAm: jetzt, geaendertAm: jetzt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const belegart of ['0100', '0200'] as const) {
+      const b = expectOk(await c.call(endpoints.belegCreate, { as: 'buero', body: { data: { belegart, adresseId: kunde.id, dealId } } })).result;
+      expect(b).toMatchObject({ belegart, adresseId: kunde.id, dealId });
+    }
+    const vorher = await db.selectFrom('belege').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    for (const belegart of ['0300', '0400', '0500'] as const) {
+      const art = expectError(await c.call(endpoints.belegCreate, { as: 'buero', body: { data: { belegart, adresseId: kunde.id, dealId } } }), 400);
+      expect(art.errors.fieldErrors.belegart?.[0], belegart).toBe('Zu einem Deal kann nur ein Angebot oder ein Auftrag angelegt werden');
+    }
+    const andere = await f.adresse();
+    const fremd = expectError(await c.call(endpoints.belegCreate, { as: 'buero', body: { data: { belegart: '0100', adresseId: andere.id, dealId } } }), 400);
+    expect(fremd.errors.fieldErrors.adresseId?.[0]).toBe(`Deal ${dealId} gehört zu einer anderen Adresse`);
+    const nachher = await db.selectFrom('belege').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(nachher.n)).toBe(Number(vorher.n));
+  });
+
   it('[RIGHT-018] reading needs BEK_SEHEN', async () => {
     const b = await f.beleg();
     expectError(await c.call(endpoints.belegGet, { as: ohneSehen.anmeldename, params: { id: b.id } }), 403);

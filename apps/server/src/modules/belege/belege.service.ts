@@ -256,8 +256,18 @@ export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, re
     throw unprocessable(`Die Adresse „${adresse.name1}" ist gesperrt; für sie kann kein Beleg angelegt werden`, { adresseId: ['Adresse gesperrt'] });
   const { belegart, adresseId, dealId, belegstatus, ...kopf } = data;
   await pruefeKopfReferenzen(trx, adresseId, kopf);
-  if (dealId !== undefined && dealId !== null && !(await trx.selectFrom('deals').select('id').where('id', '=', dealId).executeTakeFirst())) {
-    throw badRequest('Diesen Deal gibt es nicht', { dealId: ['Diesen Deal gibt es nicht'] });
+  if (dealId !== undefined && dealId !== null) {
+    // BEL-032: a document for a deal is an offer (0100) or an order (0200), for the deal's customer
+    const deal = await trx.selectFrom('deals').select(['id', 'adresseId']).where('id', '=', dealId).executeTakeFirst();
+    if (!deal) throw badRequest('Diesen Deal gibt es nicht', { dealId: ['Diesen Deal gibt es nicht'] });
+    if (!['01', '02'].includes(belegart.slice(0, 2))) {
+      const text = 'Zu einem Deal kann nur ein Angebot oder ein Auftrag angelegt werden';
+      throw badRequest(text, { belegart: [text] });
+    }
+    if (deal.adresseId !== adresseId) {
+      const text = `Deal ${deal.id} gehört zu einer anderen Adresse`;
+      throw badRequest(text, { adresseId: [text] });
+    }
   }
   const zusatz = await trx
     .selectFrom('zusatzadressen')
