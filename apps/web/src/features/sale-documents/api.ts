@@ -48,7 +48,7 @@ export function usePositions(id: number | null) {
 export function useDocumentHistory(id: number | null) {
   return useQuery({
     queryKey: documentKeys.custom('record', id, 'history'),
-    queryFn: async () => (await api('belegHistorie', { params: { id: id as number, limit: 1000 } as never })).result,
+    queryFn: async () => (await api('belegHistorie', { params: { id: id as number } })).result,
     enabled: !!id,
   });
 }

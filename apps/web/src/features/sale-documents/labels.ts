@@ -25,14 +25,16 @@ export const statusColor = (s: number) => STATUS_COLORS[s] ?? 'gray';
 /** Translated labels of document types and statuses. */
 export function useDocumentLabels() {
   const { t } = useTranslation('saleDocuments');
+  const types: Record<string, string> = t('type', { returnObjects: true });
+  const statuses: Record<string, string> = t('status', { returnObjects: true });
+  const statusesLong: Record<string, string> = t('statusLong', { returnObjects: true });
   const type = (belegart: string | null | undefined) => {
     if (!belegart) return '';
-    const k = `type.${belegart}`;
-    const byType = `type.${belegart.slice(0, 2)}`;
-    return t(k as never, { defaultValue: t(byType as never, { defaultValue: t('type.unknown', { code: belegart }) }) });
+    // by the full code (0100), else by its type (01…), else the code itself
+    return types[belegart] ?? types[belegart.slice(0, 2)] ?? t('type.unknown', { code: belegart });
   };
   const status = (s: number | null | undefined, long = false) =>
-    s === null || s === undefined ? '' : t(`${long ? 'statusLong' : 'status'}.${s}` as never, { defaultValue: t('status.unknown', { code: s }) });
+    s === null || s === undefined ? '' : ((long ? statusesLong : statuses)[String(s)] ?? t('status.unknown', { code: s }));
   /** "Angebot AN2026-00001" */
   const doc = (d: { belegart: string; belegnummer: string } | undefined) => (d ? `${type(d.belegart)} ${d.belegnummer}` : '');
   return { type, status, doc };

@@ -60,12 +60,12 @@ export function MasterdataTab() {
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <FormCard title={t('cards.invoice')}>
           <LinkField label={t('f.rechnungsnummer')} testId="open-item-invoice">
-            <Anchor component={Link} to={`/saleDocument/${r.belegId}` as never} size="sm" aria-label={t('openInvoice', { nr: r.rechnungsnummer })}>
+            <Anchor component={Link} to={`/saleDocument/${r.belegId}`} size="sm" aria-label={t('openInvoice', { nr: r.rechnungsnummer })}>
               {r.rechnungsnummer}
             </Anchor>
           </LinkField>
           <LinkField label={t('f.kunde')} testId="open-item-customer">
-            <Anchor component={Link} to={`/addresses/${r.adresseId}/dashboard` as never} size="sm">
+            <Anchor component={Link} to={`/addresses/${r.adresseId}/dashboard`} size="sm">
               {`${r.name1} (${r.kundennummer ?? r.adressnummer})`}
             </Anchor>
           </LinkField>

@@ -20,14 +20,13 @@ export function PaymentDetail() {
   const paymentId = numeric(params.paymentId);
   const payment = usePayment(id, paymentId);
   const z = payment.data;
-  const listPath = `/openItems/${params.id}/paymentHistory`;
   const notFound = paymentId === null || isNotFoundError(payment.error);
 
   return (
     <Stack gap="sm">
       <Anchor
         component={Link}
-        to={listPath as never}
+        to={`/openItems/${params.id}/paymentHistory`}
         size="sm"
         c="dimmed"
         style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}

@@ -29,7 +29,7 @@ export function AddressLink({ label, id, testId }: { label: string; id: number |
         {label}
       </Text>
       {id ? (
-        <Anchor component={Link} to={`/addresses/${id}/dashboard` as never} size="sm" data-testid={testId}>
+        <Anchor component={Link} to={`/addresses/${id}/dashboard`} size="sm" data-testid={testId}>
           {address.data ? addressLabel(address.data) : `#${id}`}
         </Anchor>
       ) : (

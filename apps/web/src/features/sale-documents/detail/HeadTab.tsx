@@ -52,6 +52,8 @@ export function HeadTab() {
         <FormCard title={t('cards.responsibility')}>
           <SelectField name="zustaendigerMitarbeiter" label={t('f.zustaendigerMitarbeiter')} data={users} numeric />
           <TextField name="projekt" label={t('f.projekt')} />
+          {/* the deal the document belongs to (made for it, or by booking the offer with the deal question, BEL-031/032) */}
+          {doc?.dealId ? shown(t('f.dealId'), String(doc.dealId), 'head-deal') : null}
         </FormCard>
       </SimpleGrid>
       <FormCard title={t('cards.texts')} cols={1}>

@@ -13,7 +13,7 @@ import { useDocumentFromRoute } from '../use-document';
 
 /** signature (BEL-004): captured on a touch screen with the signature pad, stored with PUT unterschrift, shown when present (and on the PDF). */
 export function SignatureTab() {
-  const { t } = useTranslation('saleDocuments');
+  const { t } = useTranslation(['saleDocuments', 'app']);
   const { id, doc } = useDocumentFromRoute();
   const me = useMe().data;
   const signature = useSignature(id);
@@ -79,7 +79,7 @@ export function SignatureTab() {
             <Group justify="flex-end" gap="sm">
               {capture && (
                 <Button variant="default" onClick={() => setCapture(false)} disabled={busy}>
-                  {t('app:common.cancel' as never)}
+                  {t('app:common.cancel')}
                 </Button>
               )}
               <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void save()} disabled={!png} loading={busy} data-testid="signature-save">

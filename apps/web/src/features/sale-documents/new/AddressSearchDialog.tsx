@@ -26,12 +26,12 @@ export function AddressSearchDialog({ opened, onClose, onPick }: { opened: boole
       onClose={onClose}
       title={t('newDoc.searchTitle')}
       size="34rem"
-      closeButtonProps={{ 'aria-label': t('app:common.close' as never) }}
+      closeButtonProps={{ 'aria-label': t('app:common.close') }}
       data-testid="address-search-dialog"
     >
       <Stack gap="sm">
         <TextInput
-          label={t('app:grid.search' as never)}
+          label={t('app:grid.search')}
           leftSection={<IconSearch size={16} />}
           rightSection={fetching ? <Loader size={14} /> : undefined}
           value={search}
@@ -53,7 +53,7 @@ export function AddressSearchDialog({ opened, onClose, onPick }: { opened: boole
             ))}
             {!fetching && rows.length === 0 && (
               <Text size="sm" c="dimmed" p="sm">
-                {t('app:common.noData' as never)}
+                {t('app:common.noData')}
               </Text>
             )}
           </Stack>

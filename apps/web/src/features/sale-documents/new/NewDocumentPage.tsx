@@ -14,6 +14,7 @@ import { createDocument } from '../api';
 import { useDocumentLabels } from '../labels';
 import type { SaleDocumentSearch } from '../search';
 import { AddressSearchDialog } from './AddressSearchDialog';
+import { DealTypeDialog } from './DealTypeDialog';
 
 /** The types a new document starts as: offer and assignment (APP-047, APP-048, BEL-032). */
 const NEW_TYPES = ['0100', '0200'] as const;
@@ -21,7 +22,8 @@ const NEW_TYPES = ['0100', '0200'] as const;
 /**
  * /saleDocument/new?id=<address>&type=<0100|0200>[&dealId] (BEL-006, APP-051): type and customer, then "create"
  * (one Idempotency-Key per screen, so a double click makes one document) and on to its positions. Without an address
- * the address-search dialog opens (BEL-008); below an address the address is that one.
+ * the address-search dialog opens (BEL-008); below an address the address is that one. With a deal and no type the
+ * document-type selection for a deal asks offer or assignment first (BEL-032).
  */
 export function NewDocumentPage() {
   const { t } = useTranslation(['saleDocuments', 'app']);
@@ -33,7 +35,10 @@ export function NewDocumentPage() {
   const mounted = mount.listPath !== '/saleDocument';
   const params = useParams({ strict: false }) as { id?: string };
   const parentAddress = mounted && params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
-  const [type, setType] = useState<string>(search.type && (NEW_TYPES as readonly string[]).includes(search.type) ? search.type : '0100');
+  const typeGiven = !!search.type && (NEW_TYPES as readonly string[]).includes(search.type);
+  const [type, setType] = useState<string>(typeGiven && search.type ? search.type : '0100');
+  // a document for a deal without a type asks first: offer or assignment (BEL-032); then the address when none is given
+  const [choosingType, setChoosingType] = useState(!!search.dealId && !typeGiven);
   const [adresseId, setAdresseId] = useState<number | null>(parentAddress ?? search.id ?? null);
   const [searching, setSearching] = useState(!parentAddress && !search.id);
   const [busy, setBusy] = useState(false);
@@ -121,8 +126,8 @@ export function NewDocumentPage() {
               </Text>
             )}
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void navigate({ to: back.to as never })} disabled={busy}>
-                {t('app:common.cancel' as never)}
+              <Button variant="default" onClick={() => void navigate({ href: back.to })} disabled={busy}>
+                {t('app:common.cancel')}
               </Button>
               <Button type="submit" leftSection={<IconFilePlus size={16} />} loading={busy} disabled={!adresseId} data-testid="new-doc-create">
                 {t('newDoc.create')}
@@ -131,8 +136,19 @@ export function NewDocumentPage() {
           </Stack>
         </form>
       </Card>
+      {search.dealId && (
+        <DealTypeDialog
+          opened={choosingType}
+          dealId={search.dealId}
+          onPick={(v) => {
+            setType(v);
+            setChoosingType(false);
+          }}
+          onClose={() => void navigate({ href: back.to })}
+        />
+      )}
       <AddressSearchDialog
-        opened={searching}
+        opened={searching && !choosingType}
         onClose={() => setSearching(false)}
         onPick={(a) => {
           setAdresseId(a.id);

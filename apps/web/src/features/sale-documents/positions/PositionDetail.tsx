@@ -39,7 +39,7 @@ const toDraft = (p: Position): Draft => ({
 
 /** positions/{positionId} (BEL-005): one position with all fields and its price explanation; changed here while the document is editable. */
 export function PositionDetail() {
-  const { t } = useTranslation('saleDocuments');
+  const { t } = useTranslation(['saleDocuments', 'app']);
   const { id, doc } = useDocumentFromRoute();
   const me = useMe().data;
   const { positionId } = useParams({ strict: false }) as { positionId?: string };
@@ -56,7 +56,7 @@ export function PositionDetail() {
   }, [p]);
 
   const backLink = (
-    <Anchor component={Link} to={back as never} size="sm" data-testid="position-back">
+    <Anchor component={Link} to={back} size="sm" data-testid="position-back">
       <Group gap={2}>
         <IconChevronLeft size={14} />
         {t('positions.back')}
@@ -161,7 +161,7 @@ export function PositionDetail() {
                   </Button>
                 )}
                 <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={busy} data-testid="position-save">
-                  {t('app:common.save' as never)}
+                  {t('app:common.save')}
                 </Button>
               </Group>
             </Stack>

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, SegmentedControl, Stack, Text, Textarea, TextInp
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBarcode, IconLetterT } from '@tabler/icons-react';
-import { Link, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
@@ -62,13 +62,14 @@ export function usePositionsPath() {
 export function PositionViews({ active }: { active: 'list' | 'all' }) {
   const { t } = useTranslation('saleDocuments');
   const navigate = useNavigate();
-  const search = useSearch({ strict: false });
+  // the search (back link of a mounted record) stays with the view
+  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
   const base = usePositionsPath();
   return (
     <SegmentedControl
       size="xs"
       value={active}
-      onChange={(v) => void navigate({ to: (v === 'all' ? `${base}/all` : base) as never, search: search as never })}
+      onChange={(v) => void navigate({ href: `${v === 'all' ? `${base}/all` : base}${searchStr}` })}
       data={[
         { value: 'list', label: t('positions.list') },
         { value: 'all', label: t('positions.all') },
@@ -97,7 +98,7 @@ export function PositionsTab() {
   const docId = id as number;
 
   const detail = (p: Position) => (
-    <Anchor component={Link} to={`./${p.id}` as never} size="sm" aria-label={t('positions.open', { n: p.position })} data-testid="position-open">
+    <Anchor component={Link} to={`./${p.id}`} size="sm" aria-label={t('positions.open', { n: p.position })} data-testid="position-open">
       {p.position}
     </Anchor>
   );
@@ -269,14 +270,7 @@ export function PositionsTab() {
             <Button size="xs" variant="default" leftSection={<IconLetterT size={14} />} onClick={() => setTextDialog(true)} data-testid="positions-add-text">
               {t('positions.addText')}
             </Button>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconBarcode size={14} />}
-              component={Link}
-              to={'../scanner' as never}
-              data-testid="positions-scan"
-            >
+            <Button size="xs" variant="default" leftSection={<IconBarcode size={14} />} component={Link} to="../scanner" data-testid="positions-scan">
               {t('positions.scan')}
             </Button>
           </Group>

@@ -43,7 +43,7 @@ export function PriceExplanation({ why }: { why: PreisHerkunft | null }) {
   return (
     <Stack gap={6} data-testid="price-why-content" data-rule={why.regel}>
       <Text size="sm" fw={600} data-testid="price-why-rule">
-        {t(`price.rules.${why.regel}` as never, { defaultValue: why.regel })}
+        {t(`price.rules.${why.regel}`, { defaultValue: why.regel })}
       </Text>
       <Text size="sm" data-testid="price-why-text">
         {why.text}

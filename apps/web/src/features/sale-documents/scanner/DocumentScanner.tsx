@@ -65,7 +65,7 @@ export function DocumentScanner() {
 
   const camera = useBarcodeCamera(video, canEdit, (code) => void add(code));
   const back = (
-    <Anchor component={Link} to={positionsPath as never} size="sm" data-testid="scanner-back">
+    <Anchor component={Link} to={positionsPath} size="sm" data-testid="scanner-back">
       <Group gap={2}>
         <IconChevronLeft size={14} />
         {t('positions.back')}
@@ -102,7 +102,7 @@ export function DocumentScanner() {
             >
               <Group align="flex-end" gap="sm" wrap="nowrap">
                 <TextInput
-                  label={t('scanner:typedLabel' as never)}
+                  label={t('scanner:typedLabel')}
                   leftSection={<IconBarcode size={16} />}
                   value={typed}
                   onChange={(e) => setTyped(e.currentTarget.value)}
@@ -120,12 +120,12 @@ export function DocumentScanner() {
             <Alert
               color={problem.kind === 'ambiguous' ? 'orange' : 'red'}
               variant="light"
-              title={problem.kind === 'ambiguous' ? t('scanner:ambiguous' as never) : t('scanner:notFound' as never)}
+              title={problem.kind === 'ambiguous' ? t('scanner:ambiguous') : t('scanner:notFound')}
               data-testid={`scanner-${problem.kind}`}
               withCloseButton
               onClose={() => setProblem(null)}
             >
-              {t('scanner:code' as never, { code: problem.code })}
+              {t('scanner:code', { code: problem.code })}
             </Alert>
           )}
           {added.length > 0 && (
@@ -143,7 +143,7 @@ export function DocumentScanner() {
               ))}
             </Card>
           )}
-          <Button component={Link} to={positionsPath as never} variant="light" data-testid="scanner-done">
+          <Button component={Link} to={positionsPath} variant="light" data-testid="scanner-done">
             {t('scanner.done')}
           </Button>
         </Stack>
