@@ -45,11 +45,20 @@ describe('address list', () => {
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
-  it('[ADR-003] the relation filter: real suppliers are suppliers that are not customers', async () => {
-    const query = { limit: 500, filter: 'istLieferant=true,istKunde=false' };
-    const rows = expectOk(await c.call(endpoints.adressenList, { as: 'buero', query })).result;
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.istLieferant && !r.istKunde)).toBe(true);
+  it('[ADR-003] the relation filter: customers, real suppliers (suppliers that are not customers), both', async () => {
+    const kunde = await f.adresse({ name1: 'Relation Kunde', istKunde: true, istLieferant: false });
+    const lieferant = await f.adresse({ name1: 'Relation Lieferant', istKunde: false, istLieferant: true });
+    const beides = await f.adresse({ name1: 'Relation Beides', istKunde: true, istLieferant: true });
+    const ids = async (filter: string) =>
+      expectOk(await c.call(endpoints.adressenList, { as: 'buero', query: { limit: 50, filter: `${filter},name1~Relation ` } })).result;
+    const kunden = await ids('istKunde=true');
+    expect(kunden.every((r) => r.istKunde)).toBe(true);
+    expect(kunden.map((r) => r.id).sort()).toEqual([kunde.id, beides.id].sort());
+    const echte = await ids('istLieferant=true,istKunde=false');
+    expect(echte.every((r) => r.istLieferant && !r.istKunde)).toBe(true);
+    expect(echte.map((r) => r.id)).toEqual([lieferant.id]);
+    const beide = await ids('istLieferant=true,istKunde=true');
+    expect(beide.map((r) => r.id)).toEqual([beides.id]);
   });
 
   it('quick search finds by a name fragment at the start of a word, case- and order-insensitive', async () => {
@@ -73,9 +82,16 @@ describe('address list', () => {
     expect(await search('yggdrasil')).toEqual([]);
   });
 
-  it('[RIGHT-007] without ADR_SEHEN the list is refused', async () => {
+  it('[RIGHT-007] without ADR_SEHEN addresses and persons cannot be seen', async () => {
     const user = await f.benutzer({ typ: 2, rechte: { ADR_SEHEN: false } });
+    const a = await f.adresse();
+    const p = await f.ansprechpartner(a.id, { name: 'Unsichtbar' });
     expectError(await c.call(endpoints.adressenList, { as: user.anmeldename }), 403);
+    expectError(await c.call(endpoints.adresseGet, { as: user.anmeldename, params: { id: a.id } }), 403);
+    expectError(await c.call(endpoints.ansprechpartnerVonAdresse, { as: user.anmeldename, params: { id: a.id } }), 403);
+    expectError(await c.call(endpoints.ansprechpartnerGet, { as: user.anmeldename, params: { id: p.id } }), 403);
+    // the same calls answer a user who has the right
+    expect((await c.call(endpoints.adresseGet, { as: 'buero', params: { id: a.id } })).status).toBe(200);
   });
 });
 
