@@ -28,9 +28,22 @@ describe('products', () => {
     expect(await artikel(a.id)).toMatchObject({ vknetto: 100, vkbrutto: 119, mwstsatz: 19, typ: 'WITH_STOCK', bestand: 0, verfuegbar: 0 });
   });
 
-  it('[ART-011] [ART-012] the type follows the article kind', async () => {
-    expect((await f.artikel({ artikelart: '3' })).typ).toBe('SERVICE_ARTICLE');
-    expect((await f.artikel({ artikelart: 'V' })).typ).toBe('WITHOUT_STOCK');
+  it('[ART-011] [ART-012] every article kind is accepted and its type follows it', async () => {
+    const typen = {
+      '1': 'WITH_STOCK',
+      '2': 'WITHOUT_STOCK',
+      '3': 'SERVICE_ARTICLE',
+      '4': 'WITHOUT_STOCK',
+      '5': 'WITHOUT_STOCK',
+      '6': 'WITHOUT_STOCK',
+      V: 'WITHOUT_STOCK',
+      P: 'WITHOUT_STOCK',
+    } as const;
+    for (const [artikelart, typ] of Object.entries(typen) as [keyof typeof typen, string][]) {
+      const a = await f.artikel({ artikelart });
+      expect(a.artikelart, artikelart).toBe(artikelart);
+      expect(a.typ, artikelart).toBe(typ);
+    }
     const data = { artikelnummer: 'X1', artikelart: '9', bezeichnung: 'x' };
     expectError(await c.call(endpoints.artikelCreate, { as: 'admin', body: invalid({ data }) }), 400);
   });
@@ -87,7 +100,15 @@ describe('products', () => {
       ['Farbe', 'Rot'],
       ['Material', null],
     ]);
-    expect(expectOk(await c.call(endpoints.freieFelder, { as: 'buero', params: { id: a.id } })).result).toHaveLength(2);
+    const read = expectOk(await c.call(endpoints.freieFelder, { as: 'buero', params: { id: a.id } })).result;
+    expect(read.map((field) => [field.bezeichnung, field.wert])).toEqual([
+      ['Farbe', 'Rot'],
+      ['Material', null],
+    ]);
+    // replaced, not added to
+    expectOk(await c.call(endpoints.freieFelderSet, { as: 'admin', params: { id: a.id }, body: { data: [{ bezeichnung: 'Größe', wert: 'XL' }] } }));
+    const again = expectOk(await c.call(endpoints.freieFelder, { as: 'buero', params: { id: a.id } })).result;
+    expect(again.map((field) => [field.bezeichnung, field.wert])).toEqual([['Größe', 'XL']]);
   });
 
   it('[ART-013] [ART-014] [ART-015] [ART-016] price scales per price group with gross and markup; AP3 has three tiers', async () => {
@@ -118,6 +139,17 @@ describe('products', () => {
     expect(rows[1]).toMatchObject({ preisgruppe: 2, bezeichnung: 'Preisgruppe 2', vk1: 9.5 });
     expect(rows[0]).not.toHaveProperty('vk4');
     expect(expectOk(await c.call(endpoints.preisstaffel, { as: 'buero', params: { id: a.id, ap: 'AP5' } })).result).toEqual([]);
+    // the group names come from the price groups (GET /stammdaten/preisgruppen)
+    const gruppen = expectOk(await c.call(endpoints.preisgruppen, { as: 'buero', query: { limit: 17 } })).result;
+    expect(rows.map((r) => r.bezeichnung)).toEqual([1, 2].map((n) => gruppen.find((g) => g.nummer === n)?.bezeichnung));
+    // staffel '5': five tiers under AP5
+    const b = await f.artikel({ staffel: '5', mwstsatz: 19 });
+    const ap5 = { id: b.id, ap: 'AP5' as const };
+    const tiers = { preisgruppe: 1, menge1: 1, vk1: 10, menge2: 5, vk2: 9, menge3: 10, vk3: 8, menge4: 20, vk4: 7, menge5: 50, vk5: 6, aufschlag5: 12 };
+    expect((await c.call(endpoints.preisstaffelSet, { as: 'admin', params: ap5, body: { data: [tiers] } })).status).toBe(200);
+    const fuenf = expectOk(await c.call(endpoints.preisstaffel, { as: 'buero', params: ap5 })).result;
+    expect(fuenf).toHaveLength(1);
+    expect(fuenf[0]).toMatchObject({ ...tiers, vk5Brutto: 7.14 });
     expectError(await c.call(endpoints.preisstaffelSet, { as: 'admin', params: ap3, body: { data: [{ preisgruppe: 18 }] } }), 400);
     expectError(await c.call(endpoints.preisstaffelSet, { as: 'admin', params: ap3, body: invalid({ data: [{ preisgruppe: 1, preis: 3 }] }) }), 400);
     expectError(await c.call(endpoints.preisstaffel, { as: 'buero', params: invalid({ id: a.id, ap: 'AP4' }) }), 400);
@@ -240,8 +272,12 @@ describe('stock and its movement journal', () => {
     for (const a of totals) expect(Number(a.bestand)).toBe(perArticle.get(a.id) ?? 0);
   });
 
-  it('[LAG-011] [LAG-012] the technician reads the stock of their good-parts store', async () => {
+  it('[LAG-011] [LAG-012] the technician has a good-parts, a DOA and a faulty-parts store and reads their stock', async () => {
     const me = expectOk(await c.call(endpoints.me, { as: 'techniker' })).result;
+    const stores = [me.techniker?.gutteileLagerId, me.techniker?.doateileLagerId, me.techniker?.defektteileLagerId];
+    expect(stores.every((id) => typeof id === 'number')).toBe(true);
+    expect(new Set(stores).size).toBe(3);
+    for (const id of stores) expect((await c.call(endpoints.lagerBestaende, { as: 'techniker', params: { id: id! } })).status).toBe(200);
     const rows = expectOk(
       await c.call(endpoints.lagerBestaende, { as: 'techniker', params: { id: me.techniker!.gutteileLagerId! }, query: { returnTotal: true } }),
     );
@@ -261,5 +297,6 @@ describe('stock and its movement journal', () => {
   it('[RIGHT-017] without LAG_SEHEN warehouse stock is refused', async () => {
     const user = await f.benutzer({ rechte: { LAG_SEHEN: false } });
     expectError(await c.call(endpoints.lagerBestaende, { as: user.anmeldename, params: { id: ohnePlaetze.id } }), 403);
+    expect((await c.call(endpoints.lagerBestaende, { as: 'buero', params: { id: ohnePlaetze.id } })).status).toBe(200);
   });
 });
