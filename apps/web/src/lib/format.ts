@@ -5,20 +5,22 @@ import { currentLanguage, DATE_FORMAT, type FormatLanguage, INTL_LOCALE } from '
 /** Number, money, percent and date formatting in the user's language (APP-099..104; de-DE by default). */
 type DateLike = string | number | Date | Dayjs | null | undefined;
 
-type Formats = { compact: Intl.NumberFormat; euro: Intl.NumberFormat; percent: Intl.NumberFormat; decimal: Intl.NumberFormat };
-const cache = new Map<FormatLanguage, Formats>();
-function formats(): Formats {
-  const lang = currentLanguage();
-  let f = cache.get(lang);
+const OPTIONS = {
+  compact: { notation: 'compact', maximumFractionDigits: 2 },
+  euro: { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  percent: { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  decimal: { maximumFractionDigits: 2 },
+} satisfies Record<string, Intl.NumberFormatOptions>;
+type Kind = keyof typeof OPTIONS;
+const cache = new Map<string, Intl.NumberFormat>();
+/** One formatter per kind and language, made when first used (making one costs ~30 ms on a slow phone). */
+function formatter(kind: Kind): Intl.NumberFormat {
+  const lang: FormatLanguage = currentLanguage();
+  const key = `${lang}:${kind}`;
+  let f = cache.get(key);
   if (!f) {
-    const locale = INTL_LOCALE[lang];
-    f = {
-      compact: new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }),
-      euro: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-      percent: new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-      decimal: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }),
-    };
-    cache.set(lang, f);
+    f = new Intl.NumberFormat(INTL_LOCALE[lang], OPTIONS[kind]);
+    cache.set(key, f);
   }
   return f;
 }
@@ -26,16 +28,16 @@ function formats(): Formats {
 const isNum = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** Compact notation: 1.234.567 → "1,23 Mio." in German (APP-099). */
-export const formatCompact = (v: number | null | undefined) => (isNum(v) ? formats().compact.format(v) : '');
+export const formatCompact = (v: number | null | undefined) => (isNum(v) ? formatter('compact').format(v) : '');
 
 /** Euro with two decimals: 1234.5 → "1.234,50 €" in German, "€1,234.50" in English (APP-100). */
-export const formatCurrency = (v: number | null | undefined) => (isNum(v) ? formats().euro.format(v) : '');
+export const formatCurrency = (v: number | null | undefined) => (isNum(v) ? formatter('euro').format(v) : '');
 
 /** Percent values arrive as 19 for 19 %; divided by 100, at least 2 fraction digits (APP-101, APP-102). */
-export const formatPercent = (v: number | null | undefined) => (isNum(v) ? formats().percent.format(v / 100) : '');
+export const formatPercent = (v: number | null | undefined) => (isNum(v) ? formatter('percent').format(v / 100) : '');
 
 /** Decimals with at most 2 fraction digits (APP-103). */
-export const formatDecimal = (v: number | null | undefined) => (isNum(v) ? formats().decimal.format(v) : '');
+export const formatDecimal = (v: number | null | undefined) => (isNum(v) ? formatter('decimal').format(v) : '');
 
 const toDayjs = (v: DateLike) => (v === null || v === undefined || v === '' ? null : dayjs(v));
 

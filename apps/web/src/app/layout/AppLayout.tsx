@@ -1,5 +1,5 @@
 import { AppShell, Badge, Box, Center, Loader } from '@mantine/core';
-import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconArrowDown, IconRefresh } from '@tabler/icons-react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
@@ -9,12 +9,14 @@ import { useStartReminderPolling } from '@/features/reminders/api';
 import { useSaveUserParameter, useUserParameter } from '@/features/settings/api';
 import { useDensitySync } from '@/features/settings/use-density';
 import { setLocksPageAllowed } from '@/lib/api/error-handler';
+import { useMediaMatch } from '@/lib/media';
 import { type Store, useStore } from '@/lib/store';
 import { cookieBannerDismissed, infoDrawerState, reminderPanelState } from '@/lib/ui-state';
 import { useMe } from '../auth/session';
 import { Header } from './Header';
 import { NavigationBar } from './NavigationBar';
 import { useColorMode } from './use-color-mode';
+import { usePinnedHeader } from './use-pinned-header';
 import { usePullToRefresh } from './use-pull-to-refresh';
 
 // Closed panels load when first opened, the banner after the first screen is drawn (none is part of the first load).
@@ -43,10 +45,10 @@ export function AppLayout() {
   useColorMode();
   useDensitySync();
   useStartReminderPolling();
-  const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT}px)`, true);
-  const phone = useMediaQuery('(max-width: 48em)', false);
-  // Mantine 9 answers { pinned, scrollProgress }: the object itself was always truthy, so the phone's top bar never hid
-  const { pinned } = useHeadroom({ fixedAt: 120 });
+  // right from the first render (a phone no longer draws the frame for a wide screen first and then again)
+  const wide = useMediaMatch(`(min-width: ${NAV_BREAKPOINT}px)`);
+  const phone = useMediaMatch('(max-width: 48em)');
+  const pinned = usePinnedHeader(120);
   const pull = usePullToRefresh(!!phone);
   const [mobileOpened, mobile] = useDisclosure(false);
   const { value: navigation } = useUserParameter('navigation');

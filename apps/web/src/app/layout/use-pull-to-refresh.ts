@@ -5,7 +5,8 @@ export const PULL_RELOAD_PX = 175;
 
 /** On touch devices: pulling down at the top shows a hint past 75 px and reloads past 175 px (APP-054, APP-055). */
 export function usePullToRefresh(enabled: boolean) {
-  const [distance, setDistance] = useState(0);
+  // 0 none, 1 hint, 2 reload: the frame renders again only when this changes, not on every touch move
+  const [level, setLevel] = useState(0);
   useEffect(() => {
     if (!enabled) return;
     let startY: number | null = null;
@@ -16,13 +17,13 @@ export function usePullToRefresh(enabled: boolean) {
     const onMove = (e: TouchEvent) => {
       if (startY === null) return;
       current = Math.max(0, (e.touches[0]?.clientY ?? startY) - startY);
-      setDistance(current);
+      setLevel(current > PULL_RELOAD_PX ? 2 : current > PULL_HINT_PX ? 1 : 0);
     };
     const onEnd = () => {
       if (startY !== null && current > PULL_RELOAD_PX) window.location.reload();
       startY = null;
       current = 0;
-      setDistance(0);
+      setLevel(0);
     };
     window.addEventListener('touchstart', onStart, { passive: true });
     window.addEventListener('touchmove', onMove, { passive: true });
@@ -33,5 +34,5 @@ export function usePullToRefresh(enabled: boolean) {
       window.removeEventListener('touchend', onEnd);
     };
   }, [enabled]);
-  return { distance, hint: distance > PULL_HINT_PX, reload: distance > PULL_RELOAD_PX };
+  return { hint: level >= 1, reload: level === 2 };
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Loader, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Group, Loader, NativeSelect, Text } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { ColDef } from 'ag-grid-community';
 import { type ComponentType, createElement, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
@@ -31,6 +31,9 @@ export interface CardListBodyProps<T> {
   /** Reports the first row in view while scrolling (kept when the list is left). */
   onFirstRow: (index: number) => void;
 }
+
+/** Cards drawn at first and added per step while scrolling: a phone draws a screenful, not a whole server window of 100. */
+const CARD_STEP = 30;
 
 const fieldOf = <T,>(c: ColDef<T>) => (c.colId ?? (typeof c.field === 'string' ? c.field : undefined)) as string | undefined;
 
@@ -89,6 +92,8 @@ export function CardListBody<T>(props: CardListBodyProps<T>) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<T[]>([]);
   const [state, setState] = useState<{ loading: boolean; hasMore: boolean }>({ loading: true, hasMore: true });
+  // how many of the loaded rows are drawn; the next window is fetched once all of them are
+  const [limit, setLimit] = useState(CARD_STEP);
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const generation = useRef(0);
@@ -121,19 +126,22 @@ export function CardListBody<T>(props: CardListBodyProps<T>) {
     generation.current++;
     loaded.current = 0;
     setRows([]);
+    setLimit(CARD_STEP);
     setState({ loading: true, hasMore: true });
     scroller.current?.scrollTo({ top: 0 });
     void loadMore();
   }, [props.resetKey, loadMore]);
 
-  // the next window loads when the end of the list comes near
+  // near the end of the drawn cards: the next loaded ones are drawn, or the next window loads
+  const drawnAll = limit >= rows.length;
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || state.loading || !state.hasMore) return;
-    const io = new IntersectionObserver((e) => e.some((x) => x.isIntersecting) && void loadMore(), { root: scroller.current, rootMargin: '400px' });
+    if (!el || state.loading || (drawnAll && !state.hasMore)) return;
+    const next = () => (drawnAll ? void loadMore() : setLimit((l) => l + CARD_STEP));
+    const io = new IntersectionObserver((e) => e.some((x) => x.isIntersecting) && next(), { root: scroller.current, rootMargin: '400px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [state, loadMore]);
+  }, [state, loadMore, drawnAll]);
 
   // back from a record: load up to the row that was first in view and show it at the top
   useEffect(() => {
@@ -143,9 +151,13 @@ export function CardListBody<T>(props: CardListBodyProps<T>) {
       void loadMore();
       return;
     }
+    if (limit <= target) {
+      setLimit(target + CARD_STEP);
+      return;
+    }
     restore.current = 0;
     scroller.current?.querySelector<HTMLElement>(`[data-row-index="${Math.min(target, rows.length - 1)}"]`)?.scrollIntoView({ block: 'start' });
-  }, [rows.length, state, loadMore]);
+  }, [rows.length, state, loadMore, limit]);
 
   const onScroll = () => {
     const box = scroller.current;
@@ -181,7 +193,7 @@ export function CardListBody<T>(props: CardListBodyProps<T>) {
       )}
       <div ref={scroller} className={classes.scroller} onScroll={onScroll} data-testid="grid-cards">
         <ul className={classes.list}>
-          {rows.map((row, i) => {
+          {rows.slice(0, limit).map((row, i) => {
             const [key, head, ...fields] = shown;
             const content = (
               <>
@@ -211,9 +223,10 @@ export function CardListBody<T>(props: CardListBodyProps<T>) {
             return (
               <li key={props.getRowId?.(row) ?? i} data-row-index={i} className={classes.item} data-testid="grid-card">
                 {props.onRowClick ? (
-                  <UnstyledButton className={classes.card} onClick={() => props.onRowClick?.(row)}>
+                  // a plain button (Mantine's UnstyledButton costs a styles pass per card): reset in the CSS module
+                  <button type="button" className={`mantine-focus-auto ${classes.card} ${classes.button}`} onClick={() => props.onRowClick?.(row)}>
                     {content}
-                  </UnstyledButton>
+                  </button>
                 ) : (
                   <div className={classes.card}>{content}</div>
                 )}

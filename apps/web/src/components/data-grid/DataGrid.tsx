@@ -1,6 +1,6 @@
 import endpoints from 'virtual:api-routes';
 import { Box, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { EndpointName } from '@vario/contract';
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { type QueryValue, request } from '@/lib/api/client';
 import { handleApiError } from '@/lib/api/error-handler';
 import { useGridRowHeight } from '@/lib/density';
+import { useMediaMatch } from '@/lib/media';
 import { CardListBody } from './CardListBody';
 import { ColumnChooser } from './ColumnChooser';
 import { keepList, keptList } from './keep-alive';
@@ -73,7 +74,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const { preset, ready, save } = useGridPreset(props.presetName, fallback);
   const [AgGridBody] = useState(() => (loadedGrid() as ComponentType<AgGridReactProps> | undefined) ?? LazyGridBody);
   // phones get a card per row instead of AG Grid (which is then not loaded at all)
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const phone = useMediaMatch(PHONE_QUERY);
   const [cardsKey, setCardsKey] = useState(0);
   const navigate = useNavigate();
   const urlSearch = (useSearch({ strict: false }) as { q?: unknown }).q;

@@ -1,5 +1,4 @@
 import { Button, Checkbox, Group, NativeSelect, SegmentedControl } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { AdresseListe } from '@vario/contract';
@@ -11,6 +10,7 @@ import { textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { useReferenceLabels } from '@/i18n/reference';
+import { useMediaMatch } from '@/lib/media';
 import { hasRight } from '@/lib/rights';
 import { type AddressListSearch, RELATIONS, type Relation, relationFilter } from './list-filter';
 
@@ -28,7 +28,7 @@ export function AddressListPage() {
   const relation: Relation = search.relation ?? 'all';
   const unblockedOnly = search.unblocked === true;
   // phones show number, name and place; the other index columns stay available by scrolling on wider screens
-  const phone = useMediaQuery('(max-width: 48em)', false) ?? false;
+  const phone = useMediaMatch('(max-width: 48em)');
 
   const columns = useMemo<ColDef<AdresseListe>[]>(
     () =>
