@@ -17,6 +17,11 @@ describe('service reference data, lists and object-level access', () => {
   it('[SVC-011] [SVC-064] status dictionary: 50 a page by default, offset, hasMoreData; art A and M', async () => {
     const all = expectOk(await c.call(endpoints.serviceStatus, { as: 'techniker' }));
     expect(all.result.length).toBeLessThanOrEqual(50);
+    expect(all.hasMoreData).toBe(all.result.length === 50);
+    for (const x of all.result) {
+      expect(['A', 'M'], x.status).toContain(x.art);
+      expect(x.beschreibung.trim(), x.status).not.toBe('');
+    }
     expect(all.result.some((x) => x.art === 'A' && x.status === '12')).toBe(true);
     expect(all.result.some((x) => x.art === 'M' && x.status === '29')).toBe(true);
     const seite = expectOk(await c.call(endpoints.serviceStatus, { as: 'techniker', query: { limit: 10, offset: 0 } }));
@@ -30,6 +35,10 @@ describe('service reference data, lists and object-level access', () => {
   it('[SVC-016] [SVC-066] additional-work types with typ 1/2/3; calendar entry types', async () => {
     const arten = expectOk(await c.call(endpoints.serviceMehraufwandsarten, { as: 'techniker' })).result;
     expect(new Set(arten.map((a) => a.typ))).toEqual(new Set([1, 2, 3]));
+    for (const a of arten) {
+      expect(a.id).toBeGreaterThan(0);
+      expect(a.bezeichnung.trim()).not.toBe('');
+    }
     expect(expectOk(await c.call(endpoints.serviceKalenderTypen, { as: 'techniker' })).result[0]).toMatchObject({ id: 1 });
   });
 
@@ -114,7 +123,8 @@ describe('service reference data, lists and object-level access', () => {
     expect(geplant.planung).toMatchObject({ technikerId: tech.technikerId, angenommenDatum: null, auftragsstatus: '01' });
   });
 
-  it('task detail: contacts, asset, address, material lines; [SVC-038] used time and estimate are both given', async () => {
+  // SVC-038 (red when over the estimate) is the screen's: this gives its data; the e2e journey checks the colour
+  it('task detail: contacts, asset, address, material lines; used time and estimate are both given', async () => {
     const tech = await s.techniker();
     const { auftrag, asset } = await s.auftrag(tech.technikerId, { aufwandGeschaetzt: 45 });
     await s.material(auftrag.id, 1);
@@ -180,28 +190,43 @@ describe('service additional work, subsequent bookings, calendar, completion', (
       kosten: 12.5,
       strecke: null,
       vonZeitpunkt: null,
+      bisZeitpunkt: null,
     });
     const km = (strecke: unknown) =>
-      c.call(endpoints.serviceMehraufwandCreate, { as, params, body: { data: { mehraufwandArtId: 5, strecke: strecke as number, kosten: 9 } } });
+      c.call(endpoints.serviceMehraufwandCreate, {
+        as,
+        params,
+        body: { data: { mehraufwandArtId: 5, strecke: strecke as number, kosten: 9, vonZeitpunkt: vor(3), bisZeitpunkt: vor(1) } },
+      });
     for (const bad of [0, -2, 2.5]) expect(expectError(await km(bad), 400).errors.fieldErrors.strecke).toBeDefined();
-    expect(expectOk(await km(25)).result).toMatchObject({ typ: 3, strecke: 25, kosten: null });
+    expect(
+      expectError(await c.call(endpoints.serviceMehraufwandCreate, { as, params, body: { data: { mehraufwandArtId: 5 } } }), 400).errors.fieldErrors.strecke,
+    ).toBeDefined();
+    expect(expectOk(await km(25)).result).toMatchObject({ typ: 3, strecke: 25, kosten: null, vonZeitpunkt: null, bisZeitpunkt: null });
   });
 
   it('[SVC-017] [SVC-055] subsequent booking: today and earlier are kept, a day after today is refused', async () => {
     const tech = await s.techniker();
     const as = tech.as;
+    const gestern = vor(60 * 24);
     const r = expectOk(
       await c.call(endpoints.serviceNachbuchungCreate, {
         as,
-        body: { data: { istAnmeldung: true, nachbuchungTimeStamp: vor(60 * 24), kommentar: 'vergessen' } },
+        body: { data: { istAnmeldung: true, nachbuchungTimeStamp: gestern, kommentar: 'vergessen' } },
       }),
     ).result;
-    expect(r).toMatchObject({ ben_id: tech.id, istAnmeldung: true, kommentar: 'vergessen' });
+    expect(r).toMatchObject({ ben_id: tech.id, istAnmeldung: true, kommentar: 'vergessen', nachbuchungTimeStamp: gestern });
+    // a time with an offset is kept as the same instant in UTC
+    const mitOffset = `${tag(0)}T00:30:00+02:00`;
+    const r2 = expectOk(
+      await c.call(endpoints.serviceNachbuchungCreate, { as, body: { data: { istAnmeldung: false, nachbuchungTimeStamp: mitOffset } } }),
+    ).result;
+    expect(r2.nachbuchungTimeStamp).toBe(new Date(mitOffset).toISOString());
     const morgen = new Date(Date.parse(`${tag(1)}T09:00:00Z`)).toISOString();
     const e = expectError(await c.call(endpoints.serviceNachbuchungCreate, { as, body: { data: { istAnmeldung: false, nachbuchungTimeStamp: morgen } } }), 422);
     expect(e.errors.fieldErrors.nachbuchungTimeStamp).toEqual(['Eine Nachbuchung für einen Tag nach heute ist nicht möglich']);
     const list = expectOk(await c.call(endpoints.serviceNachbuchungen, { as })).result;
-    expect(list.map((x) => x.id)).toEqual([r.id]);
+    expect(list.map((x) => x.id).sort()).toEqual([r.id, r2.id].sort());
     // another user does not see it
     expect(expectOk(await c.call(endpoints.serviceNachbuchungen, { as: (await s.techniker()).as })).result).toEqual([]);
   });
