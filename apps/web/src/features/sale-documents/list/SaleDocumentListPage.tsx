@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFilePencil, IconFileText, IconRestore } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import type { ColDef } from 'ag-grid-community';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { textBadgeCell } from '@/components/data-grid/cells';
@@ -30,6 +30,10 @@ const PHONE_COLUMNS = ['belegnummer', 'adresseName', 'betragBrutto'];
 export function SaleDocumentListPage() {
   const { t } = useTranslation(['saleDocuments', 'app']);
   const labels = useDocumentLabels();
+  // The labels' functions are new on every render; the columns must not be (new column definitions make AG Grid rebuild
+  // its columns and lay out again, on each render of the first load: the user, the preset, the total arriving).
+  const labelsRef = useRef(labels);
+  labelsRef.current = labels;
   const navigate = useNavigate();
   const me = useMe().data;
   const mount = useRouteMount({ listPath: '/saleDocument', idParam: 'id', back: null });
@@ -49,7 +53,7 @@ export function SaleDocumentListPage() {
       (
         [
           { field: 'belegnummer', headerName: t('f.belegnummer'), minWidth: 140, maxWidth: 170 },
-          { field: 'belegart', headerName: t('f.belegart'), minWidth: 110, maxWidth: 150, valueFormatter: (p) => labels.type(p.value) },
+          { field: 'belegart', headerName: t('f.belegart'), minWidth: 110, maxWidth: 150, valueFormatter: (p) => labelsRef.current.type(p.value) },
           { field: 'belegdatum', headerName: t('f.belegdatum'), minWidth: 150, maxWidth: 160, valueFormatter: (p) => formatDate(p.value) },
           {
             field: 'belegstatus',
@@ -58,7 +62,7 @@ export function SaleDocumentListPage() {
             maxWidth: 200,
             cellRenderer: textBadgeCell<SaleDocumentRow>(
               () => null,
-              (d) => ({ label: labels.status(d.belegstatus), color: statusColor(d.belegstatus) }),
+              (d) => ({ label: labelsRef.current.status(d.belegstatus), color: statusColor(d.belegstatus) }),
             ),
           },
           { field: 'adresseName', headerName: t('f.adresse'), minWidth: 180, flex: 2, hide: mounted, sortable: false },
@@ -67,7 +71,8 @@ export function SaleDocumentListPage() {
           { field: 'betragBrutto', headerName: t('f.betragBrutto'), ...money, valueFormatter: (p) => formatCurrency(p.value) },
         ] as ColDef<SaleDocumentRow>[]
       ).map((c) => (phone && !PHONE_COLUMNS.includes(c.field as string) ? { ...c, hide: true } : c)),
-    [t, labels.type, labels.status, phone, mounted],
+    // t changes with the language, and the labels with it
+    [t, phone, mounted],
   );
 
   if (me && !hasRight(me, 'BEK_SEHEN')) return <NoDocumentRight />;
