@@ -1,6 +1,6 @@
 import { endpoints, AUFTRAGSSTATUS as ST } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
-import { uhrzeitVon } from '../src/modules/service/service.zeit';
+import { berlinZuUtc, tagVon, uhrzeitVon } from '../src/lib/berlin-time';
 import { api, expectOk, invalid } from './client';
 import { createTestApp, expectError } from './helper';
 import { serviceSetup } from './service-helpers';
@@ -86,34 +86,33 @@ describe('service journey (state machine on the server)', () => {
     const zuFrueh = expectError(await c.call(endpoints.servicePlanungZeitStart, { as, params, body: { data: {} } }), 422);
     expect(zuFrueh.errors.services[0]!.message).toContain('Reisebeginn und Ankunft');
     expectError(await c.call(endpoints.servicePlanungServiceZeit, { as, params, body: { data: { von: '08:00', bis: '09:00' } } }), 422);
-    const p = await s.vorOrt(as, planung.id, 90);
-    const ankunft = uhrzeitVon(p.vorOrtDatum!);
-    const vorAnkunft = expectError(await c.call(endpoints.servicePlanungZeitStart, { as, params, body: { data: { zeitpunkt: vor(95) } } }), 422);
-    expect(vorAnkunft.errors.fieldErrors.datum![0]).toBe(`Die Zeit darf nicht vor der Ankunft um ${ankunft} liegen`);
-    const tag = p.vorOrtDatum!;
-    const von = uhrzeitVon(new Date(Date.parse(tag) + 5 * 60_000).toISOString());
-    const bis = uhrzeitVon(new Date(Date.parse(tag) + 35 * 60_000).toISOString());
-    const vorher = uhrzeitVon(new Date(Date.parse(tag) - 30 * 60_000).toISOString());
-    const e1 = expectError(await c.call(endpoints.servicePlanungServiceZeit, { as, params, body: { data: { von: vorher, bis } } }), 422);
-    expect(e1.errors.fieldErrors.von![0]).toContain(ankunft);
-    const e2 = expectError(await c.call(endpoints.servicePlanungServiceZeit, { as, params, body: { data: { von: bis, bis: von } } }), 422);
+    // the visit on a fixed morning of a past day (Berlin): no time of the test can cross midnight, whenever it runs
+    const tag = tagVon(new Date(Date.now() - 86_400_000).toISOString());
+    const um = (hhmm: string) => berlinZuUtc(tag, hhmm);
+    expectOk(await c.call(endpoints.servicePlanungReisebeginn, { as, params, body: { data: { zeitpunkt: um('09:50') } } }));
+    const p = expectOk(await c.call(endpoints.servicePlanungAnkunft, { as, params, body: { data: { zeitpunkt: um('10:00'), strecke: 12 } } })).result;
+    expect(uhrzeitVon(p.vorOrtDatum!)).toBe('10:00');
+    const vorAnkunft = expectError(await c.call(endpoints.servicePlanungZeitStart, { as, params, body: { data: { zeitpunkt: um('09:55') } } }), 422);
+    expect(vorAnkunft.errors.fieldErrors.datum![0]).toBe('Die Zeit darf nicht vor der Ankunft um 10:00 liegen');
+    const e1 = expectError(await c.call(endpoints.servicePlanungServiceZeit, { as, params, body: { data: { tag, von: '09:30', bis: '10:35' } } }), 422);
+    expect(e1.errors.fieldErrors.von![0]).toBe('Die Zeit darf nicht vor der Ankunft um 10:00 liegen');
+    const e2 = expectError(await c.call(endpoints.servicePlanungServiceZeit, { as, params, body: { data: { tag, von: '10:35', bis: '10:05' } } }), 422);
     expect(e2.errors.fieldErrors.bis![0]).toBe('Die Bis-Zeit muss nach der Von-Zeit liegen');
-    if (von < bis) {
-      // (not across midnight)
-      const ok = expectOk(await c.call(endpoints.servicePlanungServiceZeit, { as, params, body: { data: { von, bis, bemerkung: 'Filter' } } }));
-      expect(ok.zeit).toMatchObject({ art: 'M', minuten: 30 });
-      const detail = expectOk(await c.call(endpoints.serviceAuftragGet, { as, params: { id: auftrag.id } })).result;
-      expect(detail.gebrauchteZeit).toBe(30);
-    }
+    const ok = expectOk(
+      await c.call(endpoints.servicePlanungServiceZeit, { as, params, body: { data: { tag, von: '10:05', bis: '10:35', bemerkung: 'Filter' } } }),
+    );
+    expect(ok.zeit).toMatchObject({ art: 'M', minuten: 30, von: um('10:05'), bis: um('10:35') });
+    expect(expectOk(await c.call(endpoints.serviceAuftragGet, { as, params: { id: auftrag.id } })).result.gebrauchteZeit).toBe(30);
     // automatic recording: stop not after its start
-    const start = expectOk(await c.call(endpoints.servicePlanungZeitStart, { as, params, body: { data: { zeitpunkt: vor(40) } } }));
+    const start = expectOk(await c.call(endpoints.servicePlanungZeitStart, { as, params, body: { data: { zeitpunkt: um('10:50') } } }));
     expect(start.zeit).toMatchObject({ art: 'A', bis: null });
     expect(start.result.auftragsstatus).toBe(ST.inArbeit);
-    const stop0 = expectError(await c.call(endpoints.servicePlanungZeitStopp, { as, params, body: { data: { zeitpunkt: vor(41) } } }), 422);
+    const stop0 = expectError(await c.call(endpoints.servicePlanungZeitStopp, { as, params, body: { data: { zeitpunkt: um('10:49') } } }), 422);
     expect(stop0.errors.fieldErrors.datum![0]).toContain('Bis-Zeit muss nach der Von-Zeit');
-    const stop = expectOk(await c.call(endpoints.servicePlanungZeitStopp, { as, params, body: { data: { zeitpunkt: vor(10) } } }));
+    const stop = expectOk(await c.call(endpoints.servicePlanungZeitStopp, { as, params, body: { data: { zeitpunkt: um('11:20') } } }));
     expect(stop.zeit!.minuten).toBe(30);
     expect(stop.result.auftragsstatus).toBe(ST.arbeitUnterbrochen);
+    expect(expectOk(await c.call(endpoints.serviceAuftragGet, { as, params: { id: auftrag.id } })).result.gebrauchteZeit).toBe(60);
     expectError(await c.call(endpoints.servicePlanungZeitStopp, { as, params, body: { data: {} } }), 422);
   });
 
