@@ -25,11 +25,28 @@ const buchen = (
 describe('service material', () => {
   it('[SVC-012] [SVC-013] transfer lines with every quantity; office transfer moves stock into the good-parts store', async () => {
     const tech = await s.techniker();
-    const { auftrag } = await s.auftrag(tech.technikerId);
+    const { auftrag, adresse } = await s.auftrag(tech.technikerId);
     const { m, artikel, zentral } = await s.material(auftrag.id, 4, 0);
     expect(m).toMatchObject({ menge: 4, mengeReserviert: 4, mengeUmgelagert: 0, materialstatus: MS.reserviert, empfangLagerId: tech.gut, umlagerungTyp: 2 });
     expect(m.empfangLager).toMatchObject({ id: tech.gut });
     expect(m.artikelnummer).toBe(artikel.artikelnummer);
+    // the line's fields (SVC-012) and every quantity (SVC-013), all zero before anything is booked
+    expect(m).toMatchObject({
+      artikelbezeichnung: artikel.bezeichnung,
+      auftragsnummer: auftrag.auftragsnummer,
+      standortPlz: '30880',
+      standortOrt: 'Laatzen',
+      mengeBestaetigt: 0,
+      mengeNichtGeliefert: 0,
+      mengeDoa: 0,
+      mengeEingebaut: 0,
+      mengeGutteilretoure: 0,
+      mengeDefektVerkauft: 0,
+      mengeDefektEingelagert: 0,
+    });
+    expect(m.mengeneinheit).not.toBe('');
+    expect(m.auftragsAdresse).toBe(adresse.name1);
+    expect(Object.keys(m.empfangLager ?? {})).toEqual(expect.arrayContaining(['bezeichnung', 'plz', 'ort', 'strasse']));
     const teil = expectOk(await c.call(endpoints.serviceMaterialUmlagern, { as: s.office, params: { id: m.id }, body: { data: { menge: 1 } } })).result;
     expect(teil).toMatchObject({ mengeUmgelagert: 1, mengeReserviert: 3, materialstatus: MS.inUmlagerung });
     expect(await s.bestand(artikel.id, zentral)).toBe(8);
