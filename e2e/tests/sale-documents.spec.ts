@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { readPdf } from '../../apps/server/test/pdf-reader';
 import { getJson, products } from '../fixtures/api';
 import { apiLogin, bearer, openAs } from './helpers';
 
@@ -12,6 +13,7 @@ import { apiLogin, bearer, openAs } from './helpers';
 const API = '/vario-api';
 interface Doc {
   id: number;
+  adresseId: number;
   belegart: string;
   belegnummer: string;
   belegstatus: number;
@@ -145,6 +147,11 @@ test('[BEL-002] [BEL-006] [BEL-039] [BEL-043] an offer from an address: position
   const booked = await docOf(request, token, offerId);
   expect(booked.belegstatus).toBe(3);
   expect(booked.dealId).not.toBeNull();
+  // the deal is linked: shown on the head, and the history names it (code G)
+  await page.getByTestId('tab-documentHead').click();
+  await expect(page.getByTestId('head-deal')).toHaveValue(String(booked.dealId));
+  const offerHistory = await getJson<{ result: { art: string; text: string }[] }>(request, token, `/verkauf/belege/${offerId}/historie`);
+  expect(offerHistory.result.some((h) => h.art === 'G' && h.text.includes(String(booked.dealId)))).toBe(true);
 
   // transform to order: OK opens the new document
   await page.getByTestId('record-action-transform').click();
@@ -175,11 +182,69 @@ test('[BEL-002] [BEL-006] [BEL-039] [BEL-043] an offer from an address: position
   const invoice = await docOf(request, token, invoiceId);
   expect(invoice.belegstatus).toBe(3);
   expect(invoice.betragNetto).toBe(144);
+  const invoiceHistoryTab = page.url().replace(/\/[^/]+$/, '/history');
+
+  // the invoice's open item, paid in two parts (OP-002): 100 € first, then the rest the dialog proposes
+  const op = (await getJson<{ result: { id: number }[] }>(request, token, `/finanzen/offeneposten?filter=belegId=${invoiceId}`)).result[0];
+  expect(op, 'the booked invoice has its open item').toBeDefined();
+  await page.goto(`/openItems/${op?.id}/paymentHistory`);
+  await expect(page.getByTestId('record-title')).toHaveText(invoice.belegnummer);
+  await page.getByTestId('payment-new').click();
+  await page.getByTestId('field-zahlungsBetrag').fill('100,00');
+  await page.getByRole('button', { name: 'Zahlung buchen' }).click();
+  const rest = (Math.round(invoice.betragBrutto * 100) - 10_000) / 100;
+  const restText = rest.toFixed(2).replace('.', ',');
+  await expect(page.getByText(new RegExp(`noch offen: ${restText}\\s€`))).toBeVisible();
+  await page.getByTestId('payment-new').click();
+  await expect(page.getByTestId('field-zahlungsBetrag')).toHaveValue(restText);
+  await page.getByRole('button', { name: 'Zahlung buchen' }).click();
+  await expect(page.getByTestId('sub-row')).toHaveCount(2);
+  await expect(page.getByTestId('badge-state')).toHaveText('Ausgeglichen');
+  await page.goto(invoiceHistoryTab);
 
   // the history shows the booking with its code, user, date and time (BEL-020)
-  await page.getByTestId('tab-history').click();
   await expect(page.getByTestId('history-code').filter({ hasText: 'B' })).toHaveCount(1);
   await expect(page.getByTestId('history-code').filter({ hasText: 'U' }).first()).toBeVisible();
+});
+
+test('[BEL-008] [BEL-032] a new document for a deal asks offer or assignment first and is linked to the deal', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  // a deal: booking an offer with the deal question answered yes (DEALS.DEALBEIBUCHENVONANGEBOTABFRAGEN is set in the demo data)
+  const offer = await offerViaApi(request, token, 'Deal');
+  const booked = (await post<Doc>(request, token, `/verkauf/belege/${offer.id}/buchen`, { dealAnlegen: true })).body.result;
+  expect(typeof booked.dealId).toBe('number');
+  const dealId = booked.dealId as number;
+  const { adresseId } = await docOf(request, token, offer.id);
+
+  await openAs(page, request, 'admin', `/saleDocument/new?id=${adresseId}&dealId=${dealId}`);
+  const dialog = page.getByRole('dialog', { name: 'Beleg zum Deal' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Deal ${dealId}`);
+  await expect(page.getByRole('dialog', { name: 'Adresse für den neuen Beleg suchen' })).toHaveCount(0);
+  await expect(dialog.getByTestId('deal-type-0100')).toHaveText('Angebot');
+  await dialog.getByTestId('deal-type-0200').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neuer Auftrag');
+  await expect(page.getByTestId('new-doc-deal')).toContainText(String(dealId));
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `${API}/verkauf/belege`);
+  await page.getByTestId('new-doc-create').click();
+  const res = await created;
+  expect(res.status()).toBe(201);
+  expect(res.request().postDataJSON().data).toMatchObject({ belegart: '0200', adresseId: adresseId, dealId });
+  await expect(page).toHaveURL(/\/saleDocument\/\d+\/positions$/);
+  await expect(page.getByTestId('record-title')).toContainText('Auftrag AU');
+  const order = await docOf(request, token, idInUrl(page));
+  expect(order).toMatchObject({ belegart: '0200', dealId });
+  await page.getByTestId('tab-documentHead').click();
+  await expect(page.getByTestId('head-deal')).toHaveValue(String(dealId));
+
+  // a type in the query asks nothing; closing the question leaves the new document
+  await page.goto(`/saleDocument/new?id=${adresseId}&dealId=${dealId}&type=0100`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Angebot');
+  await expect(dialog).toHaveCount(0);
+  await page.goto(`/saleDocument/new?id=${adresseId}&dealId=${dealId}`);
+  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  await expect(page).toHaveURL(/\/saleDocument(\?.*)?$/);
 });
 
 test('[BEL-040] [BEL-041] [BEL-044] cancelling a booked document; a refused step shows the server’s message large and red', async ({ page, request }) => {
@@ -274,6 +339,19 @@ test.describe('on a phone', () => {
         .subarray(1, 4)
         .toString(),
     ).toBe('PNG');
+    // the signature is in the document's PDF: pdf.js reads the signer's name and finds the image painted
+    const pdfRes = await request.get(`${API}/verkauf/belege/${offer.id}/pdf`, { headers: bearer(token) });
+    expect(pdfRes.status()).toBe(200);
+    expect(pdfRes.headers()['content-type']).toContain('application/pdf');
+    const pdf = await readPdf(await pdfRes.body());
+    const last = pdf.pages.length - 1;
+    expect(pdf.pages[last]).toContain('Erika Mustermann');
+    expect(pdf.images[last]).toBeGreaterThanOrEqual(1);
+    // an unsigned document's PDF paints no image
+    const unsigned = await offerViaApi(request, token, 'Ohne Unterschrift');
+    const plain = await readPdf(await (await request.get(`${API}/verkauf/belege/${unsigned.id}/pdf`, { headers: bearer(token) })).body());
+    expect(plain.images.reduce((a, b) => a + b, 0)).toBe(0);
+    expect(plain.pages.join('\n')).not.toContain('Erika Mustermann');
   });
 
   test('positions read as two-line rows on a phone', async ({ page, request }) => {

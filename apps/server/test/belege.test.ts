@@ -136,10 +136,16 @@ describe('create', () => {
       .values({ titel: 'Neue Heizungsanlage', adresseId: kunde.id, angelegtAm: jetzt, geaendertAm: jetzt })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const neu: Record<string, number> = {};
     for (const belegart of ['0100', '0200'] as const) {
       const b = expectOk(await c.call(endpoints.belegCreate, { as: 'buero', body: { data: { belegart, adresseId: kunde.id, dealId } } })).result;
       expect(b).toMatchObject({ belegart, adresseId: kunde.id, dealId });
+      neu[belegart] = b.id;
     }
+    // the documents made from them keep the deal (the rule is for new documents, not transforms)
+    await f.position(neu['0200'] as number, { menge: 1 });
+    const ls = expectOk(await c.call(endpoints.belegUmwandeln, { as: 'buero', params: { id: neu['0200'] as number, targetType: '0300' }, body: {} }));
+    expect(expectOk(await c.call(endpoints.belegGet, { as: 'buero', params: { id: ls.result.id } })).result).toMatchObject({ belegart: '0300', dealId });
     const vorher = await db.selectFrom('belege').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     for (const belegart of ['0300', '0400', '0500'] as const) {
       const art = expectError(await c.call(endpoints.belegCreate, { as: 'buero', body: { data: { belegart, adresseId: kunde.id, dealId } } }), 400);

@@ -20,6 +20,7 @@ import {
   may,
   positionAntwort,
   positionenAntwort,
+  pruefeNeuenBelegZumDeal,
   reorderPositions,
   updateBeleg,
   updatePosition,
@@ -63,6 +64,7 @@ export function belegeRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, endpoints.belegCreate, async (req, reply) => {
     const a = actor(req);
     const body = await idempotentCreate(db, req, reply, 201, async (trx) => {
+      await pruefeNeuenBelegZumDeal(trx, req.body.data);
       const kopf = await createBeleg(trx, a, req.body.data, req.body.ProtokollBemerkung);
       return { body: { result: await belegAntwort(trx, a, kopf) }, location: belegLocation(kopf.id) };
     });

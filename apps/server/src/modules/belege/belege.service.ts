@@ -244,6 +244,24 @@ async function neueBelegnummer(trx: Db, belegart: string, belegdatum: string): P
  * type, owner = the actor, billing and delivery address from the address's additional addresses, payment and
  * delivery terms from the address, history row A. Answers the head (stored units).
  */
+/**
+ * A new document the user starts for a deal (BEL-032): an offer (0100) or an order (0200), for the deal's customer.
+ * Checked on POST /verkauf/belege only; documents made from those by a transform (delivery note, invoice) keep the deal.
+ */
+export async function pruefeNeuenBelegZumDeal(trx: Db, data: Pick<BelegNeuDaten, 'belegart' | 'adresseId' | 'dealId'>): Promise<void> {
+  if (data.dealId === undefined || data.dealId === null) return;
+  const deal = await trx.selectFrom('deals').select(['id', 'adresseId']).where('id', '=', data.dealId).executeTakeFirst();
+  if (!deal) throw badRequest('Diesen Deal gibt es nicht', { dealId: ['Diesen Deal gibt es nicht'] });
+  if (!['01', '02'].includes(data.belegart.slice(0, 2))) {
+    const text = 'Zu einem Deal kann nur ein Angebot oder ein Auftrag angelegt werden';
+    throw badRequest(text, { belegart: [text] });
+  }
+  if (deal.adresseId !== data.adresseId) {
+    const text = `Deal ${deal.id} gehört zu einer anderen Adresse`;
+    throw badRequest(text, { adresseId: [text] });
+  }
+}
+
 export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, remark?: string): Promise<KopfRow> {
   if (!(VERKAUF_BELEGARTEN as readonly string[]).includes(data.belegart)) throw badRequest('Unbekannte Belegart', { belegart: ['Unbekannte Belegart'] });
   const adresse = await trx
@@ -256,18 +274,8 @@ export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, re
     throw unprocessable(`Die Adresse „${adresse.name1}" ist gesperrt; für sie kann kein Beleg angelegt werden`, { adresseId: ['Adresse gesperrt'] });
   const { belegart, adresseId, dealId, belegstatus, ...kopf } = data;
   await pruefeKopfReferenzen(trx, adresseId, kopf);
-  if (dealId !== undefined && dealId !== null) {
-    // BEL-032: a document for a deal is an offer (0100) or an order (0200), for the deal's customer
-    const deal = await trx.selectFrom('deals').select(['id', 'adresseId']).where('id', '=', dealId).executeTakeFirst();
-    if (!deal) throw badRequest('Diesen Deal gibt es nicht', { dealId: ['Diesen Deal gibt es nicht'] });
-    if (!['01', '02'].includes(belegart.slice(0, 2))) {
-      const text = 'Zu einem Deal kann nur ein Angebot oder ein Auftrag angelegt werden';
-      throw badRequest(text, { belegart: [text] });
-    }
-    if (deal.adresseId !== adresseId) {
-      const text = `Deal ${deal.id} gehört zu einer anderen Adresse`;
-      throw badRequest(text, { adresseId: [text] });
-    }
+  if (dealId !== undefined && dealId !== null && !(await trx.selectFrom('deals').select('id').where('id', '=', dealId).executeTakeFirst())) {
+    throw badRequest('Diesen Deal gibt es nicht', { dealId: ['Diesen Deal gibt es nicht'] });
   }
   const zusatz = await trx
     .selectFrom('zusatzadressen')
