@@ -63,7 +63,8 @@ describe('record locks', () => {
     expect((await lock('buero', id, 'ADR')).status).toBe(201);
   });
 
-  it('[HTTP-059] another user gets 423 with the holder, and the locks list shows the lock', async () => {
+  // the data of HTTP-059's notice (holder, end); the notice and its link are checked in e2e errors.spec
+  it('another user gets 423 with the holder, and the locks list shows the lock', async () => {
     const id = await adresse();
     expect((await lock('buero', id, 'ADR')).status).toBe(201);
     const body = expectError(await lock('admin', id, 'ADR'), 423, 'DATENSATZ_GESPERRT');

@@ -15,16 +15,32 @@ describe('current user and base data', () => {
     expect(admin.benutzer).toMatchObject({ name: 'Anna Administrator', kuerzel: 'ADM', istAdmin: true, gesperrt: false, avatar: null, webappBerechtigt: true });
     expect(admin.benutzer).not.toHaveProperty('passwortHash');
     expect(admin.techniker).toBeNull();
+    const buero = await me('buero');
+    expect(buero.benutzer.istAdmin).toBe(false);
+    expect(buero.rechte.length).toBeGreaterThan(0);
+    for (const r of buero.rechte) expect(Object.keys(r).sort()).toEqual(['genehmigt', 'recht']);
+    const { techniker } = await me('techniker');
+    expect(techniker).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        bezeichnung: 'Tom Techniker',
+        gutteileLagerId: expect.any(Number),
+        doateileLagerId: expect.any(Number),
+        defektteileLagerId: expect.any(Number),
+      }),
+    );
   });
 
-  it('[RIGHT-006] the technician has a technician record with good-parts, DOA and faulty-parts stores', async () => {
+  // the record RIGHT-006 enables the technician's screens by (the screens: e2e products.spec, service area.test)
+  it('the technician has a technician record with good-parts, DOA and faulty-parts stores', async () => {
     const techniker = await me('techniker');
     expect(techniker.benutzer.typ).toBe(2);
     expect(techniker.techniker).toMatchObject({ bezeichnung: 'Tom Techniker' });
     for (const k of ['gutteileLagerId', 'doateileLagerId', 'defektteileLagerId'] as const) expect(techniker.techniker?.[k]).toBeGreaterThan(0);
   });
 
-  it('[APP-041] a user type without web app licence is flagged', async () => {
+  // the flag behind APP-041's no-licence dialog (the dialog: e2e auth.spec)
+  it('a user type without web app licence is flagged', async () => {
     const user = await f.benutzer({ typ: 9 });
     expect((await me(user.anmeldename)).benutzer.webappBerechtigt).toBe(false);
     await t.handle.db.updateTable('benutzer').set({ typ: 0 }).where('id', '=', user.id).execute();
@@ -66,15 +82,16 @@ describe('parameters', () => {
     }
   });
 
-  it('[APP-112] a web app parameter is 404 until saved, then per user', async () => {
+  it('[APP-112] a grid preset (web app parameter) is 404 until saved, then read back per user as JSON text in result.wert', async () => {
     const user = (await f.benutzer()).anmeldename;
-    expectError(await getParameter(user, 'darkmode'), 404);
-    const saved = await setParameter(user, 'darkmode', 'true');
-    expect(expectOk(saved)).toEqual({ result: { wert: 'true' } });
-    expect(expectOk(await getParameter(user, 'darkmode'))).toEqual({ result: { wert: 'true' } });
-    expectOk(await setParameter(user, 'darkmode', 'false'));
-    expect(expectOk(await getParameter(user, 'darkmode')).result.wert).toBe('false');
-    expectError(await getParameter('admin', 'darkmode'), 404);
+    expectError(await getParameter(user, 'presetsFiles'), 404);
+    const pagination = JSON.stringify({ pageSize: 50, sort: [{ colId: 'datum', sort: 'desc' }] });
+    const saved = await setParameter(user, 'presetsFiles', pagination);
+    expect(expectOk(saved)).toEqual({ result: { wert: pagination } });
+    expect(JSON.parse(expectOk(await getParameter(user, 'presetsFiles')).result.wert)).toEqual(JSON.parse(pagination));
+    expectOk(await setParameter(user, 'presetsFiles', '{"pageSize":25}'));
+    expect(expectOk(await getParameter(user, 'presetsFiles')).result.wert).toBe('{"pageSize":25}');
+    expectError(await getParameter('admin', 'presetsFiles'), 404);
   });
 
   it('[APP-092] the navigation settings round-trip as JSON text', async () => {
