@@ -119,6 +119,36 @@ test('[ADR-005] [APP-062] [HTTP-031] create an address: POST, then the created r
   await expect(page.getByTestId('record-edit')).toBeVisible();
 });
 
+test("[APP-028] the price group of an address: chosen from the client's groups 1–17, saved and shown after a reload", async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const created = await request.post(`${API}/stammdaten/adressen`, {
+    headers: bearer(token),
+    data: { data: { name1: `E2E Preisgruppe ${Date.now() % 100000} GmbH`, istKunde: true }, ProtokollBemerkung: 'E2E' },
+  });
+  const target = (await created.json()).result as { id: number };
+  await openAs(page, request, 'admin', `/addresses/${target.id}/masterdata`);
+  const field = page.getByTestId('field-preisgruppe');
+  await expect(field).toHaveValue('');
+  await page.getByTestId('record-edit').click();
+  await field.click();
+  const options = page.getByRole('option');
+  await expect(options).toHaveCount(17);
+  await expect(options.first()).toHaveText('1 – Standardpreis');
+  await page.getByRole('option', { name: 'Preisgruppe 5', exact: true }).click();
+  await expect(field).toHaveValue('Preisgruppe 5');
+  const patched = page.waitForResponse(isCall('PATCH', /\/stammdaten\/adressen\/\d+$/));
+  await page.getByTestId('record-save').click();
+  await page.getByTestId('remark-input').fill('Preisgruppe vereinbart');
+  await page.getByTestId('remark-ok').click();
+  const res = await patched;
+  expect(res.status()).toBe(200);
+  expect(res.request().postDataJSON().data).toEqual({ preisgruppe: 5 });
+  await page.reload();
+  await expect(page.getByTestId('field-preisgruppe')).toHaveValue('Preisgruppe 5');
+  const stored = await (await request.get(`${API}/stammdaten/adressen/${target.id}`, { headers: bearer(token) })).json();
+  expect(stored.result.preisgruppe).toBe(5);
+});
+
 test('[ADR-043] [ADR-044] [ADR-045] [ADR-046] create a contact person and land on its detail with created=true', async ({ page, request }) => {
   const token = await apiLogin(request, 'admin');
   const target = await firstAddress(request, token);
