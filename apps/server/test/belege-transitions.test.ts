@@ -470,6 +470,73 @@ describe(`transform (${DB_KIND})`, () => {
   });
 });
 
+describe(`every transition by status and right (${DB_KIND})`, () => {
+  type Schritt = 'buchen' | 'stornieren' | 'umwandeln';
+  const schritt = (art: Schritt, id: number, as = 'admin') =>
+    art === 'buchen' ? buchen(id, as) : art === 'stornieren' ? stornieren(id, as) : umwandeln(id, '0200', undefined, as);
+  /** An offer with one line by admin, brought into `status` the way users get there. */
+  async function angebotIm(status: 1 | 2 | 3 | 4 | 5 | 6 | 8) {
+    const a = await lagerartikel(0);
+    const an = await beleg('0100');
+    const p = await position(an.id, a.id, 2);
+    if (status === 2) expectOk(await c.call(endpoints.belegDrucken, { as: 'admin', params: { id: an.id } }));
+    if (status === 3 || status === 5 || status === 6) expectOk(await buchen(an.id));
+    if (status === 4) expectOk(await umwandeln(an.id, '0200', [{ positionId: p.id, menge: 1 }]));
+    if (status === 5 || status === 8) expectOk(await umwandeln(an.id, '0200'));
+    if (status === 6) expectOk(await stornieren(an.id));
+    expect((await zustand(an.id)).kopf.belegstatus, `status ${status}`).toBe(status);
+    return an;
+  }
+  // allowed (true) or refused with 409 (false), per status (BEL-025/027/029/038/040/042)
+  const ERLAUBT: Record<1 | 2 | 3 | 4 | 5 | 6 | 8, Record<Schritt, boolean>> = {
+    1: { buchen: true, stornieren: false, umwandeln: true },
+    2: { buchen: true, stornieren: false, umwandeln: true },
+    3: { buchen: false, stornieren: true, umwandeln: true },
+    4: { buchen: true, stornieren: false, umwandeln: true },
+    5: { buchen: false, stornieren: false, umwandeln: false },
+    6: { buchen: false, stornieren: false, umwandeln: false },
+    8: { buchen: true, stornieren: false, umwandeln: false },
+  };
+
+  it('[BEL-025] [BEL-038] [BEL-040] [BEL-042] book, cancel and transform in every status: allowed ones succeed, refused ones are a 409 that changes nothing', async () => {
+    for (const [status, erlaubt] of Object.entries(ERLAUBT)) {
+      for (const art of ['buchen', 'stornieren', 'umwandeln'] as const) {
+        const an = await angebotIm(Number(status) as keyof typeof ERLAUBT);
+        const vorher = await zustand(an.id);
+        const r = await schritt(art, an.id);
+        if (erlaubt[art]) {
+          expect(r.ok, `${art} in status ${status}: ${JSON.stringify(r.body)}`).toBe(true);
+          expect(await zustand(an.id), `${art} in status ${status} changes the document`).not.toEqual(vorher);
+        } else {
+          expectError(r, 409);
+          expect(await zustand(an.id), `${art} in status ${status}`).toEqual(vorher);
+        }
+      }
+    }
+  });
+
+  it("[RIGHT-019] [RIGHT-021] book, cancel and transform need BEK_AENDERN, and BEK_FREMDBEARB on another user's document: refused ones change nothing", async () => {
+    const ohneAendern = await f.benutzer({ rechte: { BEK_AENDERN: false, BEK_FREMDBEARB: true } });
+    const ohneFremd = await f.benutzer({ rechte: { BEK_AENDERN: true, BEK_FREMDBEARB: false } });
+    const mitFremd = await f.benutzer({ rechte: { BEK_AENDERN: true, BEK_FREMDBEARB: true } });
+    for (const art of ['buchen', 'stornieren', 'umwandeln'] as const) {
+      const an = await angebotIm(art === 'stornieren' ? 3 : 1);
+      const vorher = await zustand(an.id);
+      expect(expectError(await schritt(art, an.id, ohneAendern.anmeldename), 403).messageParameters, art).toContain('BEK_AENDERN');
+      expect(expectError(await schritt(art, an.id, ohneFremd.anmeldename), 403).messageParameters, art).toContain('BEK_FREMDBEARB');
+      expect(await zustand(an.id), art).toEqual(vorher);
+      expect((await schritt(art, an.id, mitFremd.anmeldename)).ok, `${art} with BEK_FREMDBEARB`).toBe(true);
+      // the owner needs no BEK_FREMDBEARB for an own document
+      const eigen = expectOk(
+        await c.call(endpoints.belegCreate, { as: ohneFremd.anmeldename, body: { data: { belegart: '0100', adresseId: kunde.id } } }),
+      ).result;
+      await position(eigen.id, (await lagerartikel(0)).id, 1, ohneFremd.anmeldename);
+      if (art === 'stornieren') expectOk(await buchen(eigen.id, ohneFremd.anmeldename));
+      expect((await schritt(art, eigen.id, ohneFremd.anmeldename)).ok, `${art} of an own document`).toBe(true);
+    }
+  });
+});
+
 describe(`races (${DB_KIND})`, () => {
   it('[BEL-038] ten bookings of one document at once: exactly one wins, the others 409; one history row, one movement', async () => {
     const a = await lagerartikel(10);
