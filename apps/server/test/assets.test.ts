@@ -36,7 +36,34 @@ describe('assets', () => {
     expect((await c.call(endpoints.assetDelete, { as: 'admin', params })).status).toBe(204);
   });
 
-  it('[ASS-004] bad dates, IMEI and references are 400 with field errors', async () => {
+  it('[ASS-004] every asset field is stored and read back', async () => {
+    const data = {
+      seriennummer: 'SN-4711',
+      imei: '490154203237518',
+      bemerkung: 'Bemerkung',
+      beschreibung: 'Beschreibung',
+      beginnGarantie: '2025-01-01',
+      endeGarantie: '2027-01-01',
+      beginnService: '2025-02-01',
+      endeService: '2026-02-01',
+      istAktiv: true,
+      abweichenderStandort: true,
+      standortName: 'Halle 3',
+      standortStrasse: 'Werkstr. 1',
+      standortPlz: '04109',
+      standortOrt: 'Leipzig',
+      s01: 'eins',
+      s02: 'zwei',
+      s03: 'drei',
+      s04: 'vier',
+      s05: 'fünf',
+      s06: 'sechs',
+    };
+    const a = await neuesAsset(data);
+    expect(expectOk(await c.call(endpoints.assetGet, { as, params: { id: a.id } })).result).toMatchObject({ id: a.id, assetnummer: a.assetnummer, ...data });
+  });
+
+  it('bad dates, IMEI and references of an asset are 400 with field errors', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ beginnGarantie: '2025-05-01', endeGarantie: '2025-01-01' }, 'endeGarantie'],
       [{ imei: '123' }, 'imei'],
@@ -61,13 +88,24 @@ describe('assets', () => {
 
   it('[ASS-005] the free-field labels come from the parameters', async () => {
     const rows = expectOk(await c.call(endpoints.assetSfelder, { as })).result;
-    expect(rows).toHaveLength(6);
+    expect(rows.map((r) => r.feld)).toEqual(['s01', 's02', 's03', 's04', 's05', 's06']);
     expect(rows[0]).toEqual({ feld: 's01', bezeichnung: 'Baujahr' });
+    // a changed parameter is the new label
+    const db = t.handle.db;
+    await db.updateTable('systemParameter').set({ wert: 'Herstellungsjahr' }).where('name', '=', 'ASSETS.S01').execute();
+    try {
+      expect(expectOk(await c.call(endpoints.assetSfelder, { as })).result[0]).toEqual({ feld: 's01', bezeichnung: 'Herstellungsjahr' });
+    } finally {
+      await db.updateTable('systemParameter').set({ wert: 'Baujahr' }).where('name', '=', 'ASSETS.S01').execute();
+    }
   });
 
   it('[RIGHT-013] without ASS_SEHEN assets are refused', async () => {
     const user = await f.benutzer({ rechte: { ASS_SEHEN: false } });
+    const a = await neuesAsset();
     expectError(await c.call(endpoints.assetsList, { as: user.anmeldename }), 403);
+    expectError(await c.call(endpoints.assetGet, { as: user.anmeldename, params: { id: a.id } }), 403);
+    expect((await c.call(endpoints.assetGet, { as, params: { id: a.id } })).status).toBe(200);
   });
 });
 

@@ -35,8 +35,10 @@ const t = await createTestApp({
 const c = api(t);
 const f = factories(c);
 
+// HTTP-049..063 are rules of the screen (which notice or page shows); e2e errors.spec proves them and names them. These
+// tests prove the answers those screens rely on, so their titles do not claim the rules.
 describe('the error catalogue (3-cross-cutting §8)', () => {
-  it('[HTTP-049] 400 carries field errors from validation, keyed by field name', async () => {
+  it('400 carries field errors from validation, keyed by field name', async () => {
     const res = await c.call(endpoints.erinnerungCreate, { as: 'admin', body: invalid({ data: { benutzerId: 'x', bemerkung: '' } }) });
     const body = expectError(res, 400, 'VALIDIERUNG_FEHLGESCHLAGEN');
     expect(Object.keys(body.errors.fieldErrors).sort()).toEqual(['bemerkung', 'benutzerId', 'erinnerungDatum']);
@@ -47,15 +49,15 @@ describe('the error catalogue (3-cross-cutting §8)', () => {
     expectError(res, 400);
   });
 
-  it('[HTTP-050] 401 without a session', async () => {
+  it('401 without a session', async () => {
     expectError(await c.call(endpoints.basisdaten), 401, 'NICHT_ANGEMELDET');
   });
 
-  it('[HTTP-056] 403 for a denied right', async () => {
+  it('403 for a denied right', async () => {
     expectError(await c.call(endpoints.sperrenList, { as: 'buero' }), 403, 'KEINE_BERECHTIGUNG');
   });
 
-  it('[HTTP-058] 404 for a record that does not exist', async () => {
+  it('404 for a record that does not exist', async () => {
     const body = expectError(await c.call(endpoints.erinnerungGet, { as: 'admin', params: { id: 999999 } }), 404, 'DATENSATZ_NICHT_GEFUNDEN');
     expect(body.errors.services[0]).toEqual({ message: 'Erinnerung wurde nicht gefunden' });
   });
@@ -82,7 +84,7 @@ describe('the error catalogue (3-cross-cutting §8)', () => {
     expect(body.errors.fieldErrors).toEqual({ feld: ['Regel verletzt'] });
   });
 
-  it('[HTTP-059] 423 names the user holding the lock', async () => {
+  it('423 names the user holding the lock', async () => {
     const { id } = await f.adresse();
     await f.sperre({ tabelle: 'ADR', datensatzId: id }, { as: 'buero' });
     const body = expectError(
@@ -95,7 +97,7 @@ describe('the error catalogue (3-cross-cutting §8)', () => {
     expect(Date.parse(body.messageParameters[1] ?? '')).toBeGreaterThan(Date.now());
   });
 
-  it('[HTTP-062] 500 hides the cause, and its tracking id is in the server log with the error', async () => {
+  it('500 hides the cause, and its tracking id is in the server log with the error', async () => {
     const res = await c.call(probe.boom, { as: 'admin', headers: { 'x-request-id': 'trace-abc-123' } });
     const body = expectError(res, 500, 'INTERNER_FEHLER');
     expect(res.raw.body).not.toContain('geheime');
@@ -111,7 +113,7 @@ describe('the error catalogue (3-cross-cutting §8)', () => {
     expect(t.logs.some((l) => l.reqId === 'trace-log-42')).toBe(true);
   });
 
-  it('[HTTP-063] 503 with the maintenance code while the maintenance parameter is set; administrators still get through', async () => {
+  it('503 with the maintenance code while the maintenance parameter is set; administrators still get through', async () => {
     await t.handle.db.updateTable('systemParameter').set({ wert: '1' }).where('name', '=', MAINTENANCE_PARAMETER).execute();
     try {
       const buero = await c.login('buero');
