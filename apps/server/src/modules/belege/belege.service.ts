@@ -240,11 +240,6 @@ async function neueBelegnummer(trx: Db, belegart: string, belegdatum: string): P
 }
 
 /**
- * Creates a document in status 1 (or the given status, for transforms) for an address: number from the range of its
- * type, owner = the actor, billing and delivery address from the address's additional addresses, payment and
- * delivery terms from the address, history row A. Answers the head (stored units).
- */
-/**
  * A new document the user starts for a deal (BEL-032): an offer (0100) or an order (0200), for the deal's customer.
  * Checked on POST /verkauf/belege only; documents made from those by a transform (delivery note, invoice) keep the deal.
  */
@@ -262,6 +257,11 @@ export async function pruefeNeuenBelegZumDeal(trx: Db, data: Pick<BelegNeuDaten,
   }
 }
 
+/**
+ * Creates a document in status 1 (or the given status, for transforms) for an address: number from the range of its
+ * type, owner = the actor, billing and delivery address from the address's additional addresses, payment and
+ * delivery terms from the address, history row A. Answers the head (stored units).
+ */
 export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, remark?: string): Promise<KopfRow> {
   if (!(VERKAUF_BELEGARTEN as readonly string[]).includes(data.belegart)) throw badRequest('Unbekannte Belegart', { belegart: ['Unbekannte Belegart'] });
   const adresse = await trx
