@@ -14,8 +14,13 @@ const list = async (as: string, query: QueryOf<typeof endpoints.erinnerungenList
 
 describe('reminders API', () => {
   it('[REM-013] a user lists their own reminders ordered by erinnerungDatum', async () => {
+    // created in the reverse of their order by date
+    const spaeter = await f.erinnerung({ benutzerId: bueroId, bemerkung: 'später', erinnerungDatum: '2031-01-02T08:00:00.000Z' }, { as: 'buero' });
+    const frueher = await f.erinnerung({ benutzerId: bueroId, bemerkung: 'früher', erinnerungDatum: '2031-01-01T08:00:00.000Z' }, { as: 'buero' });
     const rows = await list('buero', { limit: 500, filter: `benutzerId=${bueroId}`, orderBy: 'erinnerungDatum' });
-    expect(rows.length).toBeGreaterThan(0);
+    const ids = rows.map((r) => r.id);
+    expect(ids.indexOf(frueher.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(frueher.id)).toBeLessThan(ids.indexOf(spaeter.id));
     expect(rows.every((r) => r.benutzerId === bueroId)).toBe(true);
     expect(rows.map((r) => r.erinnerungDatum)).toEqual([...rows.map((r) => r.erinnerungDatum)].sort());
   });

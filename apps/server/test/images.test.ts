@@ -95,9 +95,15 @@ describe('image uploads', async () => {
   it(`[HTTP-061] image uploads are limited to ${IMAGE_UPLOADS_PER_MINUTE} a minute per user (429), other users are not affected`, async () => {
     const user = await f.benutzer();
     const statuses: number[] = [];
-    for (let i = 0; i <= IMAGE_UPLOADS_PER_MINUTE; i++) statuses.push((await assetBild(png, user.anmeldename)).status);
+    let last: Awaited<ReturnType<typeof assetBild>> | undefined;
+    for (let i = 0; i <= IMAGE_UPLOADS_PER_MINUTE; i++) {
+      last = await assetBild(png, user.anmeldename);
+      statuses.push(last.status);
+    }
     expect(statuses.slice(0, IMAGE_UPLOADS_PER_MINUTE).every((s) => s !== 429)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    // the client waits Retry-After seconds before it retries (HTTP-061)
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
     expect((await assetBild(png)).status).not.toBe(429);
   });
 });
