@@ -62,6 +62,8 @@ const SCREENS = (ids: { address: number; product: number; asset: number; openIte
   `/openItems/${ids.openItem}/paymentHistory/${ids.payment}`,
   '/saleDocument',
   '/saleDocument/new?type=0100',
+  // the document-type selection for a deal (BEL-032) open over the new document
+  `/saleDocument/new?id=${ids.address}&dealId=1`,
   `/saleDocument/${ids.document}/documentHead`,
   `/saleDocument/${ids.document}/positions`,
   `/saleDocument/${ids.document}/positions/all`,

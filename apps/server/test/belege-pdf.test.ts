@@ -89,7 +89,7 @@ describe('PDF of a sales document', () => {
     expect(sha256(again.rawPayload)).toBe(stored.pdfSha256);
   });
 
-  it('[RIGHT] needs BEK_SEHEN; an unknown document is a 404 error object', async () => {
+  it('[RIGHT-018] needs BEK_SEHEN; an unknown document is a 404 error object', async () => {
     const ohneSehen = await f.benutzer({ rechte: { BEK_SEHEN: false } });
     expectError(await c.callRaw(endpoints.belegPdf, { as: ohneSehen.anmeldename, params: { id: rechnung.id } }), 403);
     expectError(await c.callRaw(endpoints.belegPdf, { as: 'admin', params: { id: 99_999_999 } }), 404);
@@ -147,7 +147,7 @@ describe('print (drucken)', () => {
     expect(storniert.pages[0]).toMatch(/Dieser Beleg wurde am \d{2}\.\d{2}\.\d{4} storniert/);
   });
 
-  it('[RIGHT] needs BEK_AENDERN (403) and BEK_FREMDBEARB for another user’s document (403); 404 for an unknown one', async () => {
+  it('[RIGHT-019] [RIGHT-021] needs BEK_AENDERN (403) and BEK_FREMDBEARB for another user’s document (403); 404 for an unknown one', async () => {
     const b = await f.beleg({ adresseId: kunde.id });
     expectError(await c.call(endpoints.belegDrucken, { as: ohneAendern.anmeldename, params: { id: b.id } }), 403);
     const e = expectError(await c.call(endpoints.belegDrucken, { as: ohneFremd.anmeldename, params: { id: b.id } }), 403);

@@ -172,7 +172,7 @@ describe(`book (${DB_KIND})`, () => {
     }
   });
 
-  it('[RIGHT] booking needs BEK_AENDERN (403); another user’s document needs BEK_FREMDBEARB (403 for the technician)', async () => {
+  it('[RIGHT-019] [RIGHT-021] booking needs BEK_AENDERN (403); another user’s document needs BEK_FREMDBEARB (403 for the technician)', async () => {
     const a = await lagerartikel(0);
     const ohne = await f.benutzer({ rechte: { BEK_AENDERN: false } });
     const b = await beleg('0100');
