@@ -8,6 +8,8 @@ import { LoginForm } from './LoginForm';
 export function SessionDialog() {
   const { t } = useTranslation();
   const opened = useStore(loginDialogState);
+  // closed, it draws nothing (a closed Modal still runs its hooks and transition on every screen's first render)
+  if (!opened) return null;
   return (
     <Modal
       opened={opened}

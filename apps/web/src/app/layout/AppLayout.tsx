@@ -51,6 +51,9 @@ export function AppLayout() {
   const pinned = usePinnedHeader(120);
   const pull = usePullToRefresh(!!phone);
   const [mobileOpened, mobile] = useDisclosure(false);
+  // on a phone the navigation is a closed drawer: drawn when first opened, not with the first screen
+  const [navDrawn, setNavDrawn] = useState(!phone);
+  if (!navDrawn && (mobileOpened || !phone)) setNavDrawn(true);
   const { value: navigation } = useUserParameter('navigation');
   const saveNavigation = useSaveUserParameter('navigation');
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -85,9 +88,11 @@ export function AppLayout() {
         </AfterFirstPaint>
       </AppShell.Header>
       <AppShell.Navbar>
-        <AfterFirstPaint when="transition">
-          <NavigationBar mini={wide && !expanded} />
-        </AfterFirstPaint>
+        {navDrawn && (
+          <AfterFirstPaint when="transition">
+            <NavigationBar mini={wide && !expanded} />
+          </AfterFirstPaint>
+        )}
       </AppShell.Navbar>
       <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
         {pull.hint && (

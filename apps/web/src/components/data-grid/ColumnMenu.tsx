@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
  * Shows and hides the grid's columns (ADR-002: name3 and the other hidden index columns can be shown). The choice
  * lasts while the list is open; a column's `hide` in the definitions is the default.
  */
-export function ColumnChooser<T>({ columns, api }: { columns: readonly ColDef<T>[]; api: () => GridApi<T> | null }) {
+export function ColumnMenu<T>({ columns, api, defaultOpened }: { columns: readonly ColDef<T>[]; api: () => GridApi<T> | null; defaultOpened?: boolean }) {
   const { t } = useTranslation();
   const [, rerender] = useState(0);
   const named = columns.filter((c): c is ColDef<T> & { field: string } => typeof c.field === 'string' && !!c.headerName);
   const visible = (field: string) => api()?.getColumn(field)?.isVisible() ?? !named.find((c) => c.field === field)?.hide;
   return (
-    <Menu position="bottom-end" closeOnItemClick={false} withinPortal>
+    <Menu position="bottom-end" closeOnItemClick={false} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
         <Tooltip label={t('grid.columns')}>
           <ActionIcon variant="default" size="lg" aria-label={t('grid.columns')} data-testid="grid-columns">

@@ -1,7 +1,7 @@
-import { Anchor, Box, Button, Group, Loader, Skeleton, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Box, Button, Group, Loader, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconDeviceFloppy, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormMetaContext } from '@/components/form/schema';
@@ -10,6 +10,9 @@ import { isNotFoundError, RecordNotFound } from './RecordNotFound';
 import classes from './RecordPage.module.css';
 import { useCollapsedBar } from './use-collapsed-bar';
 import type { RecordEditor } from './use-record-editor';
+
+// Tooltip brings the positioning library: loaded only for a record that cannot be edited
+const EditDisabledTip = lazy(() => import('./EditDisabledTip').then((m) => ({ default: m.EditDisabledTip })));
 
 export interface RecordTab {
   id: string;
@@ -88,9 +91,11 @@ export function RecordActions({ editor, editDisabledReason }: { editor: RecordEd
         {editor.canEdit ? (
           button
         ) : (
-          <Tooltip label={editDisabledReason ?? t('record.noEditRight')} withArrow>
-            <span data-testid="record-edit-disabled">{button}</span>
-          </Tooltip>
+          <Suspense fallback={<span data-testid="record-edit-disabled">{button}</span>}>
+            <EditDisabledTip label={editDisabledReason ?? t('record.noEditRight')}>
+              <span data-testid="record-edit-disabled">{button}</span>
+            </EditDisabledTip>
+          </Suspense>
         )}
       </Group>
     );
@@ -143,7 +148,7 @@ export function RecordPage(props: RecordPageProps) {
       <FormProvider {...editor.form}>
         <FormMetaContext.Provider value={{ schema: editor.schema, readOnly: !editor.editing }}>
           <Box className={classes.bar} data-testid="record-bar" data-editing={editor.editing || undefined} data-collapsed={collapsed || undefined}>
-            <Anchor component={Link} to={props.back.to as never} size="sm" c="dimmed" className={classes.back} data-testid="record-back">
+            <Anchor component={Link} to={props.back.to} size="sm" c="dimmed" className={classes.back} data-testid="record-back">
               <IconChevronLeft size={14} />
               {props.back.label}
             </Anchor>
