@@ -24,6 +24,41 @@ const adresse = async (id: number) => expectOk(await c.call(endpoints.adresseGet
 const admin = { id: await f.benutzerId('admin'), name: 'Administrator', istAdmin: true };
 
 describe('open items from invoices', () => {
+  it('[OP-003] the demo data (made through the document service): every booked, uncancelled invoice and credit note has one open item over its gross, with its payments; no other document has one', async () => {
+    const docs = await db
+      .selectFrom('belege')
+      .select(['id', 'belegart', 'betragBrutto', 'gebuchtAm', 'storniertAm'])
+      .where((eb) => eb.or([eb('belegart', 'like', '04%'), eb('belegart', 'like', '05%')]))
+      .execute();
+    const items = await db.selectFrom('offenePosten').select(['id', 'belegId', 'rechnungsBetrag', 'offenerBetrag', 'bisherGezahlt']).execute();
+    const zahlungen = await db
+      .selectFrom('offenePostenZahlungen')
+      .select(['offenerPostenId', (eb) => eb.fn.sum<number | string>('zahlungsBetrag').as('summe')])
+      .groupBy('offenerPostenId')
+      .execute();
+    const gezahlt = new Map(zahlungen.map((z) => [z.offenerPostenId, Number(z.summe)]));
+    const zumBeleg = new Map(items.map((i) => [i.belegId, i]));
+    const gebucht = docs.filter((d) => d.gebuchtAm && !d.storniertAm);
+    expect(gebucht.length).toBeGreaterThan(0);
+    expect(docs.some((d) => d.storniertAm)).toBe(true);
+    for (const d of docs) {
+      const item = zumBeleg.get(d.id);
+      if (!(d.gebuchtAm && !d.storniertAm)) {
+        expect(item, `document ${d.id} has no open item`).toBeUndefined();
+        continue;
+      }
+      expect(item, `booked document ${d.id} has its open item`).toBeDefined();
+      const brutto = Number(d.betragBrutto);
+      expect(Number(item?.rechnungsBetrag)).toBe(d.belegart.startsWith('05') ? -Math.abs(brutto) : brutto);
+      expect(Number(item?.offenerBetrag) + Number(item?.bisherGezahlt)).toBe(Number(item?.rechnungsBetrag));
+      expect(Number(item?.bisherGezahlt)).toBe(gezahlt.get(item?.id as number) ?? 0);
+    }
+    const belegIds = new Set(docs.map((d) => d.id));
+    expect(items.filter((i) => !belegIds.has(i.belegId))).toEqual([]);
+    // the demo records payments against them (through recordPayment)
+    expect(gezahlt.size).toBeGreaterThan(0);
+  });
+
   it('[OP-003] booking an invoice makes its open item with the terms of the address (default 14 days net)', async () => {
     const kunde = await f.adresse();
     const op = await f.offenerPosten({ betrag: 238, belegdatum: '2026-03-02', adresseId: kunde.id });
