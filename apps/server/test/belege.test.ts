@@ -146,7 +146,10 @@ describe('create', () => {
     await f.position(neu['0200'] as number, { menge: 1 });
     const ls = expectOk(await c.call(endpoints.belegUmwandeln, { as: 'buero', params: { id: neu['0200'] as number, targetType: '0300' }, body: {} }));
     expect(expectOk(await c.call(endpoints.belegGet, { as: 'buero', params: { id: ls.result.id } })).result).toMatchObject({ belegart: '0300', dealId });
-    const vorher = await db.selectFrom('belege').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const vorher = await db
+      .selectFrom('belege')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const belegart of ['0300', '0400', '0500'] as const) {
       const art = expectError(await c.call(endpoints.belegCreate, { as: 'buero', body: { data: { belegart, adresseId: kunde.id, dealId } } }), 400);
       expect(art.errors.fieldErrors.belegart?.[0], belegart).toBe('Zu einem Deal kann nur ein Angebot oder ein Auftrag angelegt werden');
@@ -154,7 +157,10 @@ describe('create', () => {
     const andere = await f.adresse();
     const fremd = expectError(await c.call(endpoints.belegCreate, { as: 'buero', body: { data: { belegart: '0100', adresseId: andere.id, dealId } } }), 400);
     expect(fremd.errors.fieldErrors.adresseId?.[0]).toBe(`Deal ${dealId} gehört zu einer anderen Adresse`);
-    const nachher = await db.selectFrom('belege').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const nachher = await db
+      .selectFrom('belege')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(nachher.n)).toBe(Number(vorher.n));
   });
 
