@@ -18,16 +18,19 @@ export interface AddressPickerProps extends Omit<SelectProps, 'data' | 'value' |
   value: number | null;
   onChange: (id: number | null, address: AdresseListe | null) => void;
   variant?: 'any' | 'customer';
+  /** Text already typed (e.g. into a stand-in the picker replaces); the search starts with it. */
+  initialSearch?: string;
 }
 
 /** A searchable address choice over the server's quick search (index-backed), 20 hits at a time. */
-export function AddressPicker({ value, onChange, variant = 'any', ...rest }: AddressPickerProps) {
+export function AddressPicker({ value, onChange, variant = 'any', initialSearch, ...rest }: AddressPickerProps) {
   const { t } = useTranslation(['app', 'addresses']);
   const filter = pickerFilter(variant);
   const { search, setSearch, selected, setSelected, rows, fetching } = usePickerSearch<AdresseListe>(
     (term) => pickerKeys.list({ filter, term }),
     async (search) => (await api('adressenList', { params: { filter, search, limit: PICKER_LIMIT, orderBy: 'name1' } })).result,
     sameAddress,
+    initialSearch,
   );
   const data = rows.map((a) => ({ value: String(a.id), label: addressLabel(a) }));
   const current = selected && selected.id === value ? selected : rows.find((a) => a.id === value);

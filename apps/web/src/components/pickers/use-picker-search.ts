@@ -10,8 +10,14 @@ export const PICKER_LIMIT = 20;
  * The search state of a record picker: the typed text, debounced, runs `fetch(term)` (the server's quick search);
  * the chosen record stays among the rows when a later search no longer finds it.
  */
-export function usePickerSearch<T>(key: (term: string) => QueryKey, fetch: (term: string | undefined) => Promise<T[]>, same: (a: T, b: T) => boolean) {
-  const [search, setSearch] = useState('');
+export function usePickerSearch<T>(
+  key: (term: string) => QueryKey,
+  fetch: (term: string | undefined) => Promise<T[]>,
+  same: (a: T, b: T) => boolean,
+  /** Text already typed (e.g. into a stand-in the picker replaces). */
+  initialSearch = '',
+) {
+  const [search, setSearch] = useState(initialSearch);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<T | null>(null);
   const term = debounced.trim();

@@ -9,13 +9,13 @@ import { useMe } from '@/app/auth/session';
 import { textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
-import { AddressPicker } from '@/components/pickers/AddressPicker';
 import { useRouteMount } from '@/components/record-page/route-mount';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
 import type { SaleDocumentRow } from '../api';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, statusColor, useDocumentLabels } from '../labels';
 import { NoDocumentRight } from '../NoDocumentRight';
+import { AddressFilter } from './AddressFilter';
 import { FilterChoice } from './FilterChoice';
 import { chosenFilters, listParams, type SaleDocumentListSearch } from './list-filter';
 
@@ -132,7 +132,7 @@ export function SaleDocumentListPage() {
               testId="filter-status"
             />
             {!mounted && (
-              <AddressPicker
+              <AddressFilter
                 aria-label={t('filter.address')}
                 placeholder={t('filter.addressPlaceholder')}
                 value={search.address ?? null}
