@@ -101,6 +101,18 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', profile:
   }
 }
 
+async function removeProfile(dir: string) {
+  for (let i = 0; ; i++) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+      return;
+    } catch (e) {
+      if (i >= 10) return console.warn(`could not remove ${dir}: ${(e as Error).message}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 /**
@@ -137,7 +149,8 @@ export async function lighthouseBench() {
           try {
             runs.push(await runLighthouse(app.url + p.path, preset, profile));
           } finally {
-            rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+            // Chromium's helper processes may still write into the profile for a moment after it exited
+            await removeProfile(profile);
           }
         }
         const m = (k: keyof Run) => median(runs.map((r) => r[k]));

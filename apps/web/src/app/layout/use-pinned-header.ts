@@ -8,14 +8,14 @@ import { useEffect, useState } from 'react';
 export function usePinnedHeader(fixedAt: number): boolean {
   const [pinned, setPinned] = useState(true);
   useEffect(() => {
-    let last: number | null = null;
+    // a screen starts at the top: the first scroll event is compared with 0 (reading scrollY here would force a layout)
+    let last = 0;
     const onScroll = () => {
       const y = window.scrollY;
       const prev = last;
       last = y;
-      if (y <= fixedAt) setPinned(true);
-      else if (prev !== null && y < prev) setPinned(true);
-      else if (prev !== null && y > prev) setPinned(false);
+      if (y <= fixedAt || y < prev) setPinned(true);
+      else if (y > prev) setPinned(false);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
