@@ -77,17 +77,17 @@ describe('reference data', () => {
   });
 
   it('[APP-028] [APP-027] is reloaded when older than a day, unstamped, from the future or of another session', async () => {
-    await loadReferenceData('t1', now);
+    const data = await loadReferenceData('t1', now);
     calls.length = 0;
     await loadReferenceData('t1', now + DAY);
     expect(calls).toHaveLength(6);
     calls.length = 0;
     await loadReferenceData('t2', now + DAY);
     expect(calls).toHaveLength(6);
-    expect(copyIsFresh({ data: answers as never }, now)).toBe(false);
-    expect(copyIsFresh({ stamp: now + 60_000, data: answers as never }, now)).toBe(false);
+    expect(copyIsFresh({ data }, now)).toBe(false);
+    expect(copyIsFresh({ stamp: now + 60_000, data }, now)).toBe(false);
     expect(copyIsFresh({ stamp: now }, now)).toBe(false);
-    expect(copyIsFresh({ stamp: now - DAY + 1, data: answers as never }, now)).toBe(true);
+    expect(copyIsFresh({ stamp: now - DAY + 1, data }, now)).toBe(true);
   });
 
   it('[APP-028] a broken device copy is simply reloaded', async () => {

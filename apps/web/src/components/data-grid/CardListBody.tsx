@@ -59,6 +59,14 @@ function isEmpty<T>(col: ColDef<T>, row: T): boolean {
   return cellText(col, row).trim() === '';
 }
 
+declare module 'react' {
+  interface CSSProperties {
+    /** The badge colours of a card cell (data-grid.css). */
+    '--badge-bg'?: string;
+    '--badge-color'?: string;
+  }
+}
+
 /** A cell as the grid draws it: a text-and-badge cell by its parts, a React renderer as a component, else its text. */
 function Cell<T>({ col, row }: { col: ColDef<T>; row: T }): ReactNode {
   const renderer = col.cellRenderer as (ComponentType<{ data: T; value: unknown }> & { parts?: CellParts<T> }) | undefined;
@@ -71,7 +79,7 @@ function Cell<T>({ col, row }: { col: ColDef<T>; row: T }): ReactNode {
         {badge && (
           <span
             className="vario-cell-badge"
-            style={{ '--badge-bg': `var(--mantine-color-${badge.color}-light)`, '--badge-color': `var(--mantine-color-${badge.color}-light-color)` } as never}
+            style={{ '--badge-bg': `var(--mantine-color-${badge.color}-light)`, '--badge-color': `var(--mantine-color-${badge.color}-light-color)` }}
           >
             {badge.label}
           </span>

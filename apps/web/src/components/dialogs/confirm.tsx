@@ -10,7 +10,7 @@ export function confirmDialog(opts: { title?: string; message: string; confirmLa
       centered: true,
       children: <Text size="sm">{opts.message}</Text>,
       labels: { confirm: opts.confirmLabel ?? i18n.t('common.ok'), cancel: i18n.t('common.cancel') },
-      confirmProps: { color: opts.danger ? 'red' : undefined, 'data-testid': 'confirm-ok' } as never,
+      confirmProps: { color: opts.danger ? 'red' : undefined, 'data-testid': 'confirm-ok' },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       onClose: () => resolve(false),

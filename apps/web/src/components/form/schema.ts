@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createContext, useContext } from 'react';
-import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { i18n } from '@/i18n';
 
@@ -107,17 +107,19 @@ export function useFieldMeta(name: string): FieldMeta {
 /** react-hook-form with the contract schema as resolver. */
 export function useSchemaForm<S extends ObjectSchema>(schema: S, defaultValues: DefaultValues<z.input<S>>): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   return useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as never,
+    // cannot be typed: zodResolver's overloads cannot relate a generic S to its own z.input/z.output (TypeScript does
+    // not resolve them for a type parameter); the resolver's type is stated here and checked by useForm's generics
+    resolver: zodResolver(schema as never) as Resolver<z.input<S>, unknown, z.output<S>>,
     defaultValues,
     mode: 'onTouched',
   });
 }
 
 /** The values of the dirty fields only: a change sends what the user changed (PATCH). */
-export function dirtyValues<T extends FieldValues>(values: T, dirty: Partial<Record<keyof T, unknown>>): Partial<T> {
+export function dirtyValues<T extends FieldValues>(values: T, dirty: Readonly<Record<string, unknown>>): Partial<T> {
   return Object.fromEntries(
     Object.keys(values)
-      .filter((k) => !!dirty[k as keyof T])
+      .filter((k) => !!dirty[k])
       .map((k) => [k, values[k as keyof T]]),
   ) as Partial<T>;
 }

@@ -20,22 +20,14 @@ export function RecordNotFound({ back }: { back: { to: string; label: string } }
   return (
     <>
       <Box className={classes.bar} data-testid="record-bar">
-        <Anchor component={Link} to={back.to as never} size="sm" c="dimmed" className={classes.back} data-testid="record-back">
+        <Anchor component={Link} to={back.to} size="sm" c="dimmed" className={classes.back} data-testid="record-back">
           <IconChevronLeft size={14} />
           {back.label}
         </Anchor>
         <Box pb="sm" />
       </Box>
       <Alert mt="md" color="yellow" variant="light" icon={<IconFileUnknown size={18} />} title={t('errors.notExists')} data-testid="record-not-found">
-        <Button
-          component={Link}
-          to={back.to as never}
-          variant="light"
-          size="xs"
-          mt="xs"
-          leftSection={<IconArrowLeft size={14} />}
-          data-testid="record-not-found-back"
-        >
+        <Button component={Link} to={back.to} variant="light" size="xs" mt="xs" leftSection={<IconArrowLeft size={14} />} data-testid="record-not-found-back">
           {back.label}
         </Button>
       </Alert>

@@ -27,14 +27,7 @@ export function SubRecordPanel(props: {
   const { editor } = props;
   return (
     <Stack gap="sm">
-      <Anchor
-        component={Link}
-        to={props.back.to as never}
-        size="sm"
-        c="dimmed"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}
-        data-testid="sub-back"
-      >
+      <Anchor component={Link} to={props.back.to} size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }} data-testid="sub-back">
         <IconChevronLeft size={14} />
         {props.back.label}
       </Anchor>

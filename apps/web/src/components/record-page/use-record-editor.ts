@@ -146,7 +146,7 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
         notifications.show({ color: 'red', title: t('notify.saveFailed'), message: t('errors.checkEntries'), autoClose: TOAST.bulk });
         return false;
       }
-      const data = c.isNew ? (values as Partial<z.output<S>>) : dirtyValues(values as z.output<S>, form.formState.dirtyFields as never);
+      const data = c.isNew ? (values as Partial<z.output<S>>) : dirtyValues(values as z.output<S>, form.formState.dirtyFields);
       if (!c.isNew && Object.keys(data).length === 0) {
         leaveEdit();
         return true;

@@ -37,8 +37,7 @@ export function useRecordRoute<T extends string>(c: RecordRouteConfig<T>, idPara
   const editTabs: readonly string[] = c.editTabs ?? ['masterdata'];
   const editTab = editTabs[0] ?? 'masterdata';
 
-  const goTab = (recordId: string, tab: string, replace = false) =>
-    void navigate({ to: `${listPath}/${recordId}/${tab}` as never, search: search as never, replace });
+  const goTab = (recordId: string, tab: string, replace = false) => void navigate({ to: `${listPath}/${recordId}/${tab}`, search, replace });
 
   const tabs: RecordTab[] = c.tabs
     .filter((tab) => c.visible?.(tab) ?? true)
@@ -60,8 +59,8 @@ export function useRecordRoute<T extends string>(c: RecordRouteConfig<T>, idPara
     editorRoutes: {
       basePath,
       onCreated: (newId: number) => goTab(String(newId), editTab, true),
-      onRemoved: () => void navigate({ to: back.to as never }),
-      onDiscardNew: () => void navigate({ to: back.to as never }),
+      onRemoved: () => void navigate({ to: back.to }),
+      onDiscardNew: () => void navigate({ to: back.to }),
       onEditStart: () => {
         if (!editTabs.some((tab) => pathname.endsWith(`/${tab}`))) goTab(idParam, editTab);
       },

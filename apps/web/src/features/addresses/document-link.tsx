@@ -19,7 +19,7 @@ export function DocumentNumber({ belegId, nummer }: { belegId: number; nummer: s
       </Text>
       {to && (
         <Tooltip label={t('openDocument')}>
-          <ActionIcon component={Link} to={to as never} variant="subtle" size="sm" aria-label={t('openDocument')} data-testid="document-link">
+          <ActionIcon component={Link} to={to} variant="subtle" size="sm" aria-label={t('openDocument')} data-testid="document-link">
             <IconExternalLink size={14} />
           </ActionIcon>
         </Tooltip>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { asset } from '@vario/contract';
+import type { asset, assetEingabe } from '@vario/contract';
 import type { z } from 'zod';
 import { useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
@@ -25,8 +25,8 @@ export function useAsset(id: number | null) {
 }
 
 /** POST without id, PATCH with id (ASS_AENDERN); the lock token goes along. */
-export async function saveAsset(id: number | null, data: Partial<Asset>, lockToken: string | null) {
-  const res = await saveForm<Asset>({ path: '/stammdaten/assets', id, data, lockToken });
+export async function saveAsset(id: number | null, data: Partial<z.output<typeof assetEingabe>>, lockToken: string | null) {
+  const res = await saveForm<Asset, Partial<z.output<typeof assetEingabe>>>({ path: '/stammdaten/assets', id, data, lockToken });
   if (res.result && res.id) queryClient.setQueryData(assetKeys.custom('record', res.id, 'master'), res.result);
   void queryClient.invalidateQueries({ queryKey: assetKeys.lists() });
   return res;

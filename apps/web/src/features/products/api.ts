@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Artikel } from '@vario/contract';
+import type { Artikel, artikelEingabe } from '@vario/contract';
+import type { z } from 'zod';
 import { useToken } from '@/app/auth/session';
 import { api, type BodyOf } from '@/lib/api/client';
 import { saveForm } from '@/lib/api/form-save';
@@ -23,8 +24,8 @@ export function useProduct(id: number | null) {
 }
 
 /** POST without id, PATCH with id (ART_AENDERN); the lock token goes along. */
-export async function saveProduct(id: number | null, data: Partial<Artikel>, lockToken: string | null) {
-  const res = await saveForm<Artikel>({ path: '/stammdaten/artikel', id, data, lockToken });
+export async function saveProduct(id: number | null, data: Partial<z.output<typeof artikelEingabe>>, lockToken: string | null) {
+  const res = await saveForm<Artikel, Partial<z.output<typeof artikelEingabe>>>({ path: '/stammdaten/artikel', id, data, lockToken });
   if (res.result && res.id) queryClient.setQueryData(productKeys.custom('record', res.id, 'master'), res.result);
   void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
   return res;

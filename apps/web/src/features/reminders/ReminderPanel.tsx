@@ -66,7 +66,7 @@ function ReminderCard({ r, onEdit }: { r: Erinnerung; onEdit: () => void }) {
             </Text>
           )}
           {target && (
-            <Anchor component={Link} to={target as never} size="xs" onClick={() => reminderPanelState.set(false)}>
+            <Anchor component={Link} to={target} size="xs" onClick={() => reminderPanelState.set(false)}>
               <Group gap={4}>
                 <IconExternalLink size={12} />
                 {t('openTarget')}

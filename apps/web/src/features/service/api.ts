@@ -200,6 +200,8 @@ export async function sendServiceStepOnline(
 ): Promise<unknown> {
   const route = SERVICE_STEP_ROUTES[art];
   const zeitpunkt = opts.zeitpunkt ?? new Date().toISOString();
+  // cannot be typed here: the step's data comes from the device queue as stored JSON and its endpoint is chosen by `art`
+  // at run time; the server validates params and body against the same contract schemas (a 400 names the field)
   const res = await api(route.endpoint, {
     params: route.params(ids) as never,
     body: route.body === false ? undefined : ({ data: { ...daten, zeitpunkt } } as never),

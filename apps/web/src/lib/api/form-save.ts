@@ -1,10 +1,11 @@
 import type { QueryValue } from './client';
 import { request } from './client';
 
-export interface FormSaveOptions<T> {
+export interface FormSaveOptions<T, D extends object = Partial<T>> {
   /** The create path of the resource, e.g. `/crm/erinnerungen`; a change goes to `<path>/:id`. */
   path: string;
-  data: Partial<T>;
+  /** What is sent: by default part of the record; a resource whose input differs from its answer names its input type. */
+  data: D;
   /** Present → PATCH (change), absent → POST (create) (APP-062, HTTP-027). */
   id?: number | null;
   ProtokollBemerkung?: string;
@@ -26,7 +27,7 @@ export function idFromLocation(location: string | null): number | null {
 }
 
 /** Generic form save: POST to create, PATCH to change; body `{ data, ProtokollBemerkung }`, optional `X-Lock-Token` (HTTP-027..031). */
-export async function saveForm<T extends object>(opts: FormSaveOptions<T>): Promise<FormSaveResult<T>> {
+export async function saveForm<T extends object, D extends object = Partial<T>>(opts: FormSaveOptions<T, D>): Promise<FormSaveResult<T>> {
   const created = opts.id === undefined || opts.id === null;
   const body = { data: opts.data, ...(opts.ProtokollBemerkung ? { ProtokollBemerkung: opts.ProtokollBemerkung } : {}) };
   const headers = opts.lockToken ? { 'X-Lock-Token': opts.lockToken } : undefined;

@@ -53,13 +53,7 @@ export function FileDetail() {
 
   return (
     <Stack gap="sm">
-      <Anchor
-        component={Link}
-        to={`/addresses/${addressId}/files` as never}
-        size="sm"
-        c="dimmed"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}
-      >
+      <Anchor component={Link} to={`/addresses/${addressId}/files`} size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
         <IconChevronLeft size={14} />
         {t('files.backToList')}
       </Anchor>

@@ -40,7 +40,7 @@ export function MasterdataTab() {
               <Text size="sm" fw={500}>
                 {f('adresseId')}
               </Text>
-              <Anchor component={Link} to={`/addresses/${asset.adresseId}/dashboard` as never} size="sm" data-testid="asset-address">
+              <Anchor component={Link} to={`/addresses/${asset.adresseId}/dashboard`} size="sm" data-testid="asset-address">
                 {/* the customer by name and number, not "Adresse 433 öffnen" (issue 9 item 10) */}
                 {address.data ? `${address.data.name1} (${address.data.adressnummer})` : t('openAddress', { id: asset.adresseId })}
               </Anchor>

@@ -1,6 +1,6 @@
 import { Group, Switch, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { modals } from '@mantine/modals';
+import { type ModalSettings, modals } from '@mantine/modals';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,12 +24,13 @@ export function SubsequentBookingDialog({ opened, onClose }: { opened: boolean; 
   }, [opened]);
   const submit = async () => {
     if (isAfterToday(form.values.datum)) {
-      modals.open({
+      const info: ModalSettings & { 'data-testid': string } = {
         title: t('dialog.futureTitle'),
         centered: true,
         children: t('dialog.futureText'),
         'data-testid': 'subsequent-future',
-      } as never);
+      };
+      modals.open(info);
       return;
     }
     const ok = await form.submit(

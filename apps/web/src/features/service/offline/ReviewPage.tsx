@@ -41,7 +41,8 @@ function RedoDialog({ conflict, onClose, t }: { conflict: Conflict; onClose: () 
   const [busy, setBusy] = useState(false);
   const fields = Object.entries(daten).filter(([k]) => k !== 'zeitpunkt');
   const set = (k: string, v: unknown) => setDaten((d) => ({ ...d, [k]: v }));
-  // the shared label of the API field where there is one ("Menge", "Bemerkung"), else the field's name
+  // the shared label of the API field where there is one ("Menge", "Bemerkung"), else the field's name; cannot be typed:
+  // the key is a field name of the stored action's data, known only at run time (defaultValue covers a missing one)
   const label = (k: string) => i18n.t(`fields:${k}` as never, { defaultValue: k } as never) as unknown as string;
   return (
     <Modal opened onClose={onClose} title={t('redoTitle')} centered>

@@ -22,7 +22,7 @@ export function TaskCard({ p, to, testId }: { p: ServicePlanung; to: string; tes
   const overdue = !p.erledigtDatum && dayjs(p.endeDatum).isBefore(dayjs().startOf('day'));
   const today = dayjs(p.beginnDatum).isSame(dayjs(), 'day');
   return (
-    <Card component={Link} to={to as never} className={classes.card} padding="md" data-testid={testId} data-id={p.id}>
+    <Card component={Link} to={to} className={classes.card} padding="md" data-testid={testId} data-id={p.id}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
           <Text fw={700} size="lg">
