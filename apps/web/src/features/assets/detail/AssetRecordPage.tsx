@@ -39,7 +39,7 @@ function AssetRecord({ idParam }: { idParam: string }) {
     lock: { tabelle: 'ASS', id },
     canEdit: hasRight(me, 'ASS_AENDERN'),
     canRemove: hasRight(me, 'ASS_LOESCHEN'),
-    save: (data, ctx) => saveAsset(id, data as never, ctx.lockToken),
+    save: (data, ctx) => saveAsset(id, data, ctx.lockToken),
     remove: async (ctx) => {
       if (id) await deleteAsset(id, ctx.lockToken);
     },

@@ -45,7 +45,7 @@ function ProductRecord({ idParam }: { idParam: string }) {
     lock: { tabelle: 'ART', id },
     canEdit: hasRight(me, 'ART_AENDERN'),
     canRemove: hasRight(me, 'ART_LOESCHEN'),
-    save: (data, ctx) => saveProduct(id, data as never, ctx.lockToken),
+    save: (data, ctx) => saveProduct(id, data, ctx.lockToken),
     remove: async (ctx) => {
       if (id) await deleteProduct(id, ctx.lockToken);
     },
