@@ -40,12 +40,19 @@ test('[ADR-001] [ADR-002] [ADR-004] [ADR-013] find an address by quick search an
   await expect(page.getByTestId('address-dashboard')).toBeVisible();
 });
 
-test('[ADR-003] the relation filter maps customer and real supplier to the list filter', async ({ page, request }) => {
+test('[ADR-003] the relation filter maps customer, real supplier and both to the list filter', async ({ page, request }) => {
   await openAs(page, request, 'admin', '/addresses');
   await expect(page.locator('.ag-row').first()).toBeVisible();
-  const call = page.waitForResponse((r) => isCall('GET', /\/stammdaten\/adressen$/)(r) && r.url().includes('filter='));
-  await page.getByTestId('address-relation').getByText('Echte Lieferanten').click();
-  expect(new URL((await call).url()).searchParams.get('filter')).toBe('istLieferant=true,istKunde=false');
+  const options: [string, string][] = [
+    ['Echte Lieferanten', 'istLieferant=true,istKunde=false'],
+    ['Kunden', 'istKunde=true'],
+    ['Kunde und Lieferant', 'istKunde=true,istLieferant=true'],
+  ];
+  for (const [label, filter] of options) {
+    const call = page.waitForResponse((r) => isCall('GET', /\/stammdaten\/adressen$/)(r) && new URL(r.url()).searchParams.get('filter') === filter);
+    await page.getByTestId('address-relation').getByText(label, { exact: true }).click();
+    expect((await call).status(), label).toBe(200);
+  }
 });
 
 test('[APP-056] [APP-057] [APP-058] [APP-060] [ADR-017] [ADR-018] edit and save an address with a change remark under a lock', async ({ page, request }) => {
@@ -85,6 +92,13 @@ test('[APP-063] [APP-066] [ADR-011] cancel with the leave guard: stay, then disc
   await dialog.getByTestId('leave-stay').click();
   await expect(page).toHaveURL(new RegExp(`/addresses/${target.id}/masterdata$`));
   await expect(page.getByTestId('field-name3')).toHaveValue('Nicht speichern');
+  // APP-066: closing the tab now is held up by the browser's leave warning (the page cancels beforeunload)
+  const warned = await page.evaluate(() => {
+    const e = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(e);
+    return e.defaultPrevented;
+  });
+  expect(warned).toBe(true);
   // tabs of the same record are not guarded
   await page.getByTestId('tab-dashboard').click();
   await expect(page).toHaveURL(new RegExp(`/addresses/${target.id}/dashboard$`));
