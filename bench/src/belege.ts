@@ -22,7 +22,11 @@ export async function belegeBench() {
     title: 'Sale documents (issue 11)',
     path: '/verkauf/belege',
     sortField: '-belegdatum',
-    searches: [{ term: 'RE2025-0001', target: 50 }, { term: 'schmi', target: 50 }, { term: 'bestellung', target: 50 }],
+    searches: [
+      { term: 'RE2025-0001', target: 50 },
+      { term: 'schmi', target: 50 },
+      { term: 'bestellung', target: 50 },
+    ],
     // the paint is measured once the web build has the document screens (else listBench notes it as not measured)
     paintModule: webHasScreen('saleDocument') ? 'sale-documents-paint' : 'sale-documents-paint (web build without the screen)',
     screen: '/saleDocument',
