@@ -1,4 +1,3 @@
-import { TimeInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { notifyInfo } from '@/lib/api/error-handler';
 import { sendServiceStep } from '../api';
 import { checkDistance } from '../rules';
+import { StepTimeField } from '../ui/step-fields';
 import { useStepForm } from '../ui/use-step-form';
 
 /** Arrival (SVC-061, SVC-048, SVC-062): time and distance in whole km ≥ 0; done → 'Status Vor-Ort gesetzt'. */
@@ -39,15 +39,7 @@ export function ArrivalDialog({ opened, onClose, planungId }: { opened: boolean;
       loading={form.loading}
       submitLabel={t('step.arrival')}
     >
-      <TimeInput
-        label={t('dialog.time')}
-        required
-        size="md"
-        value={form.values.datum}
-        onChange={(e) => form.set('datum', e.currentTarget.value)}
-        error={form.errors.datum}
-        data-testid="field-datum"
-      />
+      <StepTimeField form={form} name="datum" label={t('dialog.time')} />
       <NumberTextInput
         label={t('dialog.distance')}
         required

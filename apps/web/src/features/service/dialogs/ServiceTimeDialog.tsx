@@ -1,5 +1,4 @@
-import { Group, Textarea } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
+import { Group } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { DateTextInput } from '@/components/form/DateTextInput';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { sendServiceStep } from '../api';
 import { checkTimeRange } from '../rules';
+import { StepRemarkField, StepTimeField } from '../ui/step-fields';
 import { useStepForm } from '../ui/use-step-form';
 
 /**
@@ -67,34 +67,10 @@ export function ServiceTimeDialog({
         data-testid="field-tag"
       />
       <Group grow gap="sm">
-        <TimeInput
-          label={t('dialog.from')}
-          required
-          size="md"
-          value={form.values.von}
-          onChange={(e) => form.set('von', e.currentTarget.value)}
-          error={form.errors.von}
-          data-testid="field-von"
-        />
-        <TimeInput
-          label={t('dialog.to')}
-          required
-          size="md"
-          value={form.values.bis}
-          onChange={(e) => form.set('bis', e.currentTarget.value)}
-          error={form.errors.bis}
-          data-testid="field-bis"
-        />
+        <StepTimeField form={form} name="von" label={t('dialog.from')} />
+        <StepTimeField form={form} name="bis" label={t('dialog.to')} />
       </Group>
-      <Textarea
-        label={t('dialog.remark')}
-        value={form.values.bemerkung}
-        onChange={(e) => form.set('bemerkung', e.currentTarget.value)}
-        error={form.errors.bemerkung}
-        autosize
-        minRows={2}
-        maxLength={2000}
-      />
+      <StepRemarkField form={form} name="bemerkung" label={t('dialog.remark')} />
     </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Chip, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Chip, Group, Modal, Stack, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { notifySuccess } from '@/lib/api/error-handler';
 import { formatDate } from '@/lib/format';
 import { sendServiceStep } from '../api';
 import { canRetainWithDate, SUSPEND_TIMES, suspendDays } from '../rules';
+import { StepRemarkField } from '../ui/step-fields';
 import { useStepForm } from '../ui/use-step-form';
 
 /**
@@ -84,15 +85,7 @@ export function SuspendDialog({ opened, onClose, planungId, onDone }: { opened: 
             data-testid="field-uhrzeit"
           />
         </Stack>
-        <Textarea
-          label={t('dialog.remark')}
-          value={form.values.bemerkung}
-          onChange={(e) => form.set('bemerkung', e.currentTarget.value)}
-          error={form.errors.bemerkung}
-          autosize
-          minRows={2}
-          maxLength={2000}
-        />
+        <StepRemarkField form={form} name="bemerkung" label={t('dialog.remark')} />
         <Stack gap="xs">
           <Button size="md" onClick={() => void send(true)} disabled={!withDate} loading={form.loading} data-testid="suspend-with-date">
             {t('dialog.retainWithDate')}

@@ -1,10 +1,10 @@
-import { TimeInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { notifyInfo } from '@/lib/api/error-handler';
 import { sendServiceStep } from '../api';
+import { StepTimeField } from '../ui/step-fields';
 import { useStepForm } from '../ui/use-step-form';
 
 /** Travel start (SVC-059, SVC-060): the time HH:mm, now by default; done → the info notice 'Reisebeginn gestartet' (3 s). */
@@ -34,15 +34,7 @@ export function TravelStartDialog({ opened, onClose, planungId }: { opened: bool
       loading={form.loading}
       submitLabel={t('step.travelStart')}
     >
-      <TimeInput
-        label={t('dialog.time')}
-        required
-        size="md"
-        value={form.values.datum}
-        onChange={(e) => form.set('datum', e.currentTarget.value)}
-        error={form.errors.datum}
-        data-testid="field-datum"
-      />
+      <StepTimeField form={form} name="datum" label={t('dialog.time')} />
     </FormDialog>
   );
 }
