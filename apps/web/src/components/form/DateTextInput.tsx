@@ -1,10 +1,12 @@
-import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
+import { ActionIcon, Loader, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/locale';
 import { datePlaceholder, formatDateInput, parseDate } from '@/lib/parse';
+
+/** The calendar is loaded when it is first opened, not with the form (the view of a record does not need it). */
+const DatePicker = lazy(() => import('./calendar').then((m) => ({ default: m.DatePicker })));
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 /** True for a value that is a stored date (ISO); anything else non-empty is text the user typed that is not a date. */
@@ -103,18 +105,20 @@ export function DateTextInput({ value, onChange, onBlur, onFocus, clearable: _cl
           }
         }}
       >
-        <DatePicker
-          locale={lang}
-          value={isIsoDate(value) ? value : null}
-          defaultDate={isIsoDate(value) ? value : undefined}
-          __stopPropagation
-          onChange={(d) => {
-            const iso = d ? String(d).slice(0, 10) : null;
-            onChange(iso);
-            setText(formatDateInput(iso, lang));
-            setOpen(false);
-          }}
-        />
+        <Suspense fallback={<Loader size="sm" m="md" />}>
+          <DatePicker
+            locale={lang}
+            value={isIsoDate(value) ? value : null}
+            defaultDate={isIsoDate(value) ? value : undefined}
+            __stopPropagation
+            onChange={(d) => {
+              const iso = d ? String(d).slice(0, 10) : null;
+              onChange(iso);
+              setText(formatDateInput(iso, lang));
+              setOpen(false);
+            }}
+          />
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );

@@ -1,6 +1,4 @@
 import { Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-import dayjs from 'dayjs';
 import { type BaseFieldProps, useField } from './use-field';
 
 export { CurrencyField, DateField, NumberField, PercentField } from './input-fields';
@@ -113,24 +111,6 @@ export function SwitchField(props: BaseFieldProps) {
         },
         label: common.readOnly ? { color: 'var(--mantine-color-text)', cursor: 'default' } : undefined,
       }}
-    />
-  );
-}
-
-/** Date and time shown as DD.MM.YYYY HH:mm, stored as ISO 8601 with offset. */
-export function DateTimeField(props: BaseFieldProps) {
-  const { field, common } = useField(props);
-  const value = field.value ? dayjs(field.value as string).format('YYYY-MM-DD HH:mm:ss') : null;
-  return (
-    <DateTimePicker
-      {...common}
-      ref={field.ref}
-      name={field.name}
-      value={value}
-      onChange={(v) => field.onChange(v ? dayjs(v).format() : null)}
-      onBlur={field.onBlur}
-      valueFormat="DD.MM.YYYY HH:mm"
-      popoverProps={{ withinPortal: true }}
     />
   );
 }

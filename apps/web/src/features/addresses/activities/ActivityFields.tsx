@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
-import { DateTimeField, NumberField, SelectField, TextField } from '@/components/form/fields';
+import { DateTimeField } from '@/components/form/DateTimeField';
+import { NumberField, SelectField, TextField } from '@/components/form/fields';
 import { useFieldLabel } from '@/i18n/field-label';
 import { useReferenceLabels } from '@/i18n/reference';
 import { usePersons } from '../api';
