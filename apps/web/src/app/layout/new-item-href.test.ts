@@ -1,17 +1,10 @@
-import { IconFileText } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
-import type { NewItemEntry } from '../areas';
+import { saleDocumentsArea } from '@/features/sale-documents/area';
 import { newItemHref } from './NewItemMenu';
 
-const offer: NewItemEntry = {
-  id: 'offer',
-  order: 20,
-  label: 'saleDocuments:newItem.offer',
-  icon: IconFileText,
-  href: '/saleDocument/new?type=0100',
-  rights: ['BEK_AENDERN'],
-  addressParam: 'id',
-};
+/** The offer entry as the sales-document area declares it (not a copy), so the test follows its configuration. */
+const offer = saleDocumentsArea.newItems?.find((e) => e.id === 'offer');
+if (!offer) throw new Error('the sales-document area declares no "offer" new-item entry');
 
 describe('"new item" on an address', () => {
   it('[APP-051] on an address record an offer carries the address as id beside its type', () => {
