@@ -27,12 +27,43 @@ function apiRoutes(): Plugin {
   };
 }
 
+/**
+ * `virtual:form-meta/<schema>`: the meta data of a contract input schema's fields (required, nullable, options, maximum
+ * length: `fieldsMeta` of src/components/form/field-meta.ts), computed once per build from the contract, so a record
+ * page can show its form without loading zod (src/components/form/lazy-schema.ts).
+ */
+function formMeta(): Plugin {
+  const prefix = 'virtual:form-meta/';
+  const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
+  const metaModule = fileURLToPath(new URL('./src/components/form/field-meta.ts', import.meta.url));
+  let all: Record<string, unknown> | undefined;
+  return {
+    name: 'vario-form-meta',
+    resolveId: (source) => (source.startsWith(prefix) ? `\0${source}` : null),
+    buildStart() {
+      all = undefined;
+    },
+    load(source) {
+      if (!source.startsWith(`\0${prefix}`)) return null;
+      this.addWatchFile(fileURLToPath(new URL('../../packages/contract/src', import.meta.url)));
+      if (!all) {
+        const script = `Promise.all([import(${JSON.stringify(contract)}), import(${JSON.stringify(metaModule)})]).then(([c, m]) => process.stdout.write(JSON.stringify(Object.fromEntries(Object.entries(c).filter(([, s]) => s && typeof s === 'object' && 'shape' in s && typeof s.safeParse === 'function').map(([k, s]) => [k, m.fieldsMeta(s)])))))`;
+        all = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8' })) as Record<string, unknown>;
+      }
+      const name = source.slice(prefix.length + 1);
+      if (!all[name]) throw new Error(`virtual:form-meta: the contract exports no object schema "${name}"`);
+      return `export default ${JSON.stringify(all[name])};`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     mantineCssPerComponent(fileURLToPath(new URL('.', import.meta.url))),
     scrollAreaWithoutFloatingUi(),
     react(),
     apiRoutes(),
+    formMeta(),
     // the frame and the list screens (with AG Grid, except on phones: `wide:`) of a signed-in user start loading with the entry script
     preloadScreens({
       '^/(?!auth/|logout)': ['src/app/layout/AppLayout.tsx'],

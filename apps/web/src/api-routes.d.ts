@@ -4,3 +4,10 @@ declare module 'virtual:api-routes' {
   const routes: Record<EndpointName, { method: Method; path: string }>;
   export default routes;
 }
+
+declare module 'virtual:form-meta/*' {
+  import type { FieldsMeta } from '@/components/form/field-meta';
+
+  const fields: FieldsMeta;
+  export default fields;
+}

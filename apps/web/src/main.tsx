@@ -16,7 +16,12 @@ configureErrorHandler({
   currentPath: () => router.state.location.pathname,
 });
 
-void Promise.all([loadConfig(), i18nReady]).then(() => {
+void Promise.all([loadConfig(), i18nReady]).then(async () => {
+  // The first screen is resolved before the first render: its route chunks and the data its loaders ask for (the
+  // record, the session). The first render then builds the whole screen at once, in slices (below), instead of a
+  // shell first and then one blocking render per answer that arrives.
+  // A screen whose data does not come within 3 s renders without it (and shows its own loading state).
+  await Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
   const root = createRoot(document.getElementById('root')!);
   // The first render as a transition: React renders it in slices of a few milliseconds and lets the browser in between,
   // instead of one long task that blocks input (Lighthouse's total blocking time) until the whole screen is built.

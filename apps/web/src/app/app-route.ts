@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, redirect } from '@tanstack/react-router';
 import { tokenStore } from '@/lib/api/token';
+import { prefetchMe } from './auth/session';
 
 /**
  * The root and the signed-in frame of the route tree, without their components: features hang their route factories
@@ -15,6 +16,7 @@ export const appRoute = createRoute({
   beforeLoad: ({ location }) => {
     if (!tokenStore.get()) throw redirect({ to: '/auth/login', search: { redirect: location.href } });
   },
+  loader: prefetchMe,
 });
 
 export type AppRoute = typeof appRoute;

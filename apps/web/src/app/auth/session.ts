@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { APP_VERSION, type Basisdaten, BENUTZER_TYPEN_WEBAPP, type Me, type systemInfo } from '@vario/contract';
 import type { z } from 'zod';
 import { api } from '@/lib/api/client';
@@ -17,8 +17,11 @@ type SystemInfo = z.infer<typeof systemInfo>;
 
 /** The signed-in user with rights and technician (APP-025); drawn from the device copy while the server is asked. */
 export function useMe() {
-  const token = useToken();
-  return useQuery({
+  return useQuery(meQuery(useToken()));
+}
+
+const meQuery = (token: string | null) =>
+  queryOptions({
     queryKey: sessionKeys.custom('me', token),
     queryFn: async () => {
       const me = (await api('me')).result;
@@ -29,6 +32,11 @@ export function useMe() {
     staleTime: Infinity,
     ...fromDeviceCopy<Me>('me', token),
   });
+
+/** The signed-in frame's loader: the user is known before the first signed-in screen renders (a failure is the screen's to show). */
+export async function prefetchMe(): Promise<void> {
+  const token = tokenStore.get();
+  if (token) await queryClient.ensureQueryData(meQuery(token)).catch(() => undefined);
 }
 
 /** Base data, cached in the browser and refreshed when missing, unstamped or older than a day (APP-027). */

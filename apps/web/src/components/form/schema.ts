@@ -1,48 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createContext, useContext } from 'react';
 import { type DefaultValues, type FieldValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { i18n } from '@/i18n';
+import type { FieldMeta, FieldsMeta, ObjectSchema } from './field-meta';
 
-/** Any zod object schema of the contract. */
-export type ObjectSchema = z.ZodObject<z.ZodRawShape>;
-
-export interface FieldMeta {
-  required: boolean;
-  /** null is accepted (an emptied field sends null, else it is left out). */
-  nullable: boolean;
-  readOnly: boolean;
-  /** Enumeration values of a `z.enum` field, in schema order. */
-  options: readonly string[] | null;
-  maxLength: number | null;
-}
-
-type Inner = z.ZodType & { unwrap?: () => Inner; options?: readonly unknown[]; maxLength?: number | null; def?: { innerType?: Inner } };
-
-/** Unwraps optional, nullable, default and pipe wrappers down to the base type. */
-function base(t: Inner | undefined): Inner | undefined {
-  let cur = t;
-  for (let i = 0; i < 6 && cur; i++) {
-    if (typeof cur.unwrap === 'function') cur = cur.unwrap();
-    else if (cur.def?.innerType) cur = cur.def.innerType;
-    else break;
-  }
-  return cur;
-}
+export type { FieldMeta, FieldsMeta, ObjectSchema } from './field-meta';
 
 /**
- * Required, readOnly and enumeration options of a field, read from the contract's input schema (HTTP-038):
- * a field is required when neither undefined nor null passes; a field the input schema lacks is read-only.
+ * A form's schema as the screens use it: the meta data of its fields (required, options, length: known without zod) and
+ * the validation, which may load zod and the contract's schema only when a value is first checked (lazy-schema.ts) or
+ * use a schema at hand (eager-schema.ts). `S` is the contract schema whose input and output types the form has.
  */
-export function fieldMeta(schema: ObjectSchema | null | undefined, name: string): FieldMeta {
-  const field = schema?.shape[name] as Inner | undefined;
-  if (!schema || !field) return { required: false, nullable: true, readOnly: !!schema, options: null, maxLength: null };
-  const nullable = field.safeParse(null).success;
-  const required = !field.safeParse(undefined).success && !nullable;
-  const inner = base(field);
-  const options = Array.isArray(inner?.options) && inner.options.every((o) => typeof o === 'string') ? (inner.options as string[]) : null;
-  const maxLength = typeof inner?.maxLength === 'number' ? inner.maxLength : null;
-  return { required, nullable, readOnly: false, options, maxLength };
+export interface FormSchema<S extends ObjectSchema = ObjectSchema> {
+  readonly fields: FieldsMeta;
+  readonly resolver: Resolver<z.input<S>, unknown, z.output<S>>;
+  /** Starts loading what the validation needs (entering edit mode), so the first check does not wait. */
+  readonly preload?: () => void;
 }
 
 /** The limit named in a zod message ("…<=12 characters", German "…12 Zeichen"), for "at most {{max}} characters". */
@@ -91,28 +64,27 @@ export function translateIssue(
 }
 
 export interface FormMetaValue {
-  schema: ObjectSchema | null;
+  fields: FieldsMeta | null;
   /** View mode: every field is read-only. */
   readOnly: boolean;
 }
 
-export const FormMetaContext = createContext<FormMetaValue>({ schema: null, readOnly: false });
+export const FormMetaContext = createContext<FormMetaValue>({ fields: null, readOnly: false });
 
 export function useFieldMeta(name: string): FieldMeta {
   const ctx = useContext(FormMetaContext);
-  const meta = fieldMeta(ctx.schema, name.split('.')[0] ?? name);
-  return { ...meta, readOnly: ctx.readOnly || meta.readOnly };
+  const meta = ctx.fields?.[name.split('.')[0] ?? name];
+  // a field the input schema lacks is read-only (outside a schema form everything may be written)
+  if (!meta) return { required: false, nullable: true, readOnly: ctx.readOnly || !!ctx.fields, options: null, maxLength: null };
+  return ctx.readOnly ? { ...meta, readOnly: true } : meta;
 }
 
-/** react-hook-form with the contract schema as resolver. */
-export function useSchemaForm<S extends ObjectSchema>(schema: S, defaultValues: DefaultValues<z.input<S>>): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    // cannot be typed: zodResolver's overloads cannot relate a generic S to its own z.input/z.output (TypeScript does
-    // not resolve them for a type parameter); the resolver's type is stated here and checked by useForm's generics
-    resolver: zodResolver(schema as never) as Resolver<z.input<S>, unknown, z.output<S>>,
-    defaultValues,
-    mode: 'onTouched',
-  });
+/** react-hook-form with the form schema's validation as resolver. */
+export function useSchemaForm<S extends ObjectSchema>(
+  schema: FormSchema<S>,
+  defaultValues: DefaultValues<z.input<S>>,
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: schema.resolver, defaultValues, mode: 'onTouched' });
 }
 
 /** The values of the dirty fields only: a change sends what the user changed (PATCH). */

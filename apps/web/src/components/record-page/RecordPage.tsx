@@ -146,7 +146,7 @@ export function RecordPage(props: RecordPageProps) {
   return (
     <RecordEditorContext.Provider value={editor}>
       <FormProvider {...editor.form}>
-        <FormMetaContext.Provider value={{ schema: editor.schema, readOnly: !editor.editing }}>
+        <FormMetaContext.Provider value={{ fields: editor.fields, readOnly: !editor.editing }}>
           <Box className={classes.bar} data-testid="record-bar" data-editing={editor.editing || undefined} data-collapsed={collapsed || undefined}>
             <Anchor component={Link} to={props.back.to} size="sm" c="dimmed" className={classes.back} data-testid="record-back">
               <IconChevronLeft size={14} />

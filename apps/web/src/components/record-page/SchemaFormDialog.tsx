@@ -4,7 +4,7 @@ import { type DefaultValues, FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '@/components/dialogs/FormDialog';
-import { FormMetaContext, type ObjectSchema, useSchemaForm } from '@/components/form/schema';
+import { FormMetaContext, type FormSchema, type ObjectSchema, useSchemaForm } from '@/components/form/schema';
 import { applyServerFieldErrors, fieldErrorsOnly } from '@/components/form/server-errors';
 import { handleApiError, TOAST } from '@/lib/api/error-handler';
 
@@ -16,7 +16,7 @@ export function SchemaFormDialog<S extends ObjectSchema>(props: {
   opened: boolean;
   onClose: () => void;
   title: ReactNode;
-  schema: S;
+  schema: FormSchema<S>;
   defaultValues: DefaultValues<z.input<S>>;
   /** Answers true on success; a thrown error is shown on the fields or by the status catalogue. */
   onSubmit: (values: z.output<S>) => Promise<unknown>;
@@ -33,7 +33,7 @@ export function SchemaFormDialog<S extends ObjectSchema>(props: {
     if (opened) form.reset(defaultValues);
   }, [opened]);
 
-  const fields = Object.keys(props.schema.shape);
+  const fields = Object.keys(props.schema.fields);
   const submit = form.handleSubmit(
     async (values) => {
       setLoading(true);
@@ -55,7 +55,7 @@ export function SchemaFormDialog<S extends ObjectSchema>(props: {
   return (
     <FormDialog opened={opened} onClose={props.onClose} onSubmit={() => void submit()} loading={loading} title={props.title} submitLabel={props.submitLabel}>
       <FormProvider {...form}>
-        <FormMetaContext.Provider value={{ schema: props.schema, readOnly: false }}>{props.children}</FormMetaContext.Provider>
+        <FormMetaContext.Provider value={{ fields: props.schema.fields, readOnly: false }}>{props.children}</FormMetaContext.Provider>
       </FormProvider>
     </FormDialog>
   );

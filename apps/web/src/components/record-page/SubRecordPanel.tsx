@@ -50,7 +50,7 @@ export function SubRecordPanel(props: {
           <HeadingSection>
             {props.aside}
             <FormProvider {...editor.form}>
-              <FormMetaContext.Provider value={{ schema: editor.schema, readOnly: !editor.editing }}>
+              <FormMetaContext.Provider value={{ fields: editor.fields, readOnly: !editor.editing }}>
                 <div style={editor.busy === 'save' || editor.busy === 'remove' ? { pointerEvents: 'none', opacity: 0.7 } : undefined}>{props.children}</div>
               </FormMetaContext.Provider>
             </FormProvider>

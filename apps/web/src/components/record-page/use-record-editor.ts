@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
-import { dirtyValues, type ObjectSchema, useSchemaForm } from '@/components/form/schema';
+import { dirtyValues, type FormSchema, type ObjectSchema, useSchemaForm } from '@/components/form/schema';
 import { applyServerFieldErrors } from '@/components/form/server-errors';
 import { api } from '@/lib/api/client';
 import { handleApiError, notifySuccess, TOAST } from '@/lib/api/error-handler';
@@ -22,8 +22,8 @@ export interface SaveContext {
 }
 
 export interface RecordEditorConfig<T, S extends ObjectSchema> {
-  /** The contract's input schema: validation, required and read-only fields. */
-  schema: S;
+  /** The contract's input schema: validation, required and read-only fields (`lazySchema` keeps zod off the view). */
+  schema: FormSchema<S>;
   record: T | undefined;
   isNew: boolean;
   toFormValues: (record: T | undefined) => DefaultValues<z.input<S>>;
@@ -96,6 +96,7 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
   const startEdit = useCallback(async () => {
     const c = cfg.current;
     if (!c.canEdit || editingRef.current) return;
+    c.schema.preload?.();
     if (c.lock?.id) {
       setBusy('lock');
       try {
@@ -129,7 +130,7 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
     leaveEdit();
   }, [form, leaveEdit]);
 
-  const fields = Object.keys(config.schema.shape);
+  const fields = Object.keys(config.schema.fields);
 
   /** Validates, asks the remark when required, POSTs or PATCHes; answers whether it saved. */
   const save = useCallback(
@@ -254,7 +255,7 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
   const readOnly = !config.isNew && config.record !== undefined && config.editable?.(config.record) === false;
   return {
     form,
-    schema: config.schema as ObjectSchema,
+    fields: config.schema.fields,
     editing,
     busy,
     isNew: config.isNew,

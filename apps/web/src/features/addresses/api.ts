@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Adresse, Ansprechpartner } from '@vario/contract';
 import { useToken } from '@/app/auth/session';
 import { parameterIsSet, useSystemParameter } from '@/components/form/lookups';
 import { api } from '@/lib/api/client';
 import { fetchBlob, fileToBase64 } from '@/lib/api/files';
 import { saveForm } from '@/lib/api/form-save';
+import { tokenStore } from '@/lib/api/token';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
 
@@ -18,12 +19,19 @@ const lockHeader = (token: string | null | undefined): Record<string, string> | 
 const invalidateAddress = (id?: number) => queryClient.invalidateQueries({ queryKey: id ? addressKeys.custom('record', id) : addressKeys.all });
 
 export function useAddress(id: number | null) {
-  const token = useToken();
-  return useQuery({
+  return useQuery(addressQuery(id, !!useToken()));
+}
+
+const addressQuery = (id: number | null, signedIn: boolean) =>
+  queryOptions({
     queryKey: addressKeys.custom('record', id, 'master'),
     queryFn: async () => (await api('adresseGet', { params: { id: id as number } })).result,
-    enabled: !!token && !!id,
+    enabled: signedIn && !!id,
   });
+
+/** The record route's loader: the address is at hand when its page first renders (a failure is the page's to show). */
+export async function prefetchAddress(id: number | null): Promise<void> {
+  if (id && tokenStore.get()) await queryClient.ensureQueryData(addressQuery(id, true)).catch(() => undefined);
 }
 
 /** True when the change remark is required (ADR-016). */

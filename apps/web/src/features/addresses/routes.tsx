@@ -2,7 +2,9 @@ import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/rea
 import type { AppRoute } from '@/app/app-route';
 import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
+import { parseRecordId } from '@/components/record-page/use-record-route';
 import { createSaleDocumentRoutes } from '@/features/sale-documents/routes';
+import { prefetchAddress } from './api';
 import { validateAddressListSearch } from './list/list-filter';
 
 const validateCreated = (s: Record<string, unknown>): { created?: boolean } => (s.created === true || s.created === 'true' ? { created: true } : {});
@@ -19,6 +21,7 @@ export function createAddressRoutes(app: AppRoute) {
     getParentRoute: () => app,
     path: '/addresses/$id',
     validateSearch: validateBackRouteSearch,
+    loader: ({ params }) => prefetchAddress(parseRecordId(params.id).id),
     component: lazyRouteComponent(() => import('./detail/AddressRecordPage'), 'AddressRecordPage'),
   });
   const index = createRoute({

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten, useMe } from '@/app/auth/session';
+import { eagerSchema } from '@/components/form/eager-schema';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SubList } from '@/components/record-page/SubList';
 import { useFieldLabel } from '@/i18n/field-label';
@@ -18,6 +19,9 @@ import { type Aktivitaet, saveActivity, useActivities } from '../api-sub';
 import { personName } from '../persons/PersonFields';
 import { useAddressFromRoute } from '../use-address-id';
 import { ActivityFields } from './ActivityFields';
+
+/** The form schema of the dialog (validation and field meta data). */
+const aktivitaetEingabeForm = eagerSchema(aktivitaetEingabe);
 
 /** The activities of the address, newest first, with create (ADR-050). */
 export function ActivitiesTab() {
@@ -82,7 +86,7 @@ export function ActivitiesTab() {
         opened={open}
         onClose={() => setOpen(false)}
         title={t('activities.new')}
-        schema={aktivitaetEingabe}
+        schema={aktivitaetEingabeForm}
         defaultValues={{ adresseId: addressId, beschreibung: '', dauer: 15, datum: dayjs().second(0).millisecond(0).format(), artId: undefined }}
         submitLabel={t('common.create')}
         onSubmit={async (values) => {

@@ -5,6 +5,7 @@ import type { DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useBasisdaten, useMe } from '@/app/auth/session';
+import { eagerSchema } from '@/components/form/eager-schema';
 import { isNotFoundError } from '@/components/record-page/RecordNotFound';
 import { SubRecordPanel } from '@/components/record-page/SubRecordPanel';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
@@ -17,6 +18,7 @@ import { ActivityFields } from './ActivityFields';
 
 /** The change body of an activity: everything but the address. */
 const activityChange = aktivitaetEingabe.omit({ adresseId: true });
+const activityChangeForm = eagerSchema(activityChange);
 type ActivityForm = z.input<typeof activityChange>;
 const FIELDS = Object.keys(activityChange.shape);
 const toForm = (a: Aktivitaet | undefined): DefaultValues<ActivityForm> =>
@@ -37,7 +39,7 @@ export function ActivityDetail() {
   const a = activity.data;
 
   const editor = useRecordEditor({
-    schema: activityChange,
+    schema: activityChangeForm,
     record: a,
     isNew: false,
     toFormValues: toForm,

@@ -4,6 +4,7 @@ import type { DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMe } from '@/app/auth/session';
+import { eagerSchema } from '@/components/form/eager-schema';
 import { isNotFoundError } from '@/components/record-page/RecordNotFound';
 import { SubRecordPanel } from '@/components/record-page/SubRecordPanel';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
@@ -11,6 +12,9 @@ import { hasRight } from '@/lib/rights';
 import { deleteAdditionalAddress, saveAdditionalAddress, useAdditionalAddress, type Zusatzadresse } from '../api-sub';
 import { numericParam } from '../use-address-id';
 import { AdditionalFields } from './AdditionalFields';
+
+/** The form schema of the dialog (validation and field meta data). */
+const zusatzadresseEingabeForm = eagerSchema(zusatzadresseEingabe);
 
 type Form = z.input<typeof zusatzadresseEingabe>;
 const FIELDS = Object.keys(zusatzadresseEingabe.shape);
@@ -30,7 +34,7 @@ export function AdditionalAddressDetail() {
   const listPath = `/addresses/${addressId}/additionalAddress`;
 
   const editor = useRecordEditor({
-    schema: zusatzadresseEingabe,
+    schema: zusatzadresseEingabeForm,
     record: one.data,
     isNew: false,
     toFormValues: toForm,

@@ -5,6 +5,7 @@ import { ZUSATZADRESS_ARTEN, zusatzadresseEingabe } from '@vario/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
+import { eagerSchema } from '@/components/form/eager-schema';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SubList } from '@/components/record-page/SubList';
 import { useFieldLabel } from '@/i18n/field-label';
@@ -13,6 +14,9 @@ import { hasRight } from '@/lib/rights';
 import { saveAdditionalAddress, useAdditionalAddresses, type Zusatzadresse } from '../api-sub';
 import { useAddressFromRoute } from '../use-address-id';
 import { AdditionalFields } from './AdditionalFields';
+
+/** The form schema of the dialog (validation and field meta data). */
+const zusatzadresseEingabeForm = eagerSchema(zusatzadresseEingabe);
 
 const placeOf = (z: Zusatzadresse) => [z.lkz, z.plz, z.ort].filter(Boolean).join(' ');
 
@@ -91,7 +95,7 @@ export function AdditionalAddressTab() {
         opened={open}
         onClose={() => setOpen(false)}
         title={t('additional.new')}
-        schema={zusatzadresseEingabe}
+        schema={zusatzadresseEingabeForm}
         defaultValues={{
           art: art === 'all' ? 'LIEFERADRESSE' : (art as Zusatzadresse['art'] as 'SONSTIGE'),
           name1: address?.name1 ?? '',

@@ -1,11 +1,14 @@
-import { type Adresse, adresseEingabe } from '@vario/contract';
+import fields from 'virtual:form-meta/adresseEingabe';
+import type { Adresse } from '@vario/contract';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
+import { lazySchema } from '@/components/form/lazy-schema';
+import type { SCHEMAS } from '@/components/form/validation';
 
-export const addressSchema = adresseEingabe;
-export type AddressFormValues = z.input<typeof addressSchema>;
+export const addressSchema = lazySchema('adresseEingabe', fields);
+export type AddressFormValues = z.input<typeof SCHEMAS.adresseEingabe>;
 
-const FIELDS = Object.keys(addressSchema.shape) as (keyof AddressFormValues)[];
+const FIELDS = Object.keys(addressSchema.fields) as (keyof AddressFormValues)[];
 
 /** Defaults of a new address: a company customer in Germany. */
 export const NEW_ADDRESS: DefaultValues<AddressFormValues> = {

@@ -6,6 +6,7 @@ import type { DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMe } from '@/app/auth/session';
+import { eagerSchema } from '@/components/form/eager-schema';
 import { isNotFoundError } from '@/components/record-page/RecordNotFound';
 import { SubRecordPanel } from '@/components/record-page/SubRecordPanel';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
@@ -14,6 +15,9 @@ import { deletePerson, savePerson, usePerson } from '../api';
 import { numericParam } from '../use-address-id';
 import { PersonFields, personName } from './PersonFields';
 import { PersonPictureActions, PersonPictureFloating } from './PersonPicture';
+
+/** The form schema of the dialog (validation and field meta data). */
+const ansprechpartnerEingabeForm = eagerSchema(ansprechpartnerEingabe);
 
 type PersonForm = z.input<typeof ansprechpartnerEingabe>;
 const FIELDS = Object.keys(ansprechpartnerEingabe.shape);
@@ -33,7 +37,7 @@ export function PersonDetail() {
   const listPath = `/addresses/${addressId}/persons`;
 
   const editor = useRecordEditor({
-    schema: ansprechpartnerEingabe,
+    schema: ansprechpartnerEingabeForm,
     record: person.data,
     isNew: false,
     toFormValues: toForm,

@@ -5,6 +5,7 @@ import { type Ansprechpartner, ansprechpartnerEingabe } from '@vario/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
+import { eagerSchema } from '@/components/form/eager-schema';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SubList } from '@/components/record-page/SubList';
 import { useFieldLabel } from '@/i18n/field-label';
@@ -14,6 +15,9 @@ import { hasRight } from '@/lib/rights';
 import { useCreatePerson, usePersons } from '../api';
 import { useAddressFromRoute } from '../use-address-id';
 import { PersonFields, personName } from './PersonFields';
+
+/** The form schema of the dialog (validation and field meta data). */
+const ansprechpartnerEingabeForm = eagerSchema(ansprechpartnerEingabe);
 
 /** Contact persons of the address by sortierung (ADR-036, ADR-037), with the create dialog (ADR-043..047). */
 export function PersonsTab() {
@@ -91,7 +95,7 @@ export function PersonsTab() {
         opened={open}
         onClose={() => setOpen(false)}
         title={t('persons.new')}
-        schema={ansprechpartnerEingabe}
+        schema={ansprechpartnerEingabeForm}
         defaultValues={{ name: '', sortierung: ((persons.data?.length ?? 0) + 1) * 10 }}
         failureMessage={t('persons.createFailed')}
         submitLabel={t('common.create')}

@@ -4,6 +4,7 @@ import { apzEingabe, type Kundensonderpreis } from '@vario/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '@/components/dialogs/confirm';
+import { eagerSchema } from '@/components/form/eager-schema';
 import { CurrencyField, DateField, NumberField } from '@/components/form/fields';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SectionTitle } from '@/components/SectionTitle';
@@ -11,6 +12,9 @@ import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatCurrency, formatDate, formatDecimal } from '@/lib/format';
 import { type Apz, deleteApz, saveApz } from '../api-prices';
+
+/** The form schema of the dialog (validation and field meta data). */
+const apzEingabeForm = eagerSchema(apzEingabe);
 
 /** Time- and quantity-dependent prices (apz): list, create, change, delete (ADR-059, ADR-065..068). */
 export function ApzCard({ price, addressId, canEdit }: { price: Kundensonderpreis; addressId: number; canEdit: boolean }) {
@@ -90,7 +94,7 @@ export function ApzCard({ price, addressId, canEdit }: { price: Kundensonderprei
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={current ? t('prices.editApz') : t('prices.newApz')}
-        schema={apzEingabe}
+        schema={apzEingabeForm}
         defaultValues={
           current
             ? { abMenge: current.abMenge, sonderpreis: current.sonderpreis, gueltigVon: current.gueltigVon, gueltigBis: current.gueltigBis }

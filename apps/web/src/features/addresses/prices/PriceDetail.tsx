@@ -4,6 +4,7 @@ import { type Kundensonderpreis, kundensonderpreisEingabe } from '@vario/contrac
 import type { DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { eagerSchema } from '@/components/form/eager-schema';
 import { isNotFoundError } from '@/components/record-page/RecordNotFound';
 import { SubRecordPanel } from '@/components/record-page/SubRecordPanel';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
@@ -15,6 +16,9 @@ import { ApzCard } from './ApzCard';
 import { PriceFields } from './PriceFields';
 import { useMayEditPrices } from './PricesTab';
 import { TierCard } from './TierCard';
+
+/** The form schema of the dialog (validation and field meta data). */
+const kundensonderpreisEingabeForm = eagerSchema(kundensonderpreisEingabe);
 
 type Form = z.input<typeof kundensonderpreisEingabe>;
 const FIELDS = Object.keys(kundensonderpreisEingabe.shape);
@@ -48,7 +52,7 @@ export function PriceDetail() {
   const f = useFieldLabel();
 
   const editor = useRecordEditor({
-    schema: kundensonderpreisEingabe,
+    schema: kundensonderpreisEingabeForm,
     record: p,
     isNew: false,
     toFormValues: toForm,

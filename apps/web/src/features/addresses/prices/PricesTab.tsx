@@ -5,6 +5,7 @@ import { type Kundensonderpreis, kundensonderpreisNeu } from '@vario/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
+import { eagerSchema } from '@/components/form/eager-schema';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SubList } from '@/components/record-page/SubList';
 import { useFieldLabel } from '@/i18n/field-label';
@@ -14,6 +15,9 @@ import { hasRight } from '@/lib/rights';
 import { savePrice, usePrices } from '../api-prices';
 import { useAddressFromRoute } from '../use-address-id';
 import { PriceFields } from './PriceFields';
+
+/** The form schema of the dialog (validation and field meta data). */
+const kundensonderpreisNeuForm = eagerSchema(kundensonderpreisNeu);
 
 type Row = Omit<Kundensonderpreis, 'mengenabhaengigePreise' | 'mengenabhaengigeRabatte' | 'zeitabhaengigePreise'>;
 
@@ -102,7 +106,7 @@ export function PricesTab() {
         opened={open}
         onClose={() => setOpen(false)}
         title={t('prices.new')}
-        schema={kundensonderpreisNeu}
+        schema={kundensonderpreisNeuForm}
         defaultValues={{ artikelnummer: '', preisart: 0, mwstSatz: 19 }}
         submitLabel={t('common.create')}
         onSubmit={async (values) => {

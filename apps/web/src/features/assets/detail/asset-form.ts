@@ -1,12 +1,14 @@
-import { assetEingabe } from '@vario/contract';
+import fields from 'virtual:form-meta/assetEingabe';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
+import { lazySchema } from '@/components/form/lazy-schema';
+import type { SCHEMAS } from '@/components/form/validation';
 import type { Asset } from '../api';
 
-export const assetSchema = assetEingabe;
-export type AssetFormValues = z.input<typeof assetSchema>;
+export const assetSchema = lazySchema('assetEingabe', fields);
+export type AssetFormValues = z.input<typeof SCHEMAS.assetEingabe>;
 
-const FIELDS = Object.keys(assetSchema.shape) as (keyof AssetFormValues)[];
+const FIELDS = Object.keys(assetSchema.fields) as (keyof AssetFormValues)[];
 export const ASSET_FREE_FIELDS = ['s01', 's02', 's03', 's04', 's05', 's06'] as const;
 
 export const NEW_ASSET: DefaultValues<AssetFormValues> = { assetnummer: '', bezeichnung: '', istAktiv: true, abweichenderStandort: false };

@@ -1,12 +1,14 @@
+import fields from 'virtual:form-meta/offenerPostenAenderung';
 import { Badge } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { Outlet } from '@tanstack/react-router';
-import { offenerPostenAenderung } from '@vario/contract';
 import { useMemo, useRef, useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMe } from '@/app/auth/session';
+import { lazySchema } from '@/components/form/lazy-schema';
+import type { SCHEMAS } from '@/components/form/validation';
 import { RecordPage } from '@/components/record-page/RecordPage';
 import type { RecordAction } from '@/components/record-page/record-actions';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
@@ -25,7 +27,8 @@ import { useOpenItemFromRoute } from '../use-open-item-id';
 /** The tabs of an open item (OP-001). */
 export const OPEN_ITEM_TABS = ['masterdata', 'paymentHistory'] as const;
 
-type FlagForm = z.input<typeof offenerPostenAenderung>;
+const flagSchema = lazySchema('offenerPostenAenderung', fields);
+type FlagForm = z.input<typeof SCHEMAS.offenerPostenAenderung>;
 const toFlags = (r: OffenerPosten | undefined): DefaultValues<FlagForm> =>
   r ? { strittig: r.strittig, nichtMahnen: r.nichtMahnen, gesperrt: r.gesperrt } : { strittig: false, nichtMahnen: false, gesperrt: false };
 
@@ -66,7 +69,7 @@ function OpenItemRecord({ idParam }: { idParam: string }) {
   );
 
   const editor = useRecordEditor({
-    schema: offenerPostenAenderung,
+    schema: flagSchema,
     record: r,
     isNew: false,
     toFormValues: toFlags,

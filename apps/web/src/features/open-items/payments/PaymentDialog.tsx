@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { ZAHLUNG_PER, zahlungEingabe } from '@vario/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { eagerSchema } from '@/components/form/eager-schema';
 import { CurrencyField, DateField, SelectField, TextField } from '@/components/form/fields';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { TOAST } from '@/lib/api/error-handler';
@@ -11,6 +12,9 @@ import { formatCurrency } from '@/lib/format';
 import { type OffenerPosten, recordPayment } from '../api';
 import { methodKey } from '../level';
 import { todayIso } from '../list/list-filter';
+
+/** The form schema of the dialog (validation and field meta data). */
+const zahlungEingabeForm = eagerSchema(zahlungEingabe);
 
 const FIELDS = Object.keys(zahlungEingabe.shape);
 
@@ -43,7 +47,7 @@ export function PaymentDialog(props: { item: OffenerPosten | null; onClose: (fre
       opened={opened}
       onClose={() => props.onClose()}
       title={t('payments.new')}
-      schema={zahlungEingabe}
+      schema={zahlungEingabeForm}
       defaultValues={{ zahlungsBetrag: open, zahlungsDatum: todayIso(), zahlungPer: 'Überweisung', auszug: null, bemerkung: null }}
       submitLabel={t('payments.submit')}
       onSubmit={async (values) => {

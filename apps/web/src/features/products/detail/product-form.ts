@@ -1,11 +1,14 @@
-import { type Artikel, artikelEingabe } from '@vario/contract';
+import fields from 'virtual:form-meta/artikelEingabe';
+import type { Artikel } from '@vario/contract';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
+import { lazySchema } from '@/components/form/lazy-schema';
+import type { SCHEMAS } from '@/components/form/validation';
 
-export const productSchema = artikelEingabe;
-export type ProductFormValues = z.input<typeof productSchema>;
+export const productSchema = lazySchema('artikelEingabe', fields);
+export type ProductFormValues = z.input<typeof SCHEMAS.artikelEingabe>;
 
-const FIELDS = Object.keys(productSchema.shape) as (keyof ProductFormValues)[];
+const FIELDS = Object.keys(productSchema.fields) as (keyof ProductFormValues)[];
 export const FREE_FIELDS = ['s01', 's02', 's03', 's04', 's05', 's06', 's07', 's08', 's09', 's10'] as const;
 
 /** Defaults of a new product: a stocked article at 19 % VAT. */

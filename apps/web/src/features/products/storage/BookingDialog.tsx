@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
+import { eagerSchema } from '@/components/form/eager-schema';
 import { NumberField, SelectField, TextField } from '@/components/form/fields';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { notifySuccess } from '@/lib/api/error-handler';
@@ -31,7 +32,7 @@ export function bookingSchema(withPlaces: (lagerId: number | undefined) => boole
 export function BookingDialog(props: { opened: boolean; onClose: () => void; artikelId: number; lagerId?: number | null }) {
   const { t } = useTranslation(['products', 'fields']);
   const lager = useBasisdaten().data?.lager;
-  const schema = useMemo(() => bookingSchema((id) => !!lager?.find((l) => l.id === id)?.hatLagerplaetze), [lager]);
+  const schema = useMemo(() => eagerSchema(bookingSchema((id) => !!lager?.find((l) => l.id === id)?.hatLagerplaetze)), [lager]);
   return (
     <SchemaFormDialog
       opened={props.opened}
