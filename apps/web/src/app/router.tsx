@@ -9,18 +9,21 @@ import { productsArea } from '@/features/products/area';
 import { saleDocumentsArea } from '@/features/sale-documents/area';
 import { scannerArea } from '@/features/scanner/area';
 import { serviceArea } from '@/features/service/area';
+import { prefetchUserParameters } from '@/features/settings/api';
 import { settingsArea } from '@/features/settings/area';
 import { storageArea } from '@/features/storage/area';
 import { systemArea } from '@/features/system/area';
-import { appRoute, rootRoute } from './app-route';
+import { appRoute, frameLoaders, rootRoute } from './app-route';
 import { LoginPage } from './auth/LoginPage';
 import { LogoutPage } from './auth/LogoutPage';
+import { prefetchMe } from './auth/session';
 import { RootLayout } from './layout/RootLayout';
 import './registry';
 
 rootRoute.update({ component: RootLayout, notFoundComponent: NotFoundPage });
 // the signed-in frame loads with the first signed-in screen: the login page does not load it
 appRoute.update({ component: lazyRouteComponent(() => import('./layout/AppLayout'), 'AppLayout') });
+frameLoaders.push(prefetchMe, () => prefetchUserParameters(['darkmode', 'density', 'navigation']));
 
 /** `?redirect=` carries the remembered path to the login page (APP-022). */
 const loginRoute = createRoute({

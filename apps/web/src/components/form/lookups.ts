@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
+import { tokenStore } from '@/lib/api/token';
+import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
 
 export const lookupKeys = createQueryKeys('lookups');
@@ -34,14 +36,21 @@ export function useTextCatalogue(schluessel: string) {
 
 /** A system parameter's value (null when unset). */
 export function useSystemParameter(name: string) {
-  const token = useToken();
-  return useQuery({
+  return useQuery(systemParameterQuery(name, !!useToken()));
+}
+
+const systemParameterQuery = (name: string, signedIn: boolean) =>
+  queryOptions({
     queryKey: lookupKeys.custom('parameter', name),
     queryFn: async () => (await api('systemParameter', { params: { filter: `name=${name}` } })).result[0]?.wert ?? null,
-    enabled: !!token,
+    enabled: signedIn,
     staleTime: 5 * 60_000,
     meta: { silent: true },
   });
+
+/** Reads system parameters before the screen that needs them renders (route loaders); a failure is the screen's to show. */
+export async function prefetchSystemParameters(...names: string[]): Promise<void> {
+  if (tokenStore.get()) await Promise.all(names.map((n) => queryClient.ensureQueryData(systemParameterQuery(n, true)).catch(() => undefined)));
 }
 
 /** A parameter counts as set when its value is neither empty nor 0/false/nein. */

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Adresse, Ansprechpartner } from '@vario/contract';
 import { useToken } from '@/app/auth/session';
-import { parameterIsSet, useSystemParameter } from '@/components/form/lookups';
+import { parameterIsSet, prefetchSystemParameters, useSystemParameter } from '@/components/form/lookups';
 import { api } from '@/lib/api/client';
 import { fetchBlob, fileToBase64 } from '@/lib/api/files';
 import { saveForm } from '@/lib/api/form-save';
@@ -31,7 +31,8 @@ const addressQuery = (id: number | null, signedIn: boolean) =>
 
 /** The record route's loader: the address is at hand when its page first renders (a failure is the page's to show). */
 export async function prefetchAddress(id: number | null): Promise<void> {
-  if (id && tokenStore.get()) await queryClient.ensureQueryData(addressQuery(id, true)).catch(() => undefined);
+  if (!id || !tokenStore.get()) return;
+  await Promise.all([queryClient.ensureQueryData(addressQuery(id, true)).catch(() => undefined), prefetchSystemParameters(REMARK_PARAMETER)]);
 }
 
 /** True when the change remark is required (ADR-016). */

@@ -5,6 +5,7 @@ import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { parseRecordId } from '@/components/record-page/use-record-route';
 import { createSaleDocumentRoutes } from '@/features/sale-documents/routes';
 import { prefetchAddress } from './api';
+import { prefetchDashboard } from './api-reports';
 import { validateAddressListSearch } from './list/list-filter';
 
 const validateCreated = (s: Record<string, unknown>): { created?: boolean } => (s.created === true || s.created === 'true' ? { created: true } : {});
@@ -34,6 +35,7 @@ export function createAddressRoutes(app: AppRoute) {
   const dashboard = createRoute({
     getParentRoute: () => record,
     path: '/dashboard',
+    loader: ({ params }) => prefetchDashboard(parseRecordId(params.id).id),
     component: lazyRouteComponent(() => import('./reports/DashboardTab'), 'DashboardTab'),
   });
   const masterdata = createRoute({

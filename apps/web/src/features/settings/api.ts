@@ -1,8 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { navEntries } from '@/app/areas';
 import { useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/errors';
+import { tokenStore } from '@/lib/api/token';
 import { type DensityChoice, parseDensity } from '@/lib/density';
 import { fromDeviceCopy, writeDeviceCopy } from '@/lib/device-copy';
 import { type ItemSettings, itemEnabled } from '@/lib/item-settings';
@@ -69,13 +70,11 @@ export async function readUserParameter<T>(name: string, parse: (w: string) => T
 export const writeUserParameter = (name: string, value: unknown) =>
   api('webappParameterSet', { params: { name }, body: { data: { wert: typeof value === 'string' ? value : JSON.stringify(value) } } });
 
-export function useUserParameter<N extends UserParameterName>(name: N) {
-  const token = useToken();
-  const def = userParameters[name];
-  const query = useQuery({
+const userParameterQuery = <N extends UserParameterName>(name: N, token: string | null) =>
+  queryOptions({
     queryKey: settingsKeys.custom('parameter', name, token),
     queryFn: async () => {
-      const value = await readUserParameter(name, def.parse as (w: string) => ValueOf<N>);
+      const value = await readUserParameter(name, userParameters[name].parse as (w: string) => ValueOf<N>);
       writeDeviceCopy(`parameter.${name}`, token, value);
       return value;
     },
@@ -84,7 +83,19 @@ export function useUserParameter<N extends UserParameterName>(name: N) {
     meta: { silent: true },
     ...fromDeviceCopy<ValueOf<N> | null>(`parameter.${name}`, token),
   });
-  const value = (query.data ?? def.fallback) as ValueOf<N>;
+
+/**
+ * Reads user parameters before the screen that shows them first renders (the frame's colour scheme, density and
+ * navigation: no second render, no light flash for a dark-mode user on a new device); a failure leaves the defaults.
+ */
+export async function prefetchUserParameters(names: readonly UserParameterName[]): Promise<void> {
+  const token = tokenStore.get();
+  if (token) await Promise.all(names.map((n) => queryClient.ensureQueryData(userParameterQuery(n, token)).catch(() => undefined)));
+}
+
+export function useUserParameter<N extends UserParameterName>(name: N) {
+  const query = useQuery(userParameterQuery(name, useToken()));
+  const value = (query.data ?? userParameters[name].fallback) as ValueOf<N>;
   return { value, isLoading: query.isLoading, isSaved: query.data !== null && query.data !== undefined };
 }
 
