@@ -34,4 +34,5 @@ void Promise.all([loadConfig(), i18nReady]).then(async () => {
       </StrictMode>,
     );
   });
+  document.getElementById('font-warmup')?.remove();
 });
