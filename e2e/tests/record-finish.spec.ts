@@ -219,3 +219,25 @@ test('[ADR-076] [issue 9 item 9] at 390 px each history line is a card with arti
   await expect(card).toContainText('€');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('[issue 8 item 6] every call index.html starts early is taken by the app, none is asked twice (address record and list)', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const id = (
+    (await (await request.get('/vario-api/stammdaten/adressen?limit=1&orderBy=name1', { headers: bearer(token) })).json()) as { result: { id: number }[] }
+  ).result[0]?.id;
+  expect(id).toBeGreaterThan(0);
+  for (const path of [`/addresses/${id}`, '/addresses']) {
+    const asked = new Map<string, number>();
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/vario-api/') && r.method() === 'GET') asked.set(u.pathname + u.search, (asked.get(u.pathname + u.search) ?? 0) + 1);
+    });
+    await openAs(page, request, 'admin', path);
+    await expect(path === '/addresses' ? page.locator('.ag-row').first() : page.getByTestId('record-bar')).toBeVisible();
+    const left = await page.evaluate(() => Object.keys((window as { __varioEarly?: { calls: Record<string, unknown> } }).__varioEarly?.calls ?? {}));
+    expect(left, `early calls the app did not take on ${path}`).toEqual([]);
+    const twice = [...asked].filter(([, n]) => n > 1).map(([u]) => u);
+    expect(twice, `asked more than once on ${path}`).toEqual([]);
+    page.removeAllListeners('request');
+  }
+});
