@@ -16,7 +16,7 @@ import { CardListBody } from './CardListBody';
 import { ColumnChooser } from './ColumnChooser';
 import { keepList, keptList } from './keep-alive';
 import { loadedGrid, loadGrid, PHONE_QUERY } from './load-grid';
-import { type GridPreset, useGridPreset } from './presets';
+import { type GridPreset, presetFallback, useGridPreset } from './presets';
 
 /** AG Grid (script and stylesheets) loads with the first list shown, not with the app (load-grid.ts). */
 const LazyGridBody = lazy(() => loadGrid().then((body) => ({ default: body as ComponentType<AgGridReactProps> })));
@@ -70,9 +70,16 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const scheme = useComputedColorScheme('light');
   // compact rows (~32 px) by default from 1280 px, per the user's density setting (issue 9 item 13)
   const rowHeight = useGridRowHeight();
-  const fallback: GridPreset = { rowsPerPage: 0, sortBy: null, descending: false, ...props.defaultPreset };
+  const fallback = presetFallback(props.defaultPreset);
   const { preset, ready, save } = useGridPreset(props.presetName, fallback);
   const [AgGridBody] = useState(() => (loadedGrid() as ComponentType<AgGridReactProps> | undefined) ?? LazyGridBody);
+  // AG Grid is built (a ~100 ms task on a desktop) in a task of its own right after the screen's first commit, not inside
+  // it: the page shows at once and the two long tasks stay apart. Its first window is already being asked for (below).
+  const [gridBuilt, setGridBuilt] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setGridBuilt(true));
+    return () => clearTimeout(timer);
+  }, []);
   // phones get a card per row instead of AG Grid (which is then not loaded at all)
   const phone = useMediaMatch(PHONE_QUERY);
   const [cardsKey, setCardsKey] = useState(0);
@@ -260,7 +267,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             }}
           />
         )}
-        {ready && !phone && (
+        {ready && !phone && gridBuilt && (
           <Suspense fallback={null}>
             <AgGridBody
               theme="legacy"

@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useToken } from '@/app/auth/session';
 import { readUserParameter, settingsKeys, writeUserParameter } from '@/features/settings/api';
+import { tokenStore } from '@/lib/api/token';
 import { fromDeviceCopy, writeDeviceCopy } from '@/lib/device-copy';
 import { queryClient } from '@/lib/query-client';
 
@@ -27,11 +28,12 @@ export async function loadPreset(name: string, fallback: GridPreset): Promise<Gr
   return fallback;
 }
 
-export function useGridPreset(name: string, fallback: GridPreset) {
-  const token = useToken();
-  const key = settingsKeys.custom('parameter', presetParameter(name), token);
-  const query = useQuery({
-    queryKey: key,
+/** A list's preset when the user has none saved: no paging, the list's own default order. */
+export const presetFallback = (defaults?: Partial<GridPreset>): GridPreset => ({ rowsPerPage: 0, sortBy: null, descending: false, ...defaults });
+
+const gridPresetQuery = (name: string, fallback: GridPreset, token: string | null) =>
+  queryOptions({
+    queryKey: settingsKeys.custom('parameter', presetParameter(name), token),
     queryFn: async () => {
       const preset = await loadPreset(name, fallback);
       writeDeviceCopy(presetParameter(name), token, preset);
@@ -43,6 +45,17 @@ export function useGridPreset(name: string, fallback: GridPreset) {
     // The device's copy is shown at once (the grid asks for its first rows without waiting) and checked in the background.
     ...fromDeviceCopy<GridPreset>(presetParameter(name), token),
   });
+
+/** A list route's loader: the user's preset is known when the list first renders, so its first window is asked for at once. */
+export async function prefetchGridPreset(name: string, defaults?: Partial<GridPreset>): Promise<void> {
+  const token = tokenStore.get();
+  if (token) await queryClient.ensureQueryData(gridPresetQuery(name, presetFallback(defaults), token)).catch(() => undefined);
+}
+
+export function useGridPreset(name: string, fallback: GridPreset) {
+  const token = useToken();
+  const query = useQuery(gridPresetQuery(name, fallback, token));
+  const key = settingsKeys.custom('parameter', presetParameter(name), token);
   const save = useMutation({
     mutationFn: (preset: GridPreset) => writeUserParameter(presetParameter(name), preset),
     onMutate: async (preset) => {

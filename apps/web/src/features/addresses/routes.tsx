@@ -1,12 +1,13 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
 import { withGrid } from '@/components/data-grid/load-grid';
+import { prefetchGridPreset } from '@/components/data-grid/presets';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { parseRecordId } from '@/components/record-page/use-record-route';
 import { createSaleDocumentRoutes } from '@/features/sale-documents/routes';
 import { prefetchAddress } from './api';
 import { prefetchDashboard } from './api-reports';
-import { validateAddressListSearch } from './list/list-filter';
+import { ADDRESS_LIST_PRESET, validateAddressListSearch } from './list/list-filter';
 
 const validateCreated = (s: Record<string, unknown>): { created?: boolean } => (s.created === true || s.created === 'true' ? { created: true } : {});
 
@@ -16,6 +17,7 @@ export function createAddressRoutes(app: AppRoute) {
     getParentRoute: () => app,
     path: '/addresses',
     validateSearch: validateAddressListSearch,
+    loader: () => prefetchGridPreset('Addresses', ADDRESS_LIST_PRESET),
     component: lazyRouteComponent(() => withGrid(import('./list/AddressListPage')), 'AddressListPage'),
   });
   const record = createRoute({

@@ -2,7 +2,9 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import type { AppRoute } from '@/app/app-route';
 import { validateListSearch } from '@/components/data-grid/keep-alive';
 import { withGrid } from '@/components/data-grid/load-grid';
+import { prefetchGridPreset } from '@/components/data-grid/presets';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
+import { PRODUCT_LIST_PRESET } from './list/list-preset';
 
 /** The product routes: the index, and the record with one child route per tab (ART-001). */
 export function createProductRoutes(app: AppRoute) {
@@ -10,6 +12,7 @@ export function createProductRoutes(app: AppRoute) {
     getParentRoute: () => app,
     path: '/products',
     validateSearch: validateListSearch,
+    loader: () => prefetchGridPreset('Products', PRODUCT_LIST_PRESET),
     component: lazyRouteComponent(() => withGrid(import('./list/ProductListPage')), 'ProductListPage'),
   });
   const record = createRoute({

@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { useReferenceLabels } from '@/i18n/reference';
 import { useMediaMatch } from '@/lib/media';
 import { hasRight } from '@/lib/rights';
-import { type AddressListSearch, RELATIONS, type Relation, relationFilter } from './list-filter';
+import { ADDRESS_LIST_PRESET, type AddressListSearch, RELATIONS, type Relation, relationFilter } from './list-filter';
 
 // minimum widths sum to ~1200 px: at 1440 px every index column up to E-Mail shows without scrolling (issue 9 item 13)
 const num = { maxWidth: 150, minWidth: 90, type: 'rightAligned' } as const;
@@ -93,7 +93,7 @@ export function AddressListPage() {
         presetName="Addresses"
         keepAlive
         columns={columns}
-        defaultPreset={{ sortBy: 'name1', descending: false }}
+        defaultPreset={ADDRESS_LIST_PRESET}
         filter={relationFilter(relation, unblockedOnly)}
         getRowId={(a) => String(a.id)}
         onRowClick={(a) => void navigate({ to: '/addresses/$id/dashboard', params: { id: String(a.id) } })}

@@ -26,3 +26,6 @@ export function relationFilter(relation: Relation, unblockedOnly: boolean): stri
   if (unblockedOnly) parts.push('gesperrt=false');
   return parts.length ? parts.join(',') : undefined;
 }
+
+/** The address list's order when the user has saved none: by name. */
+export const ADDRESS_LIST_PRESET = { sortBy: 'name1', descending: false };

@@ -12,6 +12,7 @@ import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { formatCurrency, formatDate, formatDecimal } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
+import { PRODUCT_LIST_PRESET } from './list-preset';
 
 type ArtikelListe = z.infer<typeof artikelListe>;
 
@@ -80,7 +81,7 @@ export function ProductListPage() {
         presetName="Products"
         keepAlive
         columns={columns}
-        defaultPreset={{ sortBy: 'artikelnummer', descending: false }}
+        defaultPreset={PRODUCT_LIST_PRESET}
         getRowId={(a) => String(a.id)}
         onRowClick={(a) => void navigate({ to: '/products/$id/masterdata', params: { id: String(a.id) } })}
       />
