@@ -73,12 +73,19 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const fallback = presetFallback(props.defaultPreset);
   const { preset, ready, save } = useGridPreset(props.presetName, fallback);
   const [AgGridBody] = useState(() => (loadedGrid() as ComponentType<AgGridReactProps> | undefined) ?? LazyGridBody);
-  // AG Grid is built (a ~100 ms task on a desktop) in a task of its own right after the screen's first commit, not inside
-  // it: the page shows at once and the two long tasks stay apart. Its first window is already being asked for (below).
+  // AG Grid is built (a ~100 ms task on a desktop) in a task of its own once the screen's first frame is drawn, not inside
+  // its first commit: the page shows at once, the two long tasks stay apart, and the grid's measurements find the page
+  // laid out already instead of forcing that layout themselves. Its first window is already being asked for (below).
   const [gridBuilt, setGridBuilt] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setGridBuilt(true));
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setGridBuilt(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
   // phones get a card per row instead of AG Grid (which is then not loaded at all)
   const phone = useMediaMatch(PHONE_QUERY);
