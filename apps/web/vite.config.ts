@@ -43,6 +43,14 @@ function formMeta(): Plugin {
     buildStart() {
       all = undefined;
     },
+    // `vite dev`: a changed contract file makes the next load of a form compute the meta data afresh
+    configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (!file.includes('/packages/contract/')) return;
+        all = undefined;
+        for (const mod of server.moduleGraph.idToModuleMap.values()) if (mod.id?.startsWith(`\0${prefix}`)) server.moduleGraph.invalidateModule(mod);
+      });
+    },
     load(source) {
       if (!source.startsWith(`\0${prefix}`)) return null;
       this.addWatchFile(fileURLToPath(new URL('../../packages/contract/src', import.meta.url)));
