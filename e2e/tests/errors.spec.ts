@@ -42,13 +42,16 @@ const toastCases = [
   { status: 400, code: 'VALIDIERUNG_FEHLGESCHLAGEN', expectText: 'Bitte Eingaben prüfen!', rules: '[HTTP-049]' },
   { status: 403, code: 'LIZENZ_FEHLT', expectText: 'Lizenz fehlt oder ist abgelaufen', rules: '[HTTP-056]' },
   { status: 403, code: 'LIZENZ_FEHLT', expectText: 'von einer Firewall blockiert', rules: '[HTTP-057]', headers: { Server: 'BIG-IP' } },
-  { status: 403, code: 'KEINE_BERECHTIGUNG', expectText: 'Keine Berechtigung', rules: '[RIGHT-003]' },
+  { status: 403, code: 'KEINE_BERECHTIGUNG', expectText: 'Keine Berechtigung', rules: '' },
   { status: 404, code: 'DATENSATZ_NICHT_GEFUNDEN', expectText: 'Datensatz wurde nicht gefunden', rules: '[HTTP-058]' },
   { status: 409, code: 'KONFLIKT', expectText: 'inzwischen geändert', rules: '[HTTP-054]' },
   { status: 418, code: 'TEEKANNE', expectText: 'HTTP 418', rules: '[HTTP-065]' },
 ];
 for (const c of toastCases) {
-  test(`${c.rules} status ${c.status} (${c.code}${'headers' in c ? ', load balancer' : ''}) shows its notice`, async ({ page, request }) => {
+  test(`${c.rules ? `${c.rules} ` : ''}status ${c.status} (${c.code}${'headers' in c ? ', load balancer' : ''}) shows its notice`, async ({
+    page,
+    request,
+  }) => {
     const body = errorBody(c.status, c.code, 'Servermeldung');
     if (c.status === 400) body.errors.fieldErrors = { bemerkung: ['Bitte einen Wert eingeben'] };
     await page.route('**/vario-api/system/sperren?**', (route) =>
@@ -92,7 +95,7 @@ test('[HTTP-060] status 424 leads to /logout and then login', async ({ page, req
   expect(await page.evaluate(() => localStorage.getItem('vario.token'))).toBeNull();
 });
 
-test('[HTTP-066] [HTTP-067] no response shows the connection-error notice', async ({ page, request }) => {
+test('[HTTP-067] no response shows the connection-error notice', async ({ page, request }) => {
   await page.route('**/vario-api/system/sperren?**', (route) => route.abort('connectionrefused'));
   await openAs(page, request, 'admin', '/system/locks');
   await expect(page.getByText('Verbindungsfehler')).toBeVisible();
