@@ -51,10 +51,7 @@ test('[APP-084] the settings index shows cards for password, navigation bar and 
   await expect(page).toHaveURL(/\/settings\/dashboard$/);
 });
 
-test('[APP-024] [APP-087] [APP-088] [APP-089] the password change asks the current and the new password (8 characters), then login', async ({
-  page,
-  request,
-}) => {
+test('[APP-024] [APP-087] [APP-089] the password change asks the current and the new password (8 characters), then login', async ({ page, request }) => {
   // The server side (wrong current password, the login name, revoked sessions) is covered by the API tests; here the
   // answer is stubbed, so that the demo user's password stays as it is for the other tests.
   const bodies: unknown[] = [];
