@@ -25,6 +25,7 @@ test('[ASS-006] [ASS-007] [ASS-008] [ASS-013] [ASS-014] an image is uploaded int
   const id = await assetWithoutPictures(request, token);
   await openAs(page, request, 'admin', `/assets/${id}/files`);
   await expect(page.getByTestId('images-empty')).toBeVisible();
+  await expect(page.getByTestId('asset-files')).toBeVisible();
   const upload = page.getByTestId('asset-images').locator('input[type=file]');
   await expect(upload).toHaveAttribute('accept', 'image/*');
 
@@ -52,7 +53,7 @@ test('[ASS-006] [ASS-007] [ASS-008] [ASS-013] [ASS-014] an image is uploaded int
   expect(await page.evaluate((k) => sessionStorage.getItem(k), `vario.assetThumb.${id}.${imageId}`)).toBeNull();
 });
 
-test('[ASS-010] [ASS-011] [ASS-012] the file list downloads a file and takes an upload', async ({ page, request }) => {
+test('[ASS-010] [ASS-011] the file list downloads a file and takes an upload', async ({ page, request }) => {
   const token = await apiLogin(request, 'admin');
   const files = await getJson<Page50<{ id: number; dateiname: string }>>(request, token, '/stammdaten/assets/1/dateien?limit=50&offset=0');
   const file = files.result[0];
@@ -67,7 +68,7 @@ test('[ASS-010] [ASS-011] [ASS-012] the file list downloads a file and takes an 
   await expect(list.getByTestId('sub-row')).toHaveCount(files.result.length + 1);
 });
 
-test('[ASS-001] [ASS-002] [ASS-004] [ASS-005] the asset list opens the record with labels of s01–s06 from sfelder', async ({ page, request }) => {
+test('[ASS-001] [ASS-002] [ASS-005] the asset list opens the record with labels of s01–s06 from sfelder', async ({ page, request }) => {
   const token = await apiLogin(request, 'buero');
   const labels = (await getJson<Page50<{ feld: string; bezeichnung: string }>>(request, token, '/stammdaten/assets/sfelder')).result;
   await openAs(page, request, 'buero', '/assets');
@@ -75,6 +76,8 @@ test('[ASS-001] [ASS-002] [ASS-004] [ASS-005] the asset list opens the record wi
     await expect(page.locator('.ag-header-cell-text', { hasText: h }).first()).toBeVisible();
   await page.locator('.ag-row').first().click();
   await expect(page).toHaveURL(/\/assets\/\d+\/masterdata$/);
+  await expect(page.getByTestId('tab-masterdata')).toBeVisible();
+  await expect(page.getByTestId('tab-files')).toBeVisible();
   for (const l of labels) await expect(page.getByText(l.bezeichnung, { exact: true })).toBeVisible();
   await expect(page.getByText('Garantiebeginn', { exact: true })).toBeVisible();
   await page.getByTestId('record-edit').click();
