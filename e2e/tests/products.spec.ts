@@ -76,7 +76,7 @@ test('[ART-002] [ART-003] the product list shows the index columns and finds a p
   await expect(page).toHaveURL(new RegExp(`/products/${p.id}/masterdata$`));
 });
 
-test('[ART-005] [ART-009] a product is created with custom fields, changed and deleted; buero may not delete', async ({ page, request }) => {
+test('[ART-005] a product is created with custom fields, changed and deleted; buero may not delete', async ({ page, request }) => {
   const nummer = `E2E-${Date.now()}`;
   await openAs(page, request, 'admin', '/products/new');
   await page.getByTestId('field-artikelnummer').fill(nummer);
@@ -145,10 +145,7 @@ test('[ART-005] [ART-009] a product is created with custom fields, changed and d
   expect((await request.get(`/vario-api/stammdaten/artikel/${id}`, { headers: bearer(token) })).status()).toBe(404);
 });
 
-test('[LAG-004] [LAG-007] stock is booked from the storage tab: an arrival on a storage place, then an inventory count books the difference', async ({
-  page,
-  request,
-}) => {
+test('stock is booked from the storage tab: an arrival on a storage place, then an inventory count books the difference', async ({ page, request }) => {
   const token = await apiLogin(request, 'admin');
   const created = await request.post('/vario-api/stammdaten/artikel', {
     headers: bearer(token),
