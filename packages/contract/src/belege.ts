@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BELEGTYPEN, STANDARD_BELEGARTEN, VERKAUF_BELEGARTEN } from './belegarten';
+import { STANDARD_BELEGSTATUS } from './belegstatus';
 import { id, isoDate, isoDateTime, listQuery } from './common';
 
 /**
@@ -12,18 +14,10 @@ const optText = (max: number) => text(max).nullable().optional();
 const betrag = z.number().min(-1e9).max(1e9);
 const prozent = z.number().min(0).max(100);
 
-/** belegstatus (BEL-025): 1 saved, 2 printed, 3 booked, 4 partially adopted, 5 adopted, 6 resolved, 8 adopted not booked, 9 merged. */
-export const BELEGSTATUS = [1, 2, 3, 4, 5, 6, 8, 9] as const;
-/** Status in which a document can be changed (BEL-027). */
-export const BELEGSTATUS_BEARBEITBAR = [1, 2] as const;
-/** belegtyp (BEL-028): the first two characters of belegart. */
-export const BELEGTYPEN = ['01', '02', '03', '04', '05'] as const;
-/** The customer-side document kinds a sales document can be created as (BEL-033). */
-export const VERKAUF_BELEGARTEN = ['0100', '0200', '0300', '0400', '0500'] as const;
-/** Allowed transformations by belegtyp → target belegart (BEL-029). */
-export const UMWANDLUNGEN: Record<string, readonly string[]> = { '01': ['0200'], '02': ['0300', '0500'], '03': ['0400'] };
-/** The default pick-list filter (BEL-036). */
-export const BELEG_STANDARDFILTER = { belegart: '0100,0200', belegstatus: '1,2,3' } as const;
+/** The default pick-list filter (BEL-036), from the descriptors and the status table. */
+export const BELEG_STANDARDFILTER = { belegart: STANDARD_BELEGARTEN.join(','), belegstatus: STANDARD_BELEGSTATUS.join(',') } as const;
+/** A transform target in the path: a belegart ('0300') or its belegtyp ('03'; the spec's "02 to 03 or 05"). */
+export const UMWANDLUNG_ZIELE = [...VERKAUF_BELEGARTEN, ...BELEGTYPEN] as [string, ...string[]];
 /** positionsArt: A article line, T text line (price and quantity blanked, BEL-023). */
 export const POSITIONSARTEN = ['A', 'T'] as const;
 
@@ -161,7 +155,7 @@ const einRabatt = (v: z.infer<typeof belegKopfEingabe>, ctx: z.RefinementCtx) =>
 /** POST /verkauf/belege: type and address, optionally the deal and head fields. */
 export const belegNeu = belegKopfEingabe
   .extend({
-    belegart: z.enum(VERKAUF_BELEGARTEN, 'Unbekannte Belegart'),
+    belegart: z.enum(VERKAUF_BELEGARTEN as [string, ...string[]], 'Unbekannte Belegart'),
     adresseId: id,
     dealId: id.nullable().optional(),
   })
@@ -316,7 +310,7 @@ export const belegHistorieZeile = z.object({
 
 export const belegParams = z.object({ id: z.coerce.number().int().positive() });
 export const positionParams = z.object({ id: z.coerce.number().int().positive(), positionId: z.coerce.number().int().positive() });
-export const umwandelnParams = z.object({ id: z.coerce.number().int().positive(), targetType: z.enum(VERKAUF_BELEGARTEN, 'Unbekannte Belegart') });
+export const umwandelnParams = z.object({ id: z.coerce.number().int().positive(), targetType: z.enum(UMWANDLUNG_ZIELE, 'Unbekannte Belegart') });
 
 const kommaListe = (re: RegExp, message: string) => z.string().trim().regex(re, message).optional();
 /**
