@@ -313,8 +313,11 @@ const einkauf = {
 /** Every document type by its key, sales side first (the order of lists and menus). */
 export const BELEGARTEN = { ...verkauf, ...einkauf } as const satisfies Record<string, BelegartDescriptor<string>>;
 export type BelegartSchluessel = keyof typeof BELEGARTEN;
-export type Belegart = BelegartDescriptor<BelegartSchluessel>;
+/** Every number range the descriptors name (the server's `Nummernkreis` type includes these). */
 export type BelegNummernkreis = (typeof BELEGARTEN)[BelegartSchluessel]['nummernkreis']['name'];
+export type Belegart = Omit<BelegartDescriptor<BelegartSchluessel>, 'nummernkreis'> & {
+  readonly nummernkreis: { readonly name: BelegNummernkreis; readonly praefix: string; readonly bezeichnung: string };
+};
 
 /** All descriptors in order. */
 export const BELEGART_LISTE: readonly Belegart[] = Object.values(BELEGARTEN) as Belegart[];

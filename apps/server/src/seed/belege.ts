@@ -1,14 +1,17 @@
+import { BELEGARTEN, type Belegart, belegartVon, NEU_BELEGARTEN } from '@vario/contract';
 import type { Insertable } from 'kysely';
 import { inTransaction } from '../db/index';
-import { BELEG_RANGES } from '../db/migrations/0007_belege';
 import { qty3 } from '../lib/codecs';
 import { druckeBeleg, pruefeUnterschrift, setzeUnterschrift } from '../modules/belege/belege.dokumente.service';
 import { bestimmePreis } from '../modules/belege/belege.preise';
-import { addPosition, createBeleg } from '../modules/belege/belege.service';
+import { summenSpalten } from '../modules/belege/belege.core';
+import { addPosition } from '../modules/belege/belege.positionen';
+import { createBeleg } from '../modules/belege/belege.service';
 import { belegSummen, zeilenWerte } from '../modules/belege/belege.summen';
 import type { BelegPositionTable } from '../modules/belege/belege.tables';
-import { BELEGSTATUS, bucheBeleg, DEAL_PARAMETER, storniereBeleg, type TransitionActor, wandleBelegUm } from '../modules/belege/belege.transitions';
-import { claimNumber, type Nummernkreis } from '../modules/system/nummernkreise.service';
+import { BELEGSTATUS, bucheBeleg, DEAL_PARAMETER, storniereBeleg, type TransitionActor } from '../modules/belege/belege.transitions';
+import { wandleBelegUm } from '../modules/belege/belege.umwandeln';
+import { claimNumber } from '../modules/system/nummernkreise.service';
 import type { SeedContext, Seeder } from './context';
 import { png } from './png';
 
@@ -29,6 +32,7 @@ import { png } from './png';
  * number range (which then continues after it); each gets its history row A.
  */
 const SERVICE_DOCS = 4000;
+const { angebot: ANGEBOT, auftrag: AUFTRAG, lieferschein: LIEFERSCHEIN, rechnung: RECHNUNG, gutschrift: GUTSCHRIFT } = BELEGARTEN;
 /** Who signed a delivery on receipt. */
 const EMPFAENGER = ['M. Wagner', 'S. Becker', 'J. Hoffmann', 'K. Schulz', 'A. Krüger'];
 /** Chain kinds (see the loop) of the first chains: full chain, credit note, cancelled invoice, cancelled delivery note, partial delivery, printed offer, offer with deal, open order … */
@@ -102,7 +106,8 @@ export const belegeSeeder: Seeder = {
       const kind = i < FIRST_KINDS.length ? (FIRST_KINDS[i] as number) : rnd(i, 20, 6);
       made += await inTransaction(db, async (trx) => {
         let n = 0;
-        const neu = async (belegart: '0100' | '0200', tag: Date) => {
+        const neu = async (art: Belegart, tag: Date) => {
+          const belegart = art.belegart;
           const b = await createBeleg(trx, actor, { belegart, adresseId: kunde.id, belegdatum: iso(tag), betreff: `Bestellung ${kunde.id}-${i + 1}` });
           n++;
           const zeilen = 1 + rnd(i, 5, 7);
@@ -114,8 +119,8 @@ export const belegeSeeder: Seeder = {
           return b.id;
         };
         const buche = (id: number, tag: Date, dealAnlegen = false) => bucheBeleg(trx, actor, id, { zeitpunkt: zeit(tag), dealAnlegen, dealParameter });
-        const wandle = async (id: number, nach: '0200' | '0300' | '0400' | '0500', tag: Date, positionen?: { positionId: number; menge: number }[]) => {
-          const r = await wandleBelegUm(trx, actor, id, nach, { belegdatum: iso(tag), ...(positionen ? { positionen } : {}) });
+        const wandle = async (id: number, nach: Belegart, tag: Date, positionen?: { positionId: number; menge: number }[]) => {
+          const r = await wandleBelegUm(trx, actor, id, nach.belegart, { belegdatum: iso(tag), ...(positionen ? { positionen } : {}) });
           n++;
           return r.id;
         };
@@ -132,30 +137,30 @@ export const belegeSeeder: Seeder = {
 
         if (kind < 3) {
           // an open offer, some printed
-          const an = await neu('0100', datum);
+          const an = await neu(ANGEBOT, datum);
           if (kind === 0) await druckeBeleg(trx, actor, an);
           return n;
         }
         if (kind === 3) {
           // an offer booked with a deal
-          const an = await neu('0100', datum);
+          const an = await neu(ANGEBOT, datum);
           await buche(an, datum, true);
           return n;
         }
         if (kind === 4 || kind === 5) {
           // an open order (status 1 or booked): a backorder of the address
-          const au = await neu('0200', datum);
+          const au = await neu(AUFTRAG, datum);
           if (kind === 5) await buche(au, datum);
           return n;
         }
         // the chain offer → order → delivery note(s) → invoice
-        const an = await neu('0100', addDays(datum, -7));
+        const an = await neu(ANGEBOT, addDays(datum, -7));
         await buche(an, addDays(datum, -7));
-        const au = await wandle(an, '0200', datum);
+        const au = await wandle(an, AUFTRAG, datum);
         await buche(au, datum);
         if (kind === 6) {
           // a credit note on an order
-          const gu = await wandle(au, '0500', addDays(datum, 20));
+          const gu = await wandle(au, GUTSCHRIFT, addDays(datum, 20));
           await buche(gu, addDays(datum, 20));
           return n;
         }
@@ -171,7 +176,7 @@ export const belegeSeeder: Seeder = {
             .executeTakeFirst();
           if (p) lieferPositionen = [{ positionId: p.id, menge: Math.max(1, Math.floor(qty3.fromDb(Number(p.menge)) / 2)) }];
         }
-        const ls = await wandle(au, '0300', addDays(datum, 5), lieferPositionen);
+        const ls = await wandle(au, LIEFERSCHEIN, addDays(datum, 5), lieferPositionen);
         if (!(await lieferbar(ls))) return n;
         await buche(ls, addDays(datum, 5));
         // some deliveries were signed on receipt (the signature shows on the delivery note's PDF)
@@ -184,7 +189,7 @@ export const belegeSeeder: Seeder = {
           return n;
         }
         if (kind === 7) return n;
-        const re = await wandle(ls, '0400', addDays(datum, 7));
+        const re = await wandle(ls, RECHNUNG, addDays(datum, 7));
         if (addDays(datum, 7) > heute) return n;
         await buche(re, addDays(datum, 7));
         if (kind === 9) {
@@ -225,16 +230,17 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
     )
     .execute();
   const name = new Map(adressen.map((a) => [a.id, a.name1]));
-  const arten = ['0100', '0200'] as const;
-  const range = (art: string) => `BELEG_${art.slice(0, 2)}` as Nummernkreis;
-  const praefix = new Map(BELEG_RANGES.map((r) => [r.name, r.praefix]));
+  // the kinds a user creates (offers and orders): no stock or open-item effect, so the bulk load keeps every invariant
+  const arten = NEU_BELEGARTEN;
+  const range = (art: string) => (belegartVon(art) as Belegart).nummernkreis.name;
+  const praefix = new Map(NEU_BELEGARTEN.map((a) => [range(a), (belegartVon(a) as Belegart).nummernkreis.praefix]));
   // one block of numbers per type, drawn in one transaction: the ranges continue after it
   const block = new Map<string, number>();
   await inTransaction(db, async (trx) => {
     for (const art of arten) {
       const row = await trx.selectFrom('nummernkreise').select('naechste').where('name', '=', range(art)).executeTakeFirstOrThrow();
       const first = Number(row.naechste);
-      const count = arten.length === 2 ? Math.ceil(anzahl / 2) : anzahl;
+      const count = Math.ceil(anzahl / arten.length);
       await claimNumber(trx, range(art), first + count - 1);
       block.set(art, first);
     }
@@ -244,8 +250,8 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
       const heads = [];
       const lines: Omit<Insertable<BelegPositionTable>, 'belegId'>[][] = [];
       for (let i = from; i < Math.min(anzahl, from + CHUNK); i++) {
-        const art = arten[i % 2] as (typeof arten)[number];
-        const nr = (block.get(art) as number) + Math.floor(i / 2);
+        const art = arten[i % arten.length] as string;
+        const nr = (block.get(art) as number) + Math.floor(i / arten.length);
         const datum = addDays(start, rnd(i, tage, 31));
         const kunde = kunden[rnd(i, kunden.length, 32)] as { id: number };
         const zeilen = Array.from({ length: 1 + rnd(i, 3, 33) }, (_, p) => {
@@ -299,14 +305,8 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
           adresseId: kunde.id,
           adresseName: name.get(kunde.id) ?? null,
           betreff: `Bestellung ${kunde.id}-B${i + 1}`,
-          betragNetto: s.betragNetto,
-          endbetragNetto: s.endbetragNetto,
-          mwstBetrag: s.mwstBetrag,
-          betragBrutto: s.betragBrutto,
-          mwstAufteilung: JSON.stringify(s.mwstAufteilung),
-          rohertrag: s.rohertrag,
-          gewicht: s.gewicht,
-          liefertermin: art === '0200' ? iso(addDays(datum, 14)) : null,
+          ...summenSpalten(s),
+          liefertermin: art === AUFTRAG.belegart ? iso(addDays(datum, 14)) : null,
           benutzerId: admin.id,
           vorgaengerId: null,
           gebuchtAm: status === BELEGSTATUS.gebucht ? zeit : null,
@@ -340,7 +340,7 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
             gebucht.map((h) => ({
               belegId: idOf.get(`${h.belegart}:${h.belegnummer}`) as number,
               art: 'B',
-              text: `${h.belegart === '0100' ? 'Angebot' : 'Auftrag'} gebucht`,
+              text: `${belegartVon(h.belegart)?.name.de} gebucht`,
               benutzerId: admin.id,
               zeitpunkt: h.gebuchtAm as string,
               belegstatus: 3,

@@ -1,3 +1,4 @@
+import { BELEGARTEN } from '@vario/contract';
 import { documentTotals, lineNet } from '../lib/money';
 import { briefkopf } from '../modules/belege/belege.dokumente.service';
 import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent, renderGeschaeftsdokument } from '../modules/belege/belege.pdf';
@@ -129,7 +130,7 @@ export const einkaufSeeder: Seeder = {
         await legeEinkaufsbelegAn(
           db,
           {
-            belegart: '1400',
+            belegart: BELEGARTEN.eingangsrechnung.belegart,
             belegnummer,
             belegdatum,
             adresseId: l.id,

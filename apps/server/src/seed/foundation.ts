@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { APP_VERSION, ERINNERUNG_TABELLEN } from '@vario/contract';
+import { APP_VERSION, BELEGART_LISTE, ERINNERUNG_TABELLEN } from '@vario/contract';
 import countries from 'i18n-iso-countries';
 import { hashPassword, NO_LOGIN } from '../modules/auth/passwords';
 import { insertChunked, type Seeder } from './context';
@@ -95,17 +95,8 @@ export const foundationSeeder: Seeder = {
       .execute();
     await db
       .insertInto('belegarten')
-      .values([
-        { belegart: '0100', anzeige: 'Angebot', istEinkauf: false },
-        { belegart: '0200', anzeige: 'Auftrag', istEinkauf: false },
-        { belegart: '0300', anzeige: 'Lieferschein', istEinkauf: false },
-        { belegart: '0400', anzeige: 'Rechnung', istEinkauf: false },
-        { belegart: '0500', anzeige: 'Gutschrift', istEinkauf: false },
-        { belegart: '1100', anzeige: 'Anfrage', istEinkauf: true },
-        { belegart: '1200', anzeige: 'Bestellung', istEinkauf: true },
-        { belegart: '1300', anzeige: 'Wareneingang', istEinkauf: true },
-        { belegart: '1400', anzeige: 'Eingangsrechnung', istEinkauf: true },
-      ])
+      // one row per document descriptor (the contract's BELEGARTEN)
+      .values(BELEGART_LISTE.map((d) => ({ belegart: d.belegart, anzeige: d.name.de, istEinkauf: d.seite === 'einkauf' })))
       .execute();
     await db
       .insertInto('zahlungsarten')

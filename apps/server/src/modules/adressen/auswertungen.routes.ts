@@ -1,4 +1,4 @@
-import { endpoints } from '@vario/contract';
+import { BELEG_AKTIONEN, BELEGARTEN, type Belegstatus, endpoints, VERKAUF_BELEGART_LISTE } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { money2, money4, percent2, qty3 } from '../../lib/codecs';
@@ -8,17 +8,19 @@ import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { requireAdresse as requireAdressePresent } from './adressen.service';
 
-/** Invoices raise the turnover, credit notes lower it. */
-const UMSATZ_ARTEN = { plus: '0400', minus: '0500' } as const;
+/** Turnover: the sales types that make an open item — invoices (+1) raise it, credit notes (−1) lower it (their descriptors). */
+const UMSATZ_PLUS = VERKAUF_BELEGART_LISTE.filter((d) => d.effekte.offenerPosten > 0).map((d) => d.belegart);
+const UMSATZ_MINUS = VERKAUF_BELEGART_LISTE.filter((d) => d.effekte.offenerPosten < 0).map((d) => d.belegart);
 /** What a customer bought: the lines of its invoices. */
-const HISTORIE_ARTEN = ['0400'];
-export const AUFTRAG = '0200';
+const HISTORIE_ARTEN = UMSATZ_PLUS;
+export const AUFTRAG = BELEGARTEN.auftrag.belegart;
 /**
- * Orders that can still have open lines (BEL-025): saved, printed, booked, partially adopted. Adopted (5, 8), resolved
- * or cancelled (6) and merged (9) orders have none; the delivered quantity per line is `mengeGeliefert` (raised by a
- * transform into a delivery note, lowered by its cancellation).
+ * Orders that can still have open lines (BEL-025): the states from which a transform is allowed (the status table:
+ * saved, printed, booked, partially adopted). Adopted (5, 8), resolved or cancelled (6) and merged (9) orders have
+ * none; the delivered quantity per line is `mengeGeliefert` (raised by a transform into a delivery note, lowered by
+ * its cancellation).
  */
-export const AUFTRAG_OFFEN = [1, 2, 3, 4];
+export const AUFTRAG_OFFEN = BELEG_AKTIONEN.umwandeln.zustaende.filter((z): z is Belegstatus => z !== 'storniert');
 
 export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   const requireAdresse = (id: number) => requireAdressePresent(db, id);
@@ -32,12 +34,12 @@ export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
       .select([
         jahr.as('jahr'),
         monat.as('monat'),
-        sql<number>`sum(case when ${sql.ref('belegart')} = ${UMSATZ_ARTEN.minus} then -${sql.ref('betragNetto')} else ${sql.ref('betragNetto')} end)`.as(
+        sql<number>`sum(case when ${sql.ref('belegart')} in (${sql.join(UMSATZ_MINUS)}) then -${sql.ref('betragNetto')} else ${sql.ref('betragNetto')} end)`.as(
           'summe',
         ),
       ])
       .where('adresseId', '=', req.query.adresseId)
-      .where('belegart', 'in', [UMSATZ_ARTEN.plus, UMSATZ_ARTEN.minus])
+      .where('belegart', 'in', [...UMSATZ_PLUS, ...UMSATZ_MINUS])
       // turnover is what was booked and not cancelled
       .where('gebuchtAm', 'is not', null)
       .where('storniertAm', 'is', null)

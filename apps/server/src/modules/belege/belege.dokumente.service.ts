@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type Belegart, belegartVon } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors';
@@ -19,7 +20,7 @@ import {
   type TabellenSpalte,
   type TabellenZeile,
 } from './belege.pdf';
-import { assertEditable, belegName, LOCK, loadKopf } from './belege.service';
+import { ablehnung, belegName, loadKopf, pruefeFremdUndSperre, pruefeZustand } from './belege.core';
 
 /**
  * Sales documents on paper (issue 11 item 3): the PDF of a document, printing (status 1 → 2), the signature.
@@ -42,31 +43,20 @@ export interface DokumentActor extends Actor {
 
 export const UNTERSCHRIFT_MAX_BYTES = 1024 * 1024;
 
-interface TypText {
-  titel: string;
-  nummer: string;
-  einleitung: string;
-}
-const TYPEN: Record<string, TypText> = {
-  '01': {
-    titel: 'Angebot',
-    nummer: 'Angebots-Nr.',
-    einleitung: 'Sehr geehrte Damen und Herren,\nwir danken für Ihre Anfrage und bieten Ihnen freibleibend an:',
-  },
-  '02': {
-    titel: 'Auftragsbestätigung',
-    nummer: 'Auftrags-Nr.',
-    einleitung: 'Sehr geehrte Damen und Herren,\nwir danken für Ihren Auftrag und bestätigen ihn wie folgt:',
-  },
-  '03': { titel: 'Lieferschein', nummer: 'Lieferschein-Nr.', einleitung: 'Sehr geehrte Damen und Herren,\nwir liefern Ihnen:' },
-  '04': {
-    titel: 'Rechnung',
-    nummer: 'Rechnungs-Nr.',
-    einleitung: 'Sehr geehrte Damen und Herren,\nfür unsere Lieferungen und Leistungen berechnen wir Ihnen:',
-  },
-  '05': { titel: 'Gutschrift', nummer: 'Gutschrift-Nr.', einleitung: 'Sehr geehrte Damen und Herren,\nwir schreiben Ihnen gut:' },
-};
-const typText = (belegart: string): TypText => TYPEN[belegart.slice(0, 2)] ?? { titel: 'Beleg', nummer: 'Beleg-Nr.', einleitung: '' };
+/** The PDF texts of the document's type (its descriptor's `pdf`); an unknown type prints as "Beleg". */
+const OHNE_TYP = {
+  titel: 'Beleg',
+  nummer: 'Beleg-Nr.',
+  einleitung: '',
+  schlusstext: null,
+  zahlungsbedingungen: false,
+  summe: 'Gesamtbetrag',
+  preise: true,
+  liefertermin: true,
+  empfaenger: 'adresse',
+  unterschrift: 'Unterschrift',
+} as const satisfies Belegart['pdf'];
+const typText = (belegart: string): Belegart['pdf'] => belegartVon(belegart)?.pdf ?? OHNE_TYP;
 
 const n = (v: unknown) => Number(v ?? 0);
 const filled = (xs: (string | null | undefined)[]) => xs.filter((x): x is string => !!x && x.trim() !== '');
@@ -120,9 +110,9 @@ async function ladeBelegFuerPdf(trx: Db, belegId: number) {
     trx.selectFrom('belegPositionen').selectAll().where('belegId', '=', belegId).orderBy('position').orderBy('id').execute(),
     trx.selectFrom('belegDokumente').selectAll().where('belegId', '=', belegId).executeTakeFirst(),
   ]);
-  const typ = b.belegart.slice(0, 2);
-  // invoices and credit notes go to the billing address, delivery notes to the delivery address, when the document has one
-  const zusatzId = typ === '04' || typ === '05' ? b.rechnungsadresseId : typ === '03' ? b.lieferadresseId : null;
+  // the descriptor says where it goes: invoices and credit notes to the billing address, delivery notes to the delivery address, when the document has one
+  const empfaenger = typText(b.belegart).empfaenger;
+  const zusatzId = empfaenger === 'rechnungsadresse' ? b.rechnungsadresseId : empfaenger === 'lieferadresse' ? b.lieferadresseId : null;
   const zusatz = zusatzId ? await trx.selectFrom('zusatzadressen').selectAll().where('id', '=', zusatzId).executeTakeFirst() : undefined;
   const zahlartId = b.zahlart ?? adresse?.zahlart ?? null;
   const zahlart = zahlartId ? await trx.selectFrom('zahlungsarten').selectAll().where('id', '=', zahlartId).executeTakeFirst() : undefined;
@@ -139,10 +129,9 @@ export async function belegPdfModel(trx: Db, belegId: number): Promise<Geschaeft
 
 async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentModel> {
   const { b, adresse, zusatz, positionen, dokument, zahlart, storno } = g;
-  const typ = b.belegart.slice(0, 2);
   const t = typText(b.belegart);
   const waehrung = b.waehrung ?? 'EUR';
-  const ohnePreise = typ === '03';
+  const ohnePreise = !t.preise;
 
   const empfaenger = zusatz
     ? filled([zusatz.name1, zusatz.name2, zusatz.strasse, filled([zusatz.plz, zusatz.ort]).join(' '), await landName(trx, zusatz.lkz)])
@@ -161,7 +150,7 @@ async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentModel> {
     ...(adresse ? [{ label: 'Kunden-Nr.', wert: String(adresse.kundennummer ?? adresse.adressnummer) }] : []),
     ...(b.betreff ? [{ label: 'Ihre Bestellung', wert: b.betreff }] : []),
     ...(b.auftragsDatum ? [{ label: 'Bestelldatum', wert: formatDatum(b.auftragsDatum) }] : []),
-    ...(b.liefertermin && typ !== '04' && typ !== '05' ? [{ label: b.fixtermin ? 'Fixtermin' : 'Liefertermin', wert: formatDatum(b.liefertermin) }] : []),
+    ...(b.liefertermin && t.liefertermin ? [{ label: b.fixtermin ? 'Fixtermin' : 'Liefertermin', wert: formatDatum(b.liefertermin) }] : []),
     ...(b.projekt ? [{ label: 'Projekt', wert: b.projekt }] : []),
     ...(b.benutzerName ? [{ label: 'Bearbeiter', wert: b.benutzerName }] : []),
     ...(b.storniertAm ? [{ label: 'Status', wert: `storniert am ${formatDatum(b.storniertAm)}` }] : []),
@@ -223,13 +212,13 @@ async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentModel> {
     for (const z of parseMwst(b.mwstAufteilung)) {
       summen.push({ label: `zzgl. ${formatProzent(z.satz)} USt auf ${formatBetrag(z.netto, waehrung)}`, cents: z.mwst });
     }
-    summen.push({ label: typ === '05' ? 'Gutschriftsbetrag' : 'Gesamtbetrag', cents: n(b.betragBrutto), betont: true, linieDavor: true });
+    summen.push({ label: t.summe, cents: n(b.betragBrutto), betont: true, linieDavor: true });
   }
 
   const schlusstexte: string[] = [];
   if (storno) schlusstexte.push(`Dieser Beleg storniert ${storno.belegnummer}.`);
   if (b.storniertAm) schlusstexte.push(`Dieser Beleg wurde am ${formatDatum(b.storniertAm)} storniert.`);
-  const terms = zahlungsbedingungen(typ, b.belegdatum, n(b.betragBrutto), waehrung, zahlart);
+  const terms = zahlungsbedingungen(b.belegart, b.belegdatum, n(b.betragBrutto), waehrung, zahlart);
   if (terms) schlusstexte.push(terms);
   if (b.fusstext) schlusstexte.push(b.fusstext);
 
@@ -253,7 +242,7 @@ async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentModel> {
     unterschrift: dokument?.unterschrift
       ? {
           bild: Buffer.from(dokument.unterschrift),
-          beschriftung: typ === '03' ? 'Ware vollständig und in einwandfreiem Zustand erhalten' : 'Unterschrift',
+          beschriftung: t.unterschrift,
           unterzeichner: dokument.unterschriftName,
           zeitpunkt: dokument.unterschriftAm,
         }
@@ -273,17 +262,19 @@ function parseMwst(json: string | null): { satz: number; netto: number; mwst: nu
   }
 }
 
-/** Payment terms of an invoice (the address's or the document's payment type, else 14 days net), a line for offers and credit notes. */
+/**
+ * The closing line of the type (its descriptor): payment terms of an invoice (the address's or the document's payment
+ * type, else 14 days net), the fixed closing text of others (offers, credit notes). `code` is a belegart or belegtyp.
+ */
 export function zahlungsbedingungen(
-  typ: string,
+  code: string,
   belegdatum: string,
   bruttoCents: number,
   waehrung: string,
   zahlart: { bezeichnung: string; nettoTage: number; skontoTage: number; skontoProzent: number } | undefined,
 ): string | null {
-  if (typ === '05') return 'Der Betrag wird Ihnen gutgeschrieben.';
-  if (typ === '01') return 'Dieses Angebot ist freibleibend. Es gelten unsere Allgemeinen Geschäftsbedingungen.';
-  if (typ !== '04') return null;
+  const t = typText(code);
+  if (!t.zahlungsbedingungen) return t.schlusstext;
   const netto = zahlart ? n(zahlart.nettoTage) : 14;
   const text = [netto > 0 ? `Zahlbar bis zum ${formatDatum(plusTage(belegdatum, netto))} ohne Abzug (${netto} Tage netto).` : 'Zahlbar sofort ohne Abzug.'];
   if (zahlart && n(zahlart.skontoTage) > 0 && n(zahlart.skontoProzent) > 0 && bruttoCents > 0) {
@@ -316,9 +307,14 @@ const istStorniert = (b: { storniertAm: string | null; stornoVonId: number | nul
 /** Print (status 1 → 2, history row D) with the PDF's hash kept; see the rules above. */
 export async function druckeBeleg(trx: Db, actor: DokumentActor, belegId: number) {
   const b = await loadKopf(trx, belegId, true);
-  if (istStorniert(b)) throw unprocessable(`${belegName(b)} ist storniert und kann nicht gedruckt werden; die PDF-Vorschau bleibt verfügbar`);
-  // the one editing rule of the documents: status 1 or 2 (422), own document or BEK_FREMDBEARB (403), no other user's lock (423)
-  await assertEditable(trx, actor, b, actor.lockToken);
+  if (istStorniert(b)) throw ablehnung('drucken', `${belegName(b)} ist storniert und kann nicht gedruckt werden; die PDF-Vorschau bleibt verfügbar`);
+  // the status table's `drucken`: status 1 or 2 (422), own document or BEK_FREMDBEARB (403), no other user's lock (423)
+  pruefeZustand(
+    'drucken',
+    b,
+    () => `${belegName(b)} ist nicht mehr bearbeitbar: nur Belege im Status 1 (gespeichert) oder 2 (gedruckt) können geändert werden`,
+  );
+  await pruefeFremdUndSperre(trx, actor, 'drucken', b, actor.lockToken);
   const { sha256, erstelltAm, pdf } = await renderBelegPdf(trx, belegId);
   if (b.belegstatus === 1) {
     const res = await trx
@@ -347,8 +343,10 @@ export async function pruefeUnterschrift(png: Buffer): Promise<void> {
 /** Stores (or replaces) the signature (history row Q); the PNG must have been checked with `pruefeUnterschrift`. */
 export async function setzeUnterschrift(trx: Db, actor: DokumentActor, belegId: number, png: Buffer, name: string | null) {
   const b = await loadKopf(trx, belegId, true);
-  if (istStorniert(b)) throw unprocessable(`${belegName(b)} ist storniert und kann nicht mehr unterschrieben werden`);
-  await assertWritable(trx, actor, LOCK, b.id, actor.lockToken);
+  const storniert = `${belegName(b)} ist storniert und kann nicht mehr unterschrieben werden`;
+  if (istStorniert(b)) throw ablehnung('unterschreiben', storniert);
+  pruefeZustand('unterschreiben', b, () => storniert);
+  await pruefeFremdUndSperre(trx, actor, 'unterschreiben', b, actor.lockToken);
   const am = nowIso();
   const set = { unterschrift: png, unterschriftName: name, unterschriftAm: am, unterschriftBenutzerId: actor.id };
   await trx

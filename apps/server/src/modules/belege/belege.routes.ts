@@ -7,24 +7,10 @@ import { type Ctx, listRecords, lockTokenOf } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { belegeListResource } from './belege.resource';
-import {
-  addPosition,
-  belegAntwort,
-  belegLocation,
-  createBeleg,
-  deleteBeleg,
-  deletePosition,
-  historieAntwort,
-  loadKopf,
-  loadPosition,
-  may,
-  positionAntwort,
-  positionenAntwort,
-  pruefeNeuenBelegZumDeal,
-  reorderPositions,
-  updateBeleg,
-  updatePosition,
-} from './belege.service';
+import { belegAntwort, belegLocation, historieAntwort, positionAntwort, positionenAntwort } from './belege.antworten';
+import { loadKopf, may } from './belege.core';
+import { addPosition, deletePosition, loadPosition, reorderPositions, updatePosition } from './belege.positionen';
+import { createBeleg, deleteBeleg, pruefeNeuenBelegZumDeal, updateBeleg } from './belege.service';
 import { belegeZaehlerTotal, zaehltPerZaehler } from './belege.zaehler';
 
 /** The list query of GET /verkauf/belege: the spec's filters (comma lists) become conditions of the filter grammar. */

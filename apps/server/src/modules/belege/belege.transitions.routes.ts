@@ -4,8 +4,9 @@ import { idempotentCreate } from '../../lib/idempotency';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
-import { belegAntwort, belegLocation } from './belege.service';
-import { bucheBeleg, DEAL_PARAMETER, storniereBeleg, type TransitionActor, wandleBelegUm } from './belege.transitions';
+import { belegAntwort, belegLocation } from './belege.antworten';
+import { bucheBeleg, DEAL_PARAMETER, storniereBeleg, type TransitionActor } from './belege.transitions';
+import { wandleBelegUm } from './belege.umwandeln';
 
 /**
  * Book, cancel and transform (BEL-038/040/042): one transaction each, with its history row and effects

@@ -1,4 +1,4 @@
-import { MAHN_ABSTAND_TAGE, MAHNSTUFE_MAX, MessageCode, STANDARD_NETTO_TAGE } from '@vario/contract';
+import { belegartVon, MAHN_ABSTAND_TAGE, MAHNSTUFE_MAX, MessageCode, STANDARD_NETTO_TAGE } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { dialectOf } from '../../db/schema-helpers';
 import { logChange } from '../../lib/change-log';
@@ -79,8 +79,9 @@ export interface InvoiceForOpenItem {
  * zero makes an item that is completed at once, so that every booked invoice has its open item.
  */
 export async function openItemForInvoice(trx: Db, actor: Actor, beleg: InvoiceForOpenItem): Promise<number> {
-  const typ = beleg.belegart.slice(0, 2);
-  if (typ !== '04' && typ !== '05') {
+  // whether a type makes an open item, and its sign, is its descriptor's (`effekte.offenerPosten`)
+  const vorzeichen = belegartVon(beleg.belegart)?.effekte.offenerPosten ?? 0;
+  if (vorzeichen === 0) {
     throw unprocessable(`Offene Posten entstehen nur aus Rechnungen und Gutschriften (Belegart ${beleg.belegart})`);
   }
   if (!Number.isSafeInteger(beleg.betragBrutto)) throw new RangeError(`Kein Betrag in Cent: ${beleg.betragBrutto}`);
@@ -104,7 +105,7 @@ export async function openItemForInvoice(trx: Db, actor: Actor, beleg: InvoiceFo
     .executeTakeFirst();
   if (!terms) throw notFound('Adresse');
 
-  const gutschrift = typ === '05';
+  const gutschrift = vorzeichen < 0;
   const betrag = gutschrift ? -Math.abs(beleg.betragBrutto) : beleg.betragBrutto;
   const valuta = beleg.belegdatum.slice(0, 10);
   const nettoTage = terms.zahlungsartId != null ? Number(terms.nettoTage) : STANDARD_NETTO_TAGE;

@@ -1,9 +1,11 @@
+import type { BelegNummernkreis } from '@vario/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { RANGES } from '../../db/migrations/0005_nummernkreise';
 
 /** The number ranges (`nummernkreise` rows); the next areas draw their document, ticket and order numbers here too. */
-export type Nummernkreis = 'ADRESSE' | 'KUNDE' | 'LIEFERANT' | 'BELEG' | 'TICKET' | 'AUFTRAG' | 'OFFENER_POSTEN';
+/** The document ranges (`BELEG_01`…) are the ones the document descriptors name (`@vario/contract` BELEGARTEN). */
+export type Nummernkreis = 'ADRESSE' | 'KUNDE' | 'LIEFERANT' | 'BELEG' | 'TICKET' | 'AUFTRAG' | 'OFFENER_POSTEN' | BelegNummernkreis;
 
 /**
  * Draws the next number of a range in the caller's transaction, by one statement: `update … set naechste = naechste + 1
