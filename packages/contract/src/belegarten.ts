@@ -324,7 +324,7 @@ export const BELEGART_LISTE: readonly Belegart[] = Object.values(BELEGARTEN) as 
 /** The sales-side descriptors (the /verkauf/belege API handles these). */
 export const VERKAUF_BELEGART_LISTE: readonly Belegart[] = BELEGART_LISTE.filter((d) => d.seite === 'verkauf');
 
-/** The descriptor of a belegart ('0400') or belegtyp ('04'); undefined for an unknown code. */
+/** The descriptor of a belegart (0400) or belegtyp (04); undefined for an unknown code. */
 export function belegartVon(code: string | null | undefined): Belegart | undefined {
   if (!code) return undefined;
   const typ = code.slice(0, 2);

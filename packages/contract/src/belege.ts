@@ -16,7 +16,7 @@ const prozent = z.number().min(0).max(100);
 
 /** The default pick-list filter (BEL-036), from the descriptors and the status table. */
 export const BELEG_STANDARDFILTER = { belegart: STANDARD_BELEGARTEN.join(','), belegstatus: STANDARD_BELEGSTATUS.join(',') } as const;
-/** A transform target in the path: a belegart ('0300') or its belegtyp ('03'; the spec's "02 to 03 or 05"). */
+/** A transform target in the path: a belegart (0300) or its belegtyp (03; the spec's "02 to 03 or 05"). */
 export const UMWANDLUNG_ZIELE = [...VERKAUF_BELEGARTEN, ...BELEGTYPEN] as [string, ...string[]];
 /** positionsArt: A article line, T text line (price and quantity blanked, BEL-023). */
 export const POSITIONSARTEN = ['A', 'T'] as const;

@@ -70,7 +70,7 @@ function ohne<T extends object, K extends keyof T>(row: T, keys: readonly K[]): 
   return rest as Omit<T, K>;
 }
 
-/** Normalises the target type of the path: a belegtyp ('02') or a belegart ('0200') of a known descriptor. */
+/** Normalises the target type of the path: a belegtyp (02) or a belegart (0200) of a known descriptor. */
 export function zielBelegart(targetType: string): string {
   const d = belegartVon(targetType.trim());
   const t = targetType.trim();

@@ -1,37 +1,64 @@
+import {
+  BELEG_AKTIONEN,
+  type BelegAktion,
+  BELEGSTATUS,
+  belegartVon,
+  type Sprache,
+  STANDARD_BELEGARTEN,
+  STANDARD_BELEGSTATUS,
+  umwandlungsZiele,
+  VERKAUF_BELEGARTEN,
+  zustandErlaubt,
+} from '@vario/contract';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * The document types and statuses as the screens use them: every list here follows from the contract's descriptors
+ * (`BELEGARTEN`) and status table (`BELEG_AKTIONEN`), so a new type or a changed rule needs no edit here.
+ */
+
 /** Document types of the customer side (BEL-028, BEL-033), as belegart codes. */
-export const DOCUMENT_TYPES = ['0100', '0200', '0300', '0400', '0500'] as const;
+export const DOCUMENT_TYPES = VERKAUF_BELEGARTEN;
 /** The status filter offers these (BEL-026). */
-export const DOCUMENT_STATUSES = [1, 2, 3, 4, 5, 6, 8, 9] as const;
+export const DOCUMENT_STATUSES = BELEGSTATUS;
 /** The default pick-list filter (BEL-036). */
-export const DEFAULT_TYPES = ['0100', '0200'] as const;
-export const DEFAULT_STATUSES = [1, 2, 3] as const;
+export const DEFAULT_TYPES = STANDARD_BELEGARTEN;
+export const DEFAULT_STATUSES = STANDARD_BELEGSTATUS;
 
-/** Transformation targets by source belegtyp (BEL-029): 01 → 02; 02 → 03 or 05; 03 → 04. */
-export const TRANSFORM_TARGETS: Record<string, readonly string[]> = {
-  '01': ['0200'],
-  '02': ['0300', '0500'],
-  '03': ['0400'],
-};
-export const transformTargets = (belegart: string) => TRANSFORM_TARGETS[belegart.slice(0, 2)] ?? [];
+/** The transform menu of a document: its descriptor's targets (BEL-029), as belegart codes, with the partial flag. */
+export const transformMenu = (belegart: string) => umwandlungsZiele(belegart).map((u) => ({ value: u.ziel.belegart, partial: u.teilweise }));
+export const transformTargets = (belegart: string) => transformMenu(belegart).map((m) => m.value);
 
-/** A document is editable only in status 1 or 2 (BEL-027). */
-export const isEditableStatus = (belegstatus: number) => belegstatus === 1 || belegstatus === 2;
+type DocState = { belegstatus: number; storniertAm: string | null; gebuchtAm: string | null };
+/** The status table allows the action in the document's state (rights are checked apart: `mayChange`). */
+export const allows = (action: BelegAktion, doc: DocState) => zustandErlaubt(action, doc);
+/** The right an action needs (the status table's). */
+export const rightOf = (action: BelegAktion) => BELEG_AKTIONEN[action].recht;
+/** A document is editable only in the states the status table allows `aendern` (BEL-027: status 1 or 2). */
+export const isEditableStatus = (belegstatus: number) => (BELEG_AKTIONEN.aendern.zustaende as readonly (number | string)[]).includes(belegstatus);
+/** The type of a document is an offer whose booking asks for a deal (BEL-030/031). */
+export const asksForDeal = (belegart: string) => !!belegartVon(belegart)?.effekte.dealFrage;
 
 const STATUS_COLORS: Record<number, string> = { 1: 'blue', 2: 'cyan', 3: 'green', 4: 'yellow', 5: 'gray', 6: 'gray', 8: 'orange', 9: 'gray' };
 export const statusColor = (s: number) => STATUS_COLORS[s] ?? 'gray';
 
-/** Translated labels of document types and statuses. */
+const sprache = (lng: string | undefined): Sprache => {
+  const l = (lng ?? 'de').slice(0, 2);
+  return l === 'en' || l === 'fr' ? l : 'de';
+};
+
+/** The name of a type code in a language, from its descriptor; null for an unknown code. */
+export const typeName = (belegart: string, lng?: string) => belegartVon(belegart)?.name[sprache(lng)] ?? null;
+
+/** Translated labels of document types (from the descriptors) and statuses. */
 export function useDocumentLabels() {
-  const { t } = useTranslation('saleDocuments');
-  const types: Record<string, string> = t('type', { returnObjects: true });
+  const { t, i18n } = useTranslation('saleDocuments');
   const statuses: Record<string, string> = t('status', { returnObjects: true });
   const statusesLong: Record<string, string> = t('statusLong', { returnObjects: true });
   const type = (belegart: string | null | undefined) => {
     if (!belegart) return '';
-    // by the full code (0100), else by its type (01…), else the code itself
-    return types[belegart] ?? types[belegart.slice(0, 2)] ?? t('type.unknown', { code: belegart });
+    // by the full code (0100) or its type (01…), else the code itself
+    return typeName(belegart, i18n.language) ?? t('type.unknown', { code: belegart });
   };
   const status = (s: number | null | undefined, long = false) =>
     s === null || s === undefined ? '' : ((long ? statusesLong : statuses)[String(s)] ?? t('status.unknown', { code: s }));

@@ -14,7 +14,7 @@ import { formatCurrency, formatDate } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
 import { deleteDocument, reloadDocument, type SaleDocument, saveHead, setHead, useSaleDocument } from '../api';
 import { BookDialog, CancelDialog, type DocumentDialogKind, PrintDialog, TransformDialog } from '../dialogs/DocumentDialogs';
-import { isEditableStatus, statusColor, transformTargets, useDocumentLabels } from '../labels';
+import { allows, rightOf, statusColor, transformTargets, useDocumentLabels } from '../labels';
 import { NoDocumentRight } from '../NoDocumentRight';
 import { NewDocumentPage } from '../new/NewDocumentPage';
 import { headSchema, toHeadForm } from './head-form';
@@ -80,30 +80,31 @@ function DocumentRecord({ idParam }: { idParam: string }) {
   };
 
   const canChange = mayChange(me, doc);
+  // which action is offered in which state, with which right: the contract's status table
   const actions: RecordAction<SaleDocument>[] = [
-    { id: 'print', label: t('actions.print'), icon: <IconPrinter size={16} />, rights: ['BEK_SEHEN'], run: ask('print') },
+    { id: 'print', label: t('actions.print'), icon: <IconPrinter size={16} />, rights: [rightOf('ansehen')], run: ask('print') },
     {
       id: 'book',
       label: t('actions.book'),
       icon: <IconBook2 size={16} />,
-      rights: ['BEK_AENDERN'],
-      enabled: (d) => isEditableStatus(d.belegstatus) && mayChange(me, d),
+      rights: [rightOf('buchen')],
+      enabled: (d) => allows('buchen', d) && mayChange(me, d),
       run: ask('book'),
     },
     {
       id: 'transform',
       label: t('actions.transform'),
       icon: <IconArrowForwardUp size={16} />,
-      rights: ['BEK_AENDERN'],
-      enabled: (d) => transformTargets(d.belegart).length > 0 && [1, 2, 3, 4].includes(d.belegstatus) && !d.storniertAm,
+      rights: [rightOf('umwandeln')],
+      enabled: (d) => transformTargets(d.belegart).length > 0 && allows('umwandeln', d),
       run: ask('transform'),
     },
     {
       id: 'cancel',
       label: t('actions.cancel'),
       icon: <IconReceiptOff size={16} />,
-      rights: ['BEK_AENDERN'],
-      enabled: (d) => d.belegstatus === 3 && !d.storniertAm && mayChange(me, d),
+      rights: [rightOf('stornieren')],
+      enabled: (d) => allows('stornieren', d) && mayChange(me, d),
       run: ask('cancel'),
     },
   ];
@@ -117,8 +118,8 @@ function DocumentRecord({ idParam }: { idParam: string }) {
     // the document is locked while it is edited (BEK in the server's lock tables)
     lock: { tabelle: 'BEK', id },
     canEdit: canChange,
-    canRemove: hasRight(me, 'BEK_LOESCHEN') && !!doc && isEditableStatus(doc.belegstatus),
-    editable: (d) => isEditableStatus(d.belegstatus),
+    canRemove: hasRight(me, rightOf('loeschen')) && !!doc && allows('loeschen', doc),
+    editable: (d) => allows('aendern', d),
     actions,
     onRecordChanged: setHead,
     save: (data, ctx) => saveHead(id as number, data, ctx.lockToken),

@@ -16,7 +16,7 @@ import {
   transformDocument,
   usePositions,
 } from '../api';
-import { isEditableStatus, transformTargets, useDocumentLabels } from '../labels';
+import { allows, asksForDeal, transformTargets, useDocumentLabels } from '../labels';
 import { TransitionDialog } from './TransitionDialog';
 
 export type DocumentDialogKind = 'book' | 'cancel' | 'print' | 'transform';
@@ -32,7 +32,7 @@ interface Props<R> {
 export function BookDialog({ doc, opened, onDone, onClose }: Props<SaleDocument>) {
   const { t } = useTranslation('saleDocuments');
   const labels = useDocumentLabels();
-  const offer = doc.belegart.startsWith('01');
+  const offer = asksForDeal(doc.belegart);
   const [ask, setAsk] = useState<boolean | null>(offer ? null : false);
   const [deal, setDeal] = useState(false);
   useEffect(() => {
@@ -185,7 +185,7 @@ export function PrintDialog({ doc, opened, onClose, mayPrint }: { doc: SaleDocum
   const { t } = useTranslation('saleDocuments');
   const labels = useDocumentLabels();
   const load = async () => {
-    if (mayPrint && isEditableStatus(doc.belegstatus)) await printDocument(doc.id);
+    if (mayPrint && allows('drucken', doc)) await printDocument(doc.id);
     return fetchDocumentPdf(doc.id);
   };
   return (

@@ -1,11 +1,14 @@
 import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileDescription, IconFileInvoice } from '@tabler/icons-react';
+import { BELEGARTEN, NEU_BELEGARTEN } from '@vario/contract';
 import { useTranslation } from 'react-i18next';
 import { useDocumentLabels } from '../labels';
 
-/** The types a document for a deal can be: offer or assignment (BEL-032, spec 2 §9). */
-export const DEAL_TYPES = ['0100', '0200'] as const;
-export type DealType = (typeof DEAL_TYPES)[number];
+/** The types a document for a deal can be: the ones a user creates directly — offer or assignment (BEL-032, spec 2 §9). */
+export const DEAL_TYPES = NEU_BELEGARTEN;
+export type DealType = string;
+/** An icon per type: the offer's and the assignment's. */
+const ICONS: Record<string, typeof IconFileDescription> = { [BELEGARTEN.angebot.belegart]: IconFileDescription, [BELEGARTEN.auftrag.belegart]: IconFileInvoice };
 
 /**
  * Document-type selection for a deal (BEL-008, BEL-032): a new document started for a deal without a type asks
@@ -24,7 +27,6 @@ export function DealTypeDialog({
 }) {
   const { t } = useTranslation(['saleDocuments', 'app']);
   const labels = useDocumentLabels();
-  const icons = { '0100': IconFileDescription, '0200': IconFileInvoice } as const;
   return (
     <Modal
       opened={opened}
@@ -38,7 +40,7 @@ export function DealTypeDialog({
         <Text size="sm">{t('newDoc.dealTypeText', { id: dealId })}</Text>
         <SimpleGrid cols={2} spacing="sm">
           {DEAL_TYPES.map((type) => {
-            const Icon = icons[type];
+            const Icon = ICONS[type] ?? IconFileDescription;
             return (
               <Button key={type} variant="light" size="md" leftSection={<Icon size={18} />} onClick={() => onPick(type)} data-testid={`deal-type-${type}`}>
                 {labels.type(type)}

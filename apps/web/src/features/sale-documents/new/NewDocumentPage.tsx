@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, SegmentedControl, Stack, Text } from '@mant
 import { IconAddressBook, IconFilePlus } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { BELEGARTEN, NEU_BELEGARTEN } from '@vario/contract';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { PageHeader } from '@/components/PageHeader';
@@ -16,8 +17,10 @@ import type { SaleDocumentSearch } from '../search';
 import { AddressSearchDialog } from './AddressSearchDialog';
 import { DealTypeDialog } from './DealTypeDialog';
 
-/** The types a new document starts as: offer and assignment (APP-047, APP-048, BEL-032). */
-const NEW_TYPES = ['0100', '0200'] as const;
+/** The types a new document starts as: the descriptors a user creates directly — offer and assignment (APP-047, APP-048, BEL-032). */
+const NEW_TYPES = NEU_BELEGARTEN;
+/** The assignment (order) type: its own page title. */
+const ASSIGNMENT = BELEGARTEN.auftrag.belegart;
 
 /**
  * /saleDocument/new?id=<address>&type=<0100|0200>[&dealId] (BEL-006, APP-051): type and customer, then "create"
@@ -35,8 +38,8 @@ export function NewDocumentPage() {
   const mounted = mount.listPath !== '/saleDocument';
   const params = useParams({ strict: false }) as { id?: string };
   const parentAddress = mounted && params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
-  const typeGiven = !!search.type && (NEW_TYPES as readonly string[]).includes(search.type);
-  const [type, setType] = useState<string>(typeGiven && search.type ? search.type : '0100');
+  const typeGiven = !!search.type && NEW_TYPES.includes(search.type);
+  const [type, setType] = useState<string>(typeGiven && search.type ? search.type : (NEW_TYPES[0] as string));
   // a document for a deal without a type asks first: offer or assignment (BEL-032); then the address when none is given
   const [choosingType, setChoosingType] = useState(!!search.dealId && !typeGiven);
   const [adresseId, setAdresseId] = useState<number | null>(parentAddress ?? search.id ?? null);
@@ -73,7 +76,7 @@ export function NewDocumentPage() {
       setBusy(false);
     }
   };
-  const title = type === '0200' ? t('newAssignment') : t('newOffer');
+  const title = type === ASSIGNMENT ? t('newAssignment') : t('newOffer');
 
   return (
     <>
