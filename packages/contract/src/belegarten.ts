@@ -274,7 +274,14 @@ const einkauf = {
     direktAnlegen: false,
     standardfilter: false,
     untdid1001: '632',
-    pdf: { ...einkaufPdf, titel: 'Wareneingang', nummer: 'Wareneingangs-Nr.', einleitung: 'Eingegangene Ware:', preise: false, unterschrift: 'Ware geprüft und eingelagert' },
+    pdf: {
+      ...einkaufPdf,
+      titel: 'Wareneingang',
+      nummer: 'Wareneingangs-Nr.',
+      einleitung: 'Eingegangene Ware:',
+      preise: false,
+      unterschrift: 'Ware geprüft und eingelagert',
+    },
   },
   eingangsrechnung: {
     schluessel: 'eingangsrechnung',
@@ -306,7 +313,14 @@ const einkauf = {
     direktAnlegen: false,
     standardfilter: false,
     untdid1001: '381',
-    pdf: { ...einkaufPdf, titel: 'Gutschrift', nummer: 'Gutschrift-Nr.', einleitung: 'Gutschrift des Lieferanten:', summe: 'Gutschriftsbetrag', liefertermin: false },
+    pdf: {
+      ...einkaufPdf,
+      titel: 'Gutschrift',
+      nummer: 'Gutschrift-Nr.',
+      einleitung: 'Gutschrift des Lieferanten:',
+      summe: 'Gutschriftsbetrag',
+      liefertermin: false,
+    },
   },
 } as const;
 

@@ -23,7 +23,16 @@ export type Belegstatus = (typeof BELEGSTATUS_WERTE)[keyof typeof BELEGSTATUS_WE
 const S = BELEGSTATUS_WERTE;
 
 /** Every status in order; the list filter offers these (BEL-026). */
-export const BELEGSTATUS = [S.gespeichert, S.gedruckt, S.gebucht, S.teilweiseUebernommen, S.uebernommen, S.erledigt, S.uebernommenNichtGebucht, S.zusammengefasst] as const;
+export const BELEGSTATUS = [
+  S.gespeichert,
+  S.gedruckt,
+  S.gebucht,
+  S.teilweiseUebernommen,
+  S.uebernommen,
+  S.erledigt,
+  S.uebernommenNichtGebucht,
+  S.zusammengefasst,
+] as const;
 /** The states of the table: the statuses plus the cancellation. */
 export type Belegzustand = Belegstatus | 'storniert';
 export const BELEGZUSTAENDE: readonly Belegzustand[] = [...BELEGSTATUS, 'storniert'];

@@ -2,10 +2,10 @@ import { BELEGARTEN, type Belegart, belegartVon, NEU_BELEGARTEN } from '@vario/c
 import type { Insertable } from 'kysely';
 import { inTransaction } from '../db/index';
 import { qty3 } from '../lib/codecs';
-import { druckeBeleg, pruefeUnterschrift, setzeUnterschrift } from '../modules/belege/belege.dokumente.service';
-import { bestimmePreis } from '../modules/belege/belege.preise';
 import { summenSpalten } from '../modules/belege/belege.core';
+import { druckeBeleg, pruefeUnterschrift, setzeUnterschrift } from '../modules/belege/belege.dokumente.service';
 import { addPosition } from '../modules/belege/belege.positionen';
+import { bestimmePreis } from '../modules/belege/belege.preise';
 import { createBeleg } from '../modules/belege/belege.service';
 import { belegSummen, zeilenWerte } from '../modules/belege/belege.summen';
 import type { BelegPositionTable } from '../modules/belege/belege.tables';

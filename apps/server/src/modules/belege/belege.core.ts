@@ -1,4 +1,4 @@
-import { BELEG_AKTIONEN, type BelegAktion, belegartName, belegartVon, type Belegart, zustandErlaubt } from '@vario/contract';
+import { BELEG_AKTIONEN, type BelegAktion, type Belegart, belegartName, belegartVon, zustandErlaubt } from '@vario/contract';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';

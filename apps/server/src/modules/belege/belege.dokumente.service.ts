@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { type Belegart, belegartVon } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
-import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkImage, validateImage } from '../../lib/images';
-import { type Actor, assertWritable } from '../../lib/locks';
+import type { Actor } from '../../lib/locks';
 import { percentOfCents } from '../../lib/money';
+import { ablehnung, belegName, loadKopf, pruefeFremdUndSperre, pruefeZustand } from './belege.core';
 import { addHistory } from './belege.history';
 import {
   type Briefkopf,
@@ -20,7 +21,6 @@ import {
   type TabellenSpalte,
   type TabellenZeile,
 } from './belege.pdf';
-import { ablehnung, belegName, loadKopf, pruefeFremdUndSperre, pruefeZustand } from './belege.core';
 
 /**
  * Sales documents on paper (issue 11 item 3): the PDF of a document, printing (status 1 → 2), the signature.

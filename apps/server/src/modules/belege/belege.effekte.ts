@@ -61,7 +61,6 @@ async function standardLager(trx: Db): Promise<number> {
   return first.id;
 }
 
-
 /**
  * The stock effect of booking (`lager: 'aus'`, a delivery note): each article line of a stock article (artikelart 1) leaves its warehouse (the
  * position's `lagId`, else the default outgoing warehouse); in a warehouse with storage places it is taken from the
@@ -117,7 +116,16 @@ async function lagerBuchen(trx: Db, actor: BelegActor, b: KopfRow, positionen: P
     if (!l || !a) throw badRequest('Bitte die Eingaben prüfen!', { lagId: [`Unbekanntes Lager: ${e.lagerId}`] });
     if (richtung === 'ein') {
       // a receipt books into the warehouse (one with storage places refuses without a place: lager.service `buche`)
-      bewegungen.push({ artikelId: e.artikelId, lagerId: e.lagerId, feld: 'bestand', art: BEWEGUNG_WARENEINGANG, text: `${typName(b.belegart)} ${b.belegnummer}, Pos. ${e.positionen.join(', ')}`, belegId: b.id, benutzerId: actor.id, menge: e.menge });
+      bewegungen.push({
+        artikelId: e.artikelId,
+        lagerId: e.lagerId,
+        feld: 'bestand',
+        art: BEWEGUNG_WARENEINGANG,
+        text: `${typName(b.belegart)} ${b.belegnummer}, Pos. ${e.positionen.join(', ')}`,
+        belegId: b.id,
+        benutzerId: actor.id,
+        menge: e.menge,
+      });
       continue;
     }
     const text = `${typName(b.belegart)} ${b.belegnummer}, Pos. ${e.positionen.join(', ')}`;
@@ -261,8 +269,7 @@ const EFFEKTE: readonly Effekt[] = [
   },
   {
     gilt: (d) => d.effekte.dealFrage,
-    buchen: async (k) =>
-      k.dealAnlegen && parameterGesetzt(k.dealParameter) && !k.b.dealId ? { dealId: await dealAusAngebot(k.trx, k.actor, k.b) } : {},
+    buchen: async (k) => (k.dealAnlegen && parameterGesetzt(k.dealParameter) && !k.b.dealId ? { dealId: await dealAusAngebot(k.trx, k.actor, k.b) } : {}),
     // the deal stays: it is the customer's, not the document's
     stornieren: async () => ({}),
   },

@@ -351,4 +351,3 @@ export async function reorderPositions(trx: Db, actor: Actor, belegId: number, p
   await beruehrt(trx, actor, kopf, 'Positionen neu geordnet');
   return recalcTotals(trx, belegId);
 }
-

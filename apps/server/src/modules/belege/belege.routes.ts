@@ -6,10 +6,10 @@ import { invalidateCounts, type ListSpec, runList } from '../../lib/list-query';
 import { type Ctx, listRecords, lockTokenOf } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
-import { belegeListResource } from './belege.resource';
 import { belegAntwort, belegLocation, historieAntwort, positionAntwort, positionenAntwort } from './belege.antworten';
 import { loadKopf, may } from './belege.core';
 import { addPosition, deletePosition, loadPosition, reorderPositions, updatePosition } from './belege.positionen';
+import { belegeListResource } from './belege.resource';
 import { createBeleg, deleteBeleg, pruefeNeuenBelegZumDeal, updateBeleg } from './belege.service';
 import { belegeZaehlerTotal, zaehltPerZaehler } from './belege.zaehler';
 

@@ -7,7 +7,19 @@ import { nowIso } from '../../lib/clock';
 import { badRequest, conflict, type FieldErrors, unprocessable } from '../../lib/errors';
 import type { Actor } from '../../lib/locks';
 import { drawNumber } from '../system/nummernkreise.service';
-import { assertEditable, belegName, descriptorVon, type KopfRow, kopfCodecs, LOCK, loadKopf, pruefeFremdUndSperre, pruefeZustand, recalcTotals, typName } from './belege.core';
+import {
+  assertEditable,
+  belegName,
+  descriptorVon,
+  type KopfRow,
+  kopfCodecs,
+  LOCK,
+  loadKopf,
+  pruefeFremdUndSperre,
+  pruefeZustand,
+  recalcTotals,
+  typName,
+} from './belege.core';
 import { addHistory, HISTORY_CODES } from './belege.history';
 import { gibUebernahmeFrei } from './belege.uebernahme';
 
@@ -209,4 +221,3 @@ export async function deleteBeleg(trx: Db, actor: Actor, id: number, opts: { loc
   await trx.deleteFrom('sperren').where('tabelle', '=', LOCK).where('datensatzId', '=', id).execute();
   await logChange(trx, { tabelle: LOCK, datensatzId: id, aktion: 'LOESCHEN', benutzerId: actor.id, bemerkung: opts.remark ?? `${belegName(kopf)} gelöscht` });
 }
-

@@ -3,7 +3,18 @@ import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { unprocessable } from '../../lib/errors';
 import { invalidateCounts } from '../../lib/list-query';
-import { ablehnung, type BelegActor, descriptorVon, istArtikelzeile, type KopfRow, loadKopf, positionenOf, pruefeFremdUndSperre, setStatus, typName } from './belege.core';
+import {
+  ablehnung,
+  type BelegActor,
+  descriptorVon,
+  istArtikelzeile,
+  type KopfRow,
+  loadKopf,
+  positionenOf,
+  pruefeFremdUndSperre,
+  setStatus,
+  typName,
+} from './belege.core';
 import { buchungsEffekte, stornoEffekte } from './belege.effekte';
 import { addHistory } from './belege.history';
 import { gibUebernahmeFrei } from './belege.uebernahme';

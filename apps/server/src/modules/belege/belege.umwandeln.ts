@@ -1,10 +1,31 @@
-import { BELEGSTATUS_TEXT, BELEGSTATUS_WERTE as BELEGSTATUS, belegartVon, belegtypVon, belegzustand, umwandlungsZiele, VERKAUF_BELEGART_LISTE } from '@vario/contract';
+import {
+  BELEGSTATUS_WERTE as BELEGSTATUS,
+  BELEGSTATUS_TEXT,
+  belegartVon,
+  belegtypVon,
+  belegzustand,
+  umwandlungsZiele,
+  VERKAUF_BELEGART_LISTE,
+} from '@vario/contract';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index';
 import { qty3 } from '../../lib/codecs';
 import { badRequest, conflict, unprocessable } from '../../lib/errors';
 import { invalidateCounts } from '../../lib/list-query';
-import { ablehnung, type BelegActor, istArtikelzeile, type KopfRow, loadKopf, type PositionRow, positionenOf, pruefeFremdUndSperre, pruefeZustand, recalcTotals, setStatus, typName } from './belege.core';
+import {
+  ablehnung,
+  type BelegActor,
+  istArtikelzeile,
+  type KopfRow,
+  loadKopf,
+  type PositionRow,
+  positionenOf,
+  pruefeFremdUndSperre,
+  pruefeZustand,
+  recalcTotals,
+  setStatus,
+  typName,
+} from './belege.core';
 import { addHistory } from './belege.history';
 import { createBeleg } from './belege.service';
 import type { BelegPositionTable, BelegTable } from './belege.tables';
@@ -19,7 +40,12 @@ import { statusNachUebernahme, zaehltGeliefert } from './belege.uebernahme';
 const mengeText = (m: number) => String(qty3.fromDb(m)).replace('.', ',');
 /** "Angebot → Auftrag, Auftrag → Lieferschein oder Gutschrift, …" from the descriptors. */
 const ERLAUBT = VERKAUF_BELEGART_LISTE.filter((d) => d.umwandlung.length)
-  .map((d) => `${d.name.de} → ${umwandlungsZiele(d.belegart).map((u) => u.ziel.name.de).join(' oder ')}`)
+  .map(
+    (d) =>
+      `${d.name.de} → ${umwandlungsZiele(d.belegart)
+        .map((u) => u.ziel.name.de)
+        .join(' oder ')}`,
+  )
   .join(', ');
 const lockBeleg = (trx: Db, id: number) => loadKopf(trx, id, true);
 type BelegRow = KopfRow;
@@ -86,12 +112,9 @@ export async function wandleBelegUm(trx: Db, actor: BelegActor, id: number, targ
   const nach = belegtypVon(zielart);
   // the allowed targets per source type are the contract's (BEL-029), the one list the web's transform dialog offers too
   if (!umwandlungsZiele(b.belegart).some((u) => u.ziel.belegart === zielart))
-    throw unprocessable(
-      `${typName(b.belegart)} kann nicht in ${typName(zielart)} umgewandelt werden (erlaubt: ${ERLAUBT})`,
-      {
-        targetType: [`Nicht erlaubt: ${von} → ${nach}`],
-      },
-    );
+    throw unprocessable(`${typName(b.belegart)} kann nicht in ${typName(zielart)} umgewandelt werden (erlaubt: ${ERLAUBT})`, {
+      targetType: [`Nicht erlaubt: ${von} → ${nach}`],
+    });
   const artOk = await trx.selectFrom('belegarten').select('belegart').where('belegart', '=', zielart).executeTakeFirst();
   if (!artOk) throw badRequest('Bitte die Eingaben prüfen!', { targetType: [`Unbekannte Belegart: ${zielart}`] });
   await pruefeFremdUndSperre(trx, actor, 'umwandeln', b, actor.lockToken);

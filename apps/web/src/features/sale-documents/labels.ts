@@ -1,7 +1,7 @@
 import {
   BELEG_AKTIONEN,
-  type BelegAktion,
   BELEGSTATUS,
+  type BelegAktion,
   belegartVon,
   type Sprache,
   STANDARD_BELEGARTEN,

@@ -2,9 +2,9 @@ import { Button, Group, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilePencil, IconFileText, IconRestore } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { BELEGARTEN } from '@vario/contract';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useRef } from 'react';
-import { BELEGARTEN } from '@vario/contract';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { textBadgeCell } from '@/components/data-grid/cells';
@@ -84,10 +84,20 @@ export function SaleDocumentListPage() {
     });
   const newButtons = canCreate && (
     <Group gap="xs">
-      <Button variant="light" leftSection={<IconFileText size={16} />} onClick={() => newDoc(BELEGARTEN.angebot.belegart)} data-testid="sale-document-new-offer">
+      <Button
+        variant="light"
+        leftSection={<IconFileText size={16} />}
+        onClick={() => newDoc(BELEGARTEN.angebot.belegart)}
+        data-testid="sale-document-new-offer"
+      >
         {t('newOffer')}
       </Button>
-      <Button variant="light" leftSection={<IconFilePencil size={16} />} onClick={() => newDoc(BELEGARTEN.auftrag.belegart)} data-testid="sale-document-new-assignment">
+      <Button
+        variant="light"
+        leftSection={<IconFilePencil size={16} />}
+        onClick={() => newDoc(BELEGARTEN.auftrag.belegart)}
+        data-testid="sale-document-new-assignment"
+      >
         {t('newAssignment')}
       </Button>
     </Group>

@@ -8,7 +8,10 @@ import { useDocumentLabels } from '../labels';
 export const DEAL_TYPES = NEU_BELEGARTEN;
 export type DealType = string;
 /** An icon per type: the offer's and the assignment's. */
-const ICONS: Record<string, typeof IconFileDescription> = { [BELEGARTEN.angebot.belegart]: IconFileDescription, [BELEGARTEN.auftrag.belegart]: IconFileInvoice };
+const ICONS: Record<string, typeof IconFileDescription> = {
+  [BELEGARTEN.angebot.belegart]: IconFileDescription,
+  [BELEGARTEN.auftrag.belegart]: IconFileInvoice,
+};
 
 /**
  * Document-type selection for a deal (BEL-008, BEL-032): a new document started for a deal without a type asks
