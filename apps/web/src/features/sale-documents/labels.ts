@@ -1,12 +1,13 @@
 import {
   BELEG_AKTIONEN,
+  BELEGARTEN,
   BELEGSTATUS,
   type BelegAktion,
+  type Belegart,
   belegartVon,
   type Sprache,
   STANDARD_BELEGARTEN,
   STANDARD_BELEGSTATUS,
-  umwandlungsZiele,
   VERKAUF_BELEGARTEN,
   zustandErlaubt,
 } from '@vario/contract';
@@ -25,8 +26,18 @@ export const DOCUMENT_STATUSES = BELEGSTATUS;
 export const DEFAULT_TYPES = STANDARD_BELEGARTEN;
 export const DEFAULT_STATUSES = STANDARD_BELEGSTATUS;
 
-/** The transform menu of a document: its descriptor's targets (BEL-029), as belegart codes, with the partial flag. */
-export const transformMenu = (belegart: string) => umwandlungsZiele(belegart).map((u) => ({ value: u.ziel.belegart, partial: u.teilweise }));
+/** The transform menu of a descriptor: its targets (BEL-029) as belegart codes, with the partial flag, in its order. */
+export function transformMenuOf(
+  d: Pick<Belegart, 'umwandlung'> | undefined,
+  arten: Readonly<Record<string, Pick<Belegart, 'belegart'>>> = BELEGARTEN,
+): { value: string; partial: boolean }[] {
+  return (d?.umwandlung ?? []).flatMap((u) => {
+    const ziel = arten[u.nach];
+    return ziel ? [{ value: ziel.belegart, partial: u.teilweise }] : [];
+  });
+}
+/** The transform menu of a document's type. */
+export const transformMenu = (belegart: string) => transformMenuOf(belegartVon(belegart));
 export const transformTargets = (belegart: string) => transformMenu(belegart).map((m) => m.value);
 
 type DocState = { belegstatus: number; storniertAm: string | null; gebuchtAm: string | null };

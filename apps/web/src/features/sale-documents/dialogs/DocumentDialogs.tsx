@@ -16,7 +16,7 @@ import {
   transformDocument,
   usePositions,
 } from '../api';
-import { allows, asksForDeal, transformTargets, useDocumentLabels } from '../labels';
+import { allows, asksForDeal, transformMenu, useDocumentLabels } from '../labels';
 import { TransitionDialog } from './TransitionDialog';
 
 export type DocumentDialogKind = 'book' | 'cancel' | 'print' | 'transform';
@@ -97,7 +97,8 @@ const openQty = (p: Position) => Math.max(0, Math.round(((p.menge ?? 0) - p.meng
 export function TransformDialog({ doc, opened, onDone, onClose }: Props<{ id: number; doc: SaleDocument }>) {
   const { t } = useTranslation('saleDocuments');
   const labels = useDocumentLabels();
-  const targets = transformTargets(doc.belegart);
+  const menu = transformMenu(doc.belegart);
+  const targets = menu.map((m) => m.value);
   const [target, setTarget] = useState(targets[0] ?? '');
   const [partial, setPartial] = useState(false);
   const positions = usePositions(opened ? doc.id : null);
@@ -135,7 +136,10 @@ export function TransformDialog({ doc, opened, onDone, onClose }: Props<{ id: nu
           ))}
         </Group>
       </Radio.Group>
-      <Switch label={t('transform.partial')} checked={partial} onChange={(e) => setPartial(e.currentTarget.checked)} data-testid="transform-partial" />
+      {/* a partial transform where the target's descriptor entry allows it */}
+      {menu.find((m) => m.value === target)?.partial && (
+        <Switch label={t('transform.partial')} checked={partial} onChange={(e) => setPartial(e.currentTarget.checked)} data-testid="transform-partial" />
+      )}
       {partial && (
         <Stack gap={4}>
           <Text size="xs" c="dimmed">
