@@ -329,7 +329,7 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
         text: 'Beleg angelegt (Altdaten)',
         benutzerId: admin.id,
         zeitpunkt: h.angelegtAm,
-        belegstatus: 1,
+        belegstatus: BELEGSTATUS.gespeichert,
       }));
       await trx.insertInto('belegStatushistorie').values(historie).execute();
       const gebucht = heads.filter((h) => h.gebuchtAm);
@@ -343,7 +343,7 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
               text: `${belegartVon(h.belegart)?.name.de} gebucht`,
               benutzerId: admin.id,
               zeitpunkt: h.gebuchtAm as string,
-              belegstatus: 3,
+              belegstatus: BELEGSTATUS.gebucht,
             })),
           )
           .execute();

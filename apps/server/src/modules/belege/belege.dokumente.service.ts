@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BELEGSTATUS_WERTE } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -63,17 +64,18 @@ export async function druckeBeleg(trx: Db, actor: DokumentActor, belegId: number
   );
   await pruefeFremdUndSperre(trx, actor, 'drucken', b, actor.lockToken);
   const { sha256, erstelltAm, pdf } = await renderBelegPdf(trx, belegId);
-  if (b.belegstatus === 1) {
+  const { gespeichert, gedruckt } = BELEGSTATUS_WERTE;
+  if (b.belegstatus === gespeichert) {
     const res = await trx
       .updateTable('belege')
-      .set({ belegstatus: 2, geaendertAm: nowIso() })
+      .set({ belegstatus: gedruckt, geaendertAm: nowIso() })
       .where('id', '=', b.id)
-      .where('belegstatus', '=', 1)
+      .where('belegstatus', '=', gespeichert)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw conflict('Der Beleg wurde gerade von jemand anderem geändert; bitte neu laden');
   }
-  await addHistory(trx, b.id, 'D', b.belegstatus === 1 ? 'gedruckt (Status 1 → 2)' : 'erneut gedruckt', actor, 2);
-  return { id: b.id, belegnummer: b.belegnummer, belegstatus: 2, pdfSha256: sha256, pdfErstelltAm: erstelltAm, pdfGroesse: pdf.length };
+  await addHistory(trx, b.id, 'D', b.belegstatus === gespeichert ? 'gedruckt (Status 1 → 2)' : 'erneut gedruckt', actor, gedruckt);
+  return { id: b.id, belegnummer: b.belegnummer, belegstatus: gedruckt, pdfSha256: sha256, pdfErstelltAm: erstelltAm, pdfGroesse: pdf.length };
 }
 
 /** Checks the signature is a real PNG within the limits: 400 on `daten` otherwise (413 for more than 1 MiB). */

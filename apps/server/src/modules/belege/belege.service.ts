@@ -1,4 +1,4 @@
-import { type belegAenderung, belegartVon, type belegNeu, VERKAUF_BELEGARTEN } from '@vario/contract';
+import { BELEGSTATUS_WERTE, type belegAenderung, belegartVon, type belegNeu, VERKAUF_BELEGARTEN } from '@vario/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { heute } from '../../lib/berlin-time';
@@ -152,7 +152,7 @@ export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, re
       belegart,
       belegnummer,
       belegdatum,
-      belegstatus: belegstatus ?? 1,
+      belegstatus: belegstatus ?? BELEGSTATUS_WERTE.gespeichert,
       adresseId,
       adresseName: adresse.name1,
       rechnungsadresseId: zusatz.find((z) => z.art === 'RECHNUNGSADRESSE')?.id ?? null,
@@ -168,7 +168,7 @@ export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, re
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await addHistory(trx, row.id, 'A', `${typName(belegart)} ${belegnummer} angelegt`, actor, belegstatus ?? 1);
+  await addHistory(trx, row.id, 'A', `${typName(belegart)} ${belegnummer} angelegt`, actor, belegstatus ?? BELEGSTATUS_WERTE.gespeichert);
   await logChange(trx, { tabelle: LOCK, datensatzId: row.id, aktion: 'NEU', benutzerId: actor.id, bemerkung: remark, felder: Object.keys(data) });
   return recalcTotals(trx, row.id);
 }

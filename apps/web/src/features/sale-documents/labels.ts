@@ -2,6 +2,7 @@ import {
   BELEG_AKTIONEN,
   BELEGARTEN,
   BELEGSTATUS,
+  BELEGSTATUS_WERTE,
   type BelegAktion,
   type Belegart,
   belegartVon,
@@ -50,7 +51,17 @@ export const isEditableStatus = (belegstatus: number) => (BELEG_AKTIONEN.aendern
 /** The type of a document is an offer whose booking asks for a deal (BEL-030/031). */
 export const asksForDeal = (belegart: string) => !!belegartVon(belegart)?.effekte.dealFrage;
 
-const STATUS_COLORS: Record<number, string> = { 1: 'blue', 2: 'cyan', 3: 'green', 4: 'yellow', 5: 'gray', 6: 'gray', 8: 'orange', 9: 'gray' };
+const S = BELEGSTATUS_WERTE;
+const STATUS_COLORS: Record<number, string> = {
+  [S.gespeichert]: 'blue',
+  [S.gedruckt]: 'cyan',
+  [S.gebucht]: 'green',
+  [S.teilweiseUebernommen]: 'yellow',
+  [S.uebernommen]: 'gray',
+  [S.erledigt]: 'gray',
+  [S.uebernommenNichtGebucht]: 'orange',
+  [S.zusammengefasst]: 'gray',
+};
 export const statusColor = (s: number) => STATUS_COLORS[s] ?? 'gray';
 
 const sprache = (lng: string | undefined): Sprache => {
