@@ -26,7 +26,8 @@ import { gibUebernahmeFrei } from './belege.uebernahme';
  * Status model (spec 2 §4, BEL-025; which action in which state: the contract's status table BELEG_AKTIONEN):
  * - book (`buchen`): status 1 or 2 → 3 (booked). A document that was adopted before it was booked (4 partially
  *   adopted, 8 adopted not yet booked) can still be booked: 4 stays 4, 8 becomes 5 (adopted); `gebuchtAm` tells
- *   booked from unbooked in every status. Effects: a delivery note (03) moves its article lines' stock out through
+ *   booked from unbooked in every status. Effects (the type's descriptor `effekte`, run by belege.effekte.ts —
+ *   never a branch on the type here): a delivery note (03) moves its article lines' stock out through
  *   the stock movement journal (lager.service `buche`, art `LIEFERSCHEIN`; a shortage is a 422 naming the article and
  *   the quantity available, and nothing is written); an invoice (04) creates its open item, a credit note (05) a
  *   negative one (offeneposten.service `openItemForInvoice`); an offer (01) with `dealAnlegen` creates a deal when the
@@ -36,7 +37,7 @@ import { gibUebernahmeFrei } from './belege.uebernahme';
  *   are reversed (journal entries back in, art `STORNO`: the movements of the document then sum to zero), its open
  *   item removed (`cancelOpenItemsOfBeleg`, which refuses with 409 once payments were recorded), and when it was made
  *   by a transform its source's adopted quantities are given back (the source returns to 3, 4, 1/2 as it then is).
- * - transform (`umwandeln/{targetType}`): only 01→02, 02→03 or 05, 03→04 (BEL-029), from a source in status 1, 2, 3
+ * - transform (`umwandeln/{targetType}`, belege.umwandeln.ts): only 01→02, 02→03 or 05, 03→04 (BEL-029), from a source in status 1, 2, 3
  *   or 4 (not cancelled). Copies the positions with their prices as they were (quantity by position for a partial
  *   transform, at most what is still open), links them (`vorgaengerId`, `quellePositionId`) and counts the adopted
  *   quantity on the source (`mengeUebernommen`; for an order's delivery note also `mengeGeliefert`, which the
