@@ -48,6 +48,8 @@ export const allows = (action: BelegAktion, doc: DocState) => zustandErlaubt(act
 export const rightOf = (action: BelegAktion) => BELEG_AKTIONEN[action].recht;
 /** A document is editable only in the states the status table allows `aendern` (BEL-027: status 1 or 2). */
 export const isEditableStatus = (belegstatus: number) => (BELEG_AKTIONEN.aendern.zustaende as readonly (number | string)[]).includes(belegstatus);
+/** The type's descriptor allows a signature. */
+export const signable = (belegart: string) => !!belegartVon(belegart)?.unterschreibbar;
 /** The type of a document is an offer whose booking asks for a deal (BEL-030/031). */
 export const asksForDeal = (belegart: string) => !!belegartVon(belegart)?.effekte.dealFrage;
 

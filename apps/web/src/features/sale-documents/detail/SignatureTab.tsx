@@ -9,6 +9,7 @@ import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
 import { saveSignature, useSignature } from '../api';
+import { allows, rightOf, signable } from '../labels';
 import { useDocumentFromRoute } from '../use-document';
 
 /** signature (BEL-004): captured on a touch screen with the signature pad, stored with PUT unterschrift, shown when present (and on the PDF). */
@@ -22,7 +23,8 @@ export function SignatureTab() {
   const [busy, setBusy] = useState(false);
   const [capture, setCapture] = useState(false);
   const stored = signature.data;
-  const canSign = hasRight(me, 'BEK_AENDERN') && !!doc && !doc.storniertAm && !doc.stornoVonId;
+  // the status table (`unterschreiben`) and the type's descriptor (`unterschreibbar`) decide; a cancellation itself is not signed
+  const canSign = hasRight(me, rightOf('unterschreiben')) && !!doc && allows('unterschreiben', doc) && signable(doc.belegart) && !doc.stornoVonId;
   const showPad = canSign && (capture || (!signature.isLoading && !stored));
 
   const save = async () => {
