@@ -1,6 +1,5 @@
 import type { Insertable } from 'kysely';
 import { inTransaction } from '../db/index';
-import { BELEG_RANGES } from '../db/migrations/0007_belege';
 import { qty3 } from '../lib/codecs';
 import { druckeBeleg, pruefeUnterschrift, setzeUnterschrift } from '../modules/belege/belege.dokumente.service';
 import { bestimmePreis } from '../modules/belege/belege.preise';
@@ -227,12 +226,13 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
   const name = new Map(adressen.map((a) => [a.id, a.name1]));
   const arten = ['0100', '0200'] as const;
   const range = (art: string) => `BELEG_${art.slice(0, 2)}` as Nummernkreis;
-  const praefix = new Map(BELEG_RANGES.map((r) => [r.name, r.praefix]));
+  const praefix = new Map<string, string>();
   // one block of numbers per type, drawn in one transaction: the ranges continue after it
   const block = new Map<string, number>();
   await inTransaction(db, async (trx) => {
     for (const art of arten) {
-      const row = await trx.selectFrom('nummernkreise').select('naechste').where('name', '=', range(art)).executeTakeFirstOrThrow();
+      const row = await trx.selectFrom('nummernkreise').select(['naechste', 'praefix']).where('name', '=', range(art)).executeTakeFirstOrThrow();
+      praefix.set(range(art), row.praefix);
       const first = Number(row.naechste);
       const count = arten.length === 2 ? Math.ceil(anzahl / 2) : anzahl;
       await claimNumber(trx, range(art), first + count - 1);
