@@ -63,12 +63,12 @@ export interface ReminderLink {
 /**
  * What an area plugs into the app (`features/<area>/area.ts`): its routes below the signed-in frame, its menu
  * entries, "new item" entries, reminder link and i18n namespace. `app/registry.ts` lists the areas, one line each; the
- * router (`app/router.tsx`) takes their routes from there, and `i18n/namespaces.ts` lists their namespaces. Declare it
- * as `Area<ReturnType<typeof createXRoutes>>`: the router keeps the routes' exact types.
+ * router (`app/router.tsx`) takes their routes from there. Declare it as `Area<ReturnType<typeof createXRoutes>>`: the
+ * router keeps the routes' exact types.
  */
 export interface Area<R extends readonly AnyRoute[] = readonly AnyRoute[]> {
   id: string;
-  /** The area's i18n namespace (`features/<area>/i18n/{de,en,fr}.json`, listed in `i18n/namespaces.ts`). */
+  /** The area's i18n namespace (`features/<area>/i18n/{de,en,fr}.json`; its `index.ts` merges the texts' type). */
   ns?: Namespace;
   /** The area's routes below the signed-in frame (`[]` when it has none). */
   routes: (app: AppRoute) => R;

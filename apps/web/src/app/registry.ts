@@ -16,7 +16,7 @@ import { authArea } from './auth/area';
  * The areas of the app, one line each. The router hangs each area's routes below the signed-in frame (`app/router.tsx`,
  * in this order); navigation (ordered by each entry's `order`), home tiles, the "new item" menu, dashboard switches,
  * reminder links and the record a new reminder belongs to are built from their entries (`app/areas.ts`). Their i18n
- * namespaces are listed in `i18n/namespaces.ts`. `as const`: the router keeps each area's route types.
+ * namespaces are found by file (`features/<area>/i18n/index.ts`). `as const`: the router keeps each area's route types.
  */
 export const AREAS = [
   homeArea,
