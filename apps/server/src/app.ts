@@ -13,23 +13,11 @@ import { cspOf } from './lib/csp';
 import { ApiError, errorBody } from './lib/errors';
 import { registerIdempotency } from './lib/idempotency';
 import { registerInputGuards } from './lib/input-guards';
-import type { AppModule, LoginLimit } from './lib/module';
+import { type AppContext, collectModules, type LoginLimit } from './lib/module';
 import { openApiTransform, openApiTransformObject } from './lib/openapi';
 import type { Ctx } from './lib/resource';
 import { serializerCompiler } from './lib/serializer';
-import { adressenModule } from './modules/adressen/adressen.module';
-import { artikelModule } from './modules/artikel/artikel.module';
-import { assetsModule } from './modules/assets/assets.module';
-import { authModule } from './modules/auth/auth.module';
-import { belegeModule } from './modules/belege/belege.module';
-import { crmModule } from './modules/crm/crm.module';
-import { einkaufModule } from './modules/einkauf/einkauf.module';
-import { lagerModule } from './modules/lager/lager.module';
-import { offenePostenModule } from './modules/offeneposten/offeneposten.module';
-import { serviceModule } from './modules/service/service.module';
-import { stammdatenModule } from './modules/stammdaten/stammdaten.module';
-import { systemModule } from './modules/system/system.module';
-import { webappModule } from './modules/webapp/webapp.module';
+import { MODULES } from './modules/index';
 import { registerAuth, SessionCache } from './plugins/auth';
 import { registerJsonCompression } from './plugins/compress';
 import { registerErrorHandling } from './plugins/errors';
@@ -53,22 +41,8 @@ export const MAINTENANCE_PARAMETER = 'SYSTEM.WARTUNGSMODUS';
 /** What a client's X-Request-Id may look like to be used as the request's id. */
 export const PLAIN_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** The API's areas, one line each: a module registers its routes (modules/<area>/<area>.module.ts). */
-export const MODULES: AppModule[] = [
-  authModule,
-  webappModule,
-  systemModule,
-  stammdatenModule,
-  crmModule,
-  adressenModule,
-  artikelModule,
-  lagerModule,
-  assetsModule,
-  serviceModule,
-  offenePostenModule,
-  einkaufModule,
-  belegeModule,
-];
+/** What the areas declare (modules/index.ts `MODULES`), gathered once: routes, lockable tables, number ranges … */
+export const registry = collectModules(MODULES);
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { handle } = opts;
@@ -165,8 +139,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       registerAuth(api, handle.db, sessions, isMaintenance, maintenanceCached);
       registerLicenceCheck(api);
       registerIdempotency(api, handle.db);
-      const moduleCtx = { ...ctx, sessions, loginLimit: opts.loginLimit ?? { max: 10, timeWindow: 60_000 } };
-      for (const m of MODULES) m.register(api, moduleCtx);
+      const moduleCtx: AppContext = { ...ctx, sessions, loginLimit: opts.loginLimit ?? { max: 10, timeWindow: 60_000 }, registry };
+      for (const m of registry.modules) m.routes?.(api, moduleCtx);
       opts.extraRoutes?.(api);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.setNotFoundHandler(apiNotFound);

@@ -1,35 +1,15 @@
-import type { IdempotencyTables } from '../lib/idempotency';
-import type { AdressenTables } from '../modules/adressen/adressen.tables';
-import type { ArtikelTables } from '../modules/artikel/artikel.tables';
-import type { AssetsTables } from '../modules/assets/assets.tables';
-import type { AuthTables } from '../modules/auth/auth.tables';
-import type { BelegDokumenteTables } from '../modules/belege/belege.dokumente.tables';
-import type { BelegeTables } from '../modules/belege/belege.tables';
-import type { CrmTables } from '../modules/crm/crm.tables';
-import type { DealsTables } from '../modules/deals/deals.tables';
-import type { EinkaufTables } from '../modules/einkauf/einkauf.tables';
-import type { LagerTables } from '../modules/lager/lager.tables';
-import type { OffenePostenTables } from '../modules/offeneposten/offeneposten.tables';
-import type { ServiceTables } from '../modules/service/service.tables';
-import type { StammdatenTables } from '../modules/stammdaten/stammdaten.tables';
-import type { SystemTables } from '../modules/system/system.tables';
-import type { WebappTables } from '../modules/webapp/webapp.tables';
-
-/** Every table: each area declares its own in `modules/<area>/<area>.tables.ts`; one line per area. */
-export interface Database
-  extends AuthTables,
-    SystemTables,
-    WebappTables,
-    StammdatenTables,
-    CrmTables,
-    AdressenTables,
-    BelegeTables,
-    DealsTables,
-    BelegDokumenteTables,
-    EinkaufTables,
-    ArtikelTables,
-    LagerTables,
-    AssetsTables,
-    ServiceTables,
-    OffenePostenTables,
-    IdempotencyTables {}
+/**
+ * Every table, for Kysely (`Kysely<Database>`). The interface is filled where the tables are declared: each module merges
+ * its area's `<Area>Tables` (`modules/<area>/<area>.tables.ts`) in its `<area>.module.ts`, and lib/idempotency.ts its
+ * own table, by declaration merging:
+ *
+ *     declare module '../../db/types' {
+ *       interface Database extends AdressenTables {}
+ *     }
+ *
+ * So a new area adds no line here. Two areas declaring the same table with different types fail to compile ("cannot
+ * simultaneously extend"). Deriving the type from `MODULES` instead is not possible without an import cycle
+ * (db/types → modules → services → db/index → db/types), which test/import-cycles.test.ts forbids.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the modules' declarations (declaration merging)
+export interface Database {}

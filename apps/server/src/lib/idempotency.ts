@@ -18,6 +18,9 @@ export interface IdempotenzTable {
 export interface IdempotencyTables {
   idempotenz: IdempotenzTable;
 }
+declare module '../db/types' {
+  interface Database extends IdempotencyTables {}
+}
 
 /** How long a key answers the first result; afterwards it creates again. */
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;

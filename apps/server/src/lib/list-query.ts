@@ -1,6 +1,6 @@
 import { isRealDate, type ListQuery } from '@vario/contract';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { sortKeyExpression } from '../db/migrations/0004_german_sort';
+import { sortKeyExpression } from '../db/german-sort';
 import type { Dialect } from '../db/schema-helpers';
 import { toScaled } from './codecs';
 import { badRequest } from './errors';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { endpoints, MessageCode } from '@vario/contract';
+import { MessageCode } from '@vario/contract';
 import type { Db } from '../db/index';
 import type { Database } from '../db/types';
 import { nowIso } from './clock';
@@ -28,24 +28,16 @@ export interface LockSession extends Actor {
 }
 
 /**
- * Record kinds that can be locked: the table code (as in the change log) → the table, the rights needed to change a
- * record of it (the same as its change endpoint declares) and, for records with an owner, the owner column
- * (only the owner or an administrator may lock them; for anyone else the record does not exist).
+ * A record kind that can be locked: the table, the rights needed to change a record of it (the same as its change
+ * endpoint declares) and, for records with an owner, the owner column (only the owner or an administrator may lock
+ * them; for anyone else the record does not exist). Each module declares its own, keyed by the table code (as in the
+ * change log): `locks` in `modules/<area>/<area>.module.ts`; the app hands the collected map to `takeLock`.
  */
-export const LOCK_TABLES: Record<string, { table: keyof Database; rights: readonly string[]; owner?: 'benutzerId' }> = {
-  ADR: { table: 'adressen', rights: endpoints.adresseUpdate.rights },
-  ASP: { table: 'ansprechpartner', rights: endpoints.ansprechpartnerUpdate.rights },
-  ZAD: { table: 'zusatzadressen', rights: endpoints.zusatzadresseUpdate.rights },
-  AKT: { table: 'aktivitaeten', rights: endpoints.aktivitaetUpdate.rights },
-  ADD: { table: 'adressDateien', rights: endpoints.dateiDelete.rights },
-  KSP: { table: 'kundensonderpreise', rights: endpoints.preisUpdate.rights },
-  ART: { table: 'artikel', rights: endpoints.artikelUpdate.rights },
-  ASS: { table: 'assets', rights: endpoints.assetUpdate.rights },
-  ASD: { table: 'assetDateien', rights: endpoints.assetDateiDelete.rights },
-  BEK: { table: 'belege', rights: endpoints.belegUpdate.rights },
-  ERI: { table: 'erinnerungen', rights: [], owner: 'benutzerId' },
-  OPV: { table: 'offenePosten', rights: endpoints.offenerPostenUpdate.rights },
-};
+export interface LockTable {
+  table: keyof Database;
+  rights: readonly string[];
+  owner?: 'benutzerId';
+}
 
 /** 423 naming the holder and, when known, the end of the lock (ISO) as second parameter (issue 9 item 10). */
 function lockedBy(name: string, until?: string) {
@@ -64,8 +56,15 @@ async function currentLock(db: Db, tabelle: string, datensatzId: number) {
 }
 
 /** The rights, existence and owner a lock needs (403 naming the right, 400 for an unknown code, 404). */
-async function assertLockable(db: Db, who: Actor, tabelle: string, datensatzId: number, may: (right: string) => Promise<boolean>) {
-  const target = Object.hasOwn(LOCK_TABLES, tabelle) ? LOCK_TABLES[tabelle] : undefined;
+async function assertLockable(
+  db: Db,
+  who: Actor,
+  tabelle: string,
+  datensatzId: number,
+  may: (right: string) => Promise<boolean>,
+  lockTables: Readonly<Record<string, LockTable>>,
+) {
+  const target = Object.hasOwn(lockTables, tabelle) ? lockTables[tabelle] : undefined;
   if (!target) throw badRequest('Bitte die Eingaben prüfen!', { tabelle: [`Unbekanntes Tabellenkürzel: ${tabelle}`] });
   for (const right of target.rights) if (!(await may(right))) throw forbidden(right);
   // biome-ignore lint/suspicious/noExplicitAny: table named by the lock code
@@ -80,9 +79,17 @@ async function assertLockable(db: Db, who: Actor, tabelle: string, datensatzId: 
  * Of two sessions racing for a free record exactly one row results; the loser's statement returns nothing and it
  * answers 423 naming the holder. The same user taking it again (renewal, or from another session) gets a new token,
  * and the old token stops working. The lock lasts 30 minutes, never past the session's end, and goes with the session.
+ * `lockTables`: the record kinds the modules declare (`registry.lockTables`).
  */
-export async function takeLock(db: Db, who: LockSession, tabelle: string, datensatzId: number, may: (right: string) => Promise<boolean>) {
-  await assertLockable(db, who, tabelle, datensatzId, may);
+export async function takeLock(
+  db: Db,
+  who: LockSession,
+  tabelle: string,
+  datensatzId: number,
+  may: (right: string) => Promise<boolean>,
+  lockTables: Readonly<Record<string, LockTable>>,
+) {
+  await assertLockable(db, who, tabelle, datensatzId, may, lockTables);
   const now = nowIso();
   const held = await db
     .selectFrom('sperren')

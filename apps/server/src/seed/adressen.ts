@@ -366,6 +366,6 @@ export const adressenSeeder: Seeder = {
 
     // The demo documents of these customers are made by the documents' seeder (seed/belege.ts) through the document services.
     // the number ranges continue after the demo numbers
-    await syncNummernkreise(db);
+    await syncNummernkreise(db, ctx.numberRanges);
   },
 };

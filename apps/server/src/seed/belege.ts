@@ -233,12 +233,13 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
   // the kinds a user creates (offers and orders): no stock or open-item effect, so the bulk load keeps every invariant
   const arten = NEU_BELEGARTEN;
   const range = (art: string) => (belegartVon(art) as Belegart).nummernkreis.name;
-  const praefix = new Map(NEU_BELEGARTEN.map((a) => [range(a), (belegartVon(a) as Belegart).nummernkreis.praefix]));
+  const praefix = new Map<string, string>();
   // one block of numbers per type, drawn in one transaction: the ranges continue after it
   const block = new Map<string, number>();
   await inTransaction(db, async (trx) => {
     for (const art of arten) {
-      const row = await trx.selectFrom('nummernkreise').select('naechste').where('name', '=', range(art)).executeTakeFirstOrThrow();
+      const row = await trx.selectFrom('nummernkreise').select(['naechste', 'praefix']).where('name', '=', range(art)).executeTakeFirstOrThrow();
+      praefix.set(range(art), row.praefix);
       const first = Number(row.naechste);
       const count = Math.ceil(anzahl / arten.length);
       await claimNumber(trx, range(art), first + count - 1);

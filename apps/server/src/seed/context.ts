@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { Db } from '../db/index';
 import type { Dialect } from '../db/schema-helpers';
+import type { NumberRange } from '../lib/number-range';
 
 export interface SeedContext {
   db: Db;
@@ -10,6 +11,8 @@ export interface SeedContext {
   scale: number;
   /** Demo mode: creates the demo logins with known passwords. */
   demo: boolean;
+  /** The number ranges the modules declare (for `syncNummernkreise` after loading explicit numbers). */
+  numberRanges: readonly NumberRange[];
   progress(label: string, done: number, total: number): void;
 }
 

@@ -1,17 +1,14 @@
 import { fakerDE } from '@faker-js/faker';
 import { sql } from 'kysely';
 import { type DbHandle, inTransaction } from '../db/index';
-import { adressenSeeder } from './adressen';
-import { artikelSeeder } from './artikel';
-import { belegeSeeder } from './belege';
+import { collectModules } from '../lib/module';
+import { MODULES } from '../modules/index';
 import type { Seeder } from './context';
-import { einkaufSeeder } from './einkauf';
-import { foundationSeeder } from './foundation';
-import { offenePostenSeeder } from './offeneposten';
-import { serviceSeeder } from './service';
 
-/** Every area's demo data, in dependency order. Later areas append their seeders here. */
-export const seeders: Seeder[] = [foundationSeeder, adressenSeeder, artikelSeeder, belegeSeeder, offenePostenSeeder, einkaufSeeder, serviceSeeder];
+const registry = collectModules(MODULES);
+
+/** Every area's demo data, in dependency order: the seeders the modules declare, in the order of `MODULES`. */
+export const seeders: readonly Seeder[] = registry.seeders;
 
 export const SEED = 20240705;
 
@@ -40,7 +37,15 @@ export async function seed(
     fakerDE.setDefaultRefDate(new Date('2026-01-01T00:00:00Z'));
     // One transaction per area: a seed broken off (Ctrl+C, a full disk) leaves that area empty, so the next start redoes it.
     await inTransaction(handle.db, (db) =>
-      s.run({ db, dialect: handle.dialect, faker: fakerDE, scale: opts.scale, demo: opts.demo, progress: opts.progress ?? (() => {}) }),
+      s.run({
+        db,
+        dialect: handle.dialect,
+        faker: fakerDE,
+        scale: opts.scale,
+        demo: opts.demo,
+        numberRanges: registry.numberRanges,
+        progress: opts.progress ?? (() => {}),
+      }),
     );
   }
 }

@@ -1,6 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import type { AnyRoute, LinkProps } from '@tanstack/react-router';
-import type { Me } from '@vario/contract';
+import type { Erinnerung, Me } from '@vario/contract';
 import type { ParseKeys } from 'i18next';
 import type { ALL_NAMESPACES, Namespace } from '@/i18n/resources';
 import { hasAllRights } from '@/lib/rights';
@@ -50,21 +50,25 @@ export interface NewItemEntry {
   addressParam?: string;
 }
 
-/** Reminder target table and the detail route of one record (REM-008). */
+/**
+ * Reminders of an area's records: their table code, the detail route of one record (REM-008) and the route groups (first
+ * path segments) of the screens whose record a new reminder belongs to (REM-009; default: the detail route's group).
+ */
 export interface ReminderLink {
-  tabelle: string;
+  tabelle: NonNullable<Erinnerung['tabelle']>;
   detail: (id: number) => string;
+  groups?: readonly string[];
 }
 
 /**
  * What an area plugs into the app (`features/<area>/area.ts`): its routes below the signed-in frame, its menu
- * entries, "new item" entries, reminder link and i18n namespace. The composition roots list areas, one line each:
- * `app/registry.ts` (menus), `app/router.tsx` (routes) and `i18n/namespaces.ts` (namespaces). Declare it as
- * `Area<ReturnType<typeof createXRoutes>>`: the router keeps the routes' exact types.
+ * entries, "new item" entries, reminder link and i18n namespace. `app/registry.ts` lists the areas, one line each; the
+ * router (`app/router.tsx`) takes their routes from there. Declare it as `Area<ReturnType<typeof createXRoutes>>`: the
+ * router keeps the routes' exact types.
  */
 export interface Area<R extends readonly AnyRoute[] = readonly AnyRoute[]> {
   id: string;
-  /** The area's i18n namespace (`features/<area>/i18n/{de,en,fr}.json`, listed in `i18n/namespaces.ts`). */
+  /** The area's i18n namespace (`features/<area>/i18n/{de,en,fr}.json`; its `index.ts` merges the texts' type). */
   ns?: Namespace;
   /** The area's routes below the signed-in frame (`[]` when it has none). */
   routes: (app: AppRoute) => R;

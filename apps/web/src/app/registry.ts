@@ -13,11 +13,12 @@ import { type Area, registerAreas } from './areas';
 import { authArea } from './auth/area';
 
 /**
- * The areas of the app, one line each. Navigation (ordered by each entry's `order`), home tiles, the "new item" menu,
- * dashboard switches and reminder links are built from their entries (`app/areas.ts`); their routes are listed in
- * `app/router.tsx`, their namespaces in `i18n/namespaces.ts`.
+ * The areas of the app, one line each. The router hangs each area's routes below the signed-in frame (`app/router.tsx`,
+ * in this order); navigation (ordered by each entry's `order`), home tiles, the "new item" menu, dashboard switches,
+ * reminder links and the record a new reminder belongs to are built from their entries (`app/areas.ts`). Their i18n
+ * namespaces are found by file (`features/<area>/i18n/index.ts`). `as const`: the router keeps each area's route types.
  */
-export const AREAS: readonly Area[] = [
+export const AREAS = [
   homeArea,
   addressesArea,
   productsArea,
@@ -30,6 +31,6 @@ export const AREAS: readonly Area[] = [
   systemArea,
   openItemsArea,
   authArea,
-];
+] as const satisfies readonly Area[];
 
 registerAreas(AREAS);

@@ -1,24 +1,13 @@
 import { createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
-import { addressesArea } from '@/features/addresses/area';
-import { assetsArea } from '@/features/assets/area';
 import { MaintenancePage } from '@/features/errors/MaintenancePage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
-import { homeArea } from '@/features/home/area';
-import { openItemsArea } from '@/features/open-items/area';
-import { productsArea } from '@/features/products/area';
-import { saleDocumentsArea } from '@/features/sale-documents/area';
-import { scannerArea } from '@/features/scanner/area';
-import { serviceArea } from '@/features/service/area';
 import { prefetchUserParameters } from '@/features/settings/api';
-import { settingsArea } from '@/features/settings/area';
-import { storageArea } from '@/features/storage/area';
-import { systemArea } from '@/features/system/area';
 import { appRoute, frameLoaders, rootRoute } from './app-route';
 import { LoginPage } from './auth/LoginPage';
 import { LogoutPage } from './auth/LogoutPage';
 import { prefetchMe } from './auth/session';
 import { RootLayout } from './layout/RootLayout';
-import './registry';
+import { AREAS } from './registry';
 
 rootRoute.update({ component: RootLayout, notFoundComponent: NotFoundPage });
 // the signed-in frame loads with the first signed-in screen: the login page does not load it
@@ -36,26 +25,13 @@ const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth/
 const logoutAliasRoute = createRoute({ getParentRoute: () => rootRoute, path: '/logout', component: LogoutPage });
 const maintenanceRoute = createRoute({ getParentRoute: () => rootRoute, path: '/error/503', component: MaintenancePage });
 
-/** The signed-in screens: each area's routes, one line per area (`features/<area>/area.ts`). */
-const routeTree = rootRoute.addChildren([
-  loginRoute,
-  logoutRoute,
-  logoutAliasRoute,
-  maintenanceRoute,
-  appRoute.addChildren([
-    ...homeArea.routes(appRoute),
-    ...addressesArea.routes(appRoute),
-    ...productsArea.routes(appRoute),
-    ...saleDocumentsArea.routes(appRoute),
-    ...serviceArea.routes(appRoute),
-    ...assetsArea.routes(appRoute),
-    ...storageArea.routes(appRoute),
-    ...scannerArea.routes(appRoute),
-    ...settingsArea.routes(appRoute),
-    ...systemArea.routes(appRoute),
-    ...openItemsArea.routes(appRoute),
-  ]),
-]);
+/** Every area's routes (`Area.routes`), with their exact types: the route tree's paths, params and search are typed. */
+type AreaRoute = ReturnType<(typeof AREAS)[number]['routes']>[number];
+
+/** The signed-in screens: the routes of each area in `AREAS` (app/registry.ts), in its order. */
+const areaRoutes = AREAS.flatMap((area): readonly AreaRoute[] => area.routes(appRoute));
+
+const routeTree = rootRoute.addChildren([loginRoute, logoutRoute, logoutAliasRoute, maintenanceRoute, appRoute.addChildren(areaRoutes)]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 

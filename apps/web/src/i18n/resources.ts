@@ -1,10 +1,16 @@
-import type { NAMESPACES } from './namespaces';
-
-export type Namespace = keyof typeof NAMESPACES;
-export type NamespaceResources = { [N in Namespace]: (typeof NAMESPACES)[N]['de'] };
+/**
+ * The texts of every namespace (German, which has every key), for the typed keys: each namespace's `index.ts`
+ * (`i18n/<ns>/index.ts`, `features/<area>/i18n/index.ts`) merges its own here, so a new area adds no line:
+ * `declare module '@/i18n/resources' { interface NamespaceTexts { addresses: typeof de } }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the namespaces' declarations (declaration merging)
+export interface NamespaceTexts {}
+export type Namespace = keyof NamespaceTexts;
+/** The same as a plain object type (i18next's resources need one). */
+export type NamespaceResources = { [N in Namespace]: NamespaceTexts[N] };
 type Texts = Record<string, unknown>;
 /** The namespace of a texts file: `i18n/<ns>/<lng>.json` or `features/<folder>/i18n/<lng>.json`, a kebab-case folder
- * in camelCase (`sale-documents` → `saleDocuments`, as `i18n/namespaces.ts` names it). */
+ * in camelCase (`sale-documents` → `saleDocuments`, as its `index.ts` names it). */
 const namespaceOf = (path: string) =>
   /([^/]+)\/(?:i18n\/)?[a-z]{2}\.json$/.exec(path)?.[1]?.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as Namespace;
 const byNamespace = (files: Record<string, Texts>) => Object.fromEntries(Object.entries(files).map(([path, texts]) => [namespaceOf(path), texts]));

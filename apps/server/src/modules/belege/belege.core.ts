@@ -16,7 +16,7 @@ import type { BelegPositionTable, BelegTable } from './belege.tables';
 
 export type KopfRow = Selectable<BelegTable>;
 export type PositionRow = Selectable<BelegPositionTable>;
-/** Record-lock and change-log code of documents (lib/locks.ts LOCK_TABLES). */
+/** Record-lock and change-log code of documents (declared in belege.module.ts `locks`). */
 export const LOCK = 'BEK';
 
 /** Who acts: the user and the record lock token sent with the request (`X-Lock-Token`), if any. */

@@ -1,5 +1,14 @@
 import { defineModule } from '../../lib/module';
+import type { CrmTables } from './crm.tables';
 import { erinnerungenRoutes } from './erinnerungen.routes';
 
-/** CRM: reminders (activities are served with their address). */
-export const crmModule = defineModule('crm', erinnerungenRoutes);
+declare module '../../db/types' {
+  interface Database extends CrmTables {}
+}
+
+/** CRM: reminders (activities are served with their address; demo reminders are part of seed/foundation.ts). */
+export const crmModule = defineModule('crm', {
+  routes: erinnerungenRoutes,
+  // a reminder can be locked by its addressee (or an administrator) only
+  locks: { ERI: { table: 'erinnerungen', rights: [], owner: 'benutzerId' } },
+});

@@ -1,11 +1,18 @@
-import type { BelegNummernkreis } from '@vario/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
-import { RANGES } from '../../db/migrations/0005_nummernkreise';
+import type { NumberRange } from '../../lib/number-range';
 
-/** The number ranges (`nummernkreise` rows); the next areas draw their document, ticket and order numbers here too. */
-/** The document ranges (`BELEG_01`…) are the ones the document descriptors name (`@vario/contract` BELEGARTEN). */
-export type Nummernkreis = 'ADRESSE' | 'KUNDE' | 'LIEFERANT' | 'BELEG' | 'TICKET' | 'AUFTRAG' | 'OFFENER_POSTEN' | BelegNummernkreis;
+/**
+ * The number ranges (`nummernkreise` rows) by name. Each module declares the ranges it draws from (`numberRanges` in
+ * its `<area>.module.ts`) and merges their names into this interface from the same file:
+ * `declare module '../system/nummernkreise.service' { interface Nummernkreise extends RangesByName<typeof RANGES> {} }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the modules' declarations (declaration merging)
+export interface Nummernkreise {}
+/** The name of a range some module declares. */
+export type Nummernkreis = keyof Nummernkreise & string;
+/** A module's ranges by name, for its merge into `Nummernkreise`. */
+export type RangesByName<T extends readonly NumberRange[]> = { [R in T[number] as R['name']]: R };
 
 /**
  * Draws the next number of a range in the caller's transaction, by one statement: `update … set naechste = naechste + 1
@@ -46,9 +53,12 @@ export async function claimNumber(trx: Db, name: Nummernkreis, nummer: number): 
     .execute();
 }
 
-/** After a bulk load with explicit numbers (demo data, imports): every range with a column continues after its highest number. */
-export async function syncNummernkreise(trx: Db): Promise<void> {
-  for (const r of RANGES) {
+/**
+ * After a bulk load with explicit numbers (demo data, imports): every range with a column continues after its highest
+ * number. `ranges`: the declared ranges (`registry.numberRanges`).
+ */
+export async function syncNummernkreise(trx: Db, ranges: readonly NumberRange[]): Promise<void> {
+  for (const r of ranges) {
     if (!r.column) continue;
     const [table, column] = r.column;
     const { rows } = await sql<{ n: number | string | null }>`select max(${sql.ref(column)}) as n from ${sql.table(table)}`.execute(trx);

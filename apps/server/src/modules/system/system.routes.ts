@@ -5,14 +5,14 @@ import { forbidden, notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
 import { runList } from '../../lib/list-query';
 import { takeLock } from '../../lib/locks';
-import type { Ctx } from '../../lib/resource';
+import type { AppContext } from '../../lib/module';
 import { route } from '../../lib/route';
 import { actor, hasRight } from '../../plugins/auth';
 import { listNummernkreise } from './nummernkreise.service';
 
 const sperreFields = { id: 'number', tabelle: 'string', datensatzId: 'number', benutzerId: 'number', erstelltAm: 'string', gueltigBis: 'string' } as const;
 
-export function systemRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
+export function systemRoutes(app: FastifyInstance, { db, dialect, registry }: AppContext) {
   route(app, endpoints.systemParameter, async (req) =>
     runList(
       db.selectFrom('systemParameter').select(['name', 'wert']),
@@ -52,7 +52,7 @@ export function systemRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   route(app, endpoints.sperreCreate, async (req) => {
     const me = actor(req);
     const session = { ...me, sitzungBis: req.session?.gueltigBis ?? new Date().toISOString() };
-    const lock = await takeLock(db, session, req.body.data.tabelle, req.body.data.datensatzId, (right) => hasRight(db, req, right));
+    const lock = await takeLock(db, session, req.body.data.tabelle, req.body.data.datensatzId, (right) => hasRight(db, req, right), registry.lockTables);
     return { result: lock };
   });
 

@@ -1,15 +1,20 @@
 import type { Erinnerung } from '@vario/contract';
+import { AREAS } from '@/app/registry';
 
-/** Route group → source table of a reminder made there (REM-009). */
-const GROUPS: Record<string, NonNullable<Erinnerung['tabelle']>> = {
-  addresses: 'ADR',
-  saleDocument: 'BEK',
-  saleDocuments: 'BEK',
-  products: 'ART',
-  openItems: 'OPV',
-  tickets: 'TKT',
-  deals: 'DEALS',
-};
+type Tabelle = NonNullable<Erinnerung['tabelle']>;
+
+/** Route groups of the spec's areas that are not built yet (REM-009): each moves to its area's `reminder` entry. */
+const AREAS_TO_COME: Record<string, Tabelle> = { tickets: 'TKT', deals: 'DEALS' };
+
+/** Route group → source table of a reminder made there (REM-009), from the areas' reminder links (`Area.reminder`). */
+const GROUPS = new Map<string, Tabelle>([
+  ...Object.entries(AREAS_TO_COME),
+  ...AREAS.flatMap((area) => {
+    const link = area.reminder;
+    if (!link) return [];
+    return (link.groups ?? [link.detail(1).split('/')[1] ?? '']).map((group): [string, Tabelle] => [group, link.tabelle]);
+  }),
+]);
 
 /**
  * The record a new reminder belongs to: the route group's table and the record id of the path (`/addresses/10158/…` →
@@ -17,7 +22,7 @@ const GROUPS: Record<string, NonNullable<Erinnerung['tabelle']>> = {
  */
 export function reminderSource(pathname: string): { tabelle: Erinnerung['tabelle']; tabelleId: number } | null {
   const [group, id] = pathname.split('/').filter(Boolean);
-  const tabelle = group ? GROUPS[group] : undefined;
+  const tabelle = group ? GROUPS.get(group) : undefined;
   if (!tabelle || !id || !/^[1-9]\d*$/.test(id)) return null;
   return { tabelle, tabelleId: Number(id) };
 }

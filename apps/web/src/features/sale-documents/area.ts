@@ -42,5 +42,6 @@ export const saleDocumentsArea: Area<ReturnType<typeof routes>> = {
       addressParam: 'id',
     },
   ],
-  reminder: { tabelle: 'BEK', detail: (id) => `/saleDocument/${id}` },
+  // a reminder made on a document's screens (also under the spec's route name saleDocuments) belongs to it (REM-009)
+  reminder: { tabelle: 'BEK', detail: (id) => `/saleDocument/${id}`, groups: ['saleDocument', 'saleDocuments'] },
 };

@@ -3,3 +3,9 @@ import en from './en.json';
 import fr from './fr.json';
 
 export const fieldsI18n = { de, en, fr };
+
+declare module '../resources' {
+  interface NamespaceTexts {
+    fields: typeof de;
+  }
+}

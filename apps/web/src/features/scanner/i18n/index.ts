@@ -3,3 +3,9 @@ import en from './en.json';
 import fr from './fr.json';
 
 export const scannerI18n = { de, en, fr };
+
+declare module '@/i18n/resources' {
+  interface NamespaceTexts {
+    scanner: typeof de;
+  }
+}
