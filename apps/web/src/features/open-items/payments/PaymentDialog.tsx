@@ -9,6 +9,7 @@ import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { TOAST } from '@/lib/api/error-handler';
 import { ApiError, isApiError } from '@/lib/api/errors';
 import { formatCurrency } from '@/lib/format';
+import { newId } from '@/lib/id';
 import { type OffenerPosten, recordPayment } from '../api';
 import { methodKey } from '../level';
 import { todayIso } from '../list/list-filter';
@@ -39,7 +40,7 @@ export function PaymentDialog(props: { item: OffenerPosten | null; onClose: (fre
   const { item } = props;
   const opened = !!item;
   // a fresh key each time the dialog opens for an item
-  const key = useMemo(() => (opened ? crypto.randomUUID() : ''), [opened, item?.id]);
+  const key = useMemo(() => (opened ? newId() : ''), [opened, item?.id]);
   const open = item ? Math.abs(item.offenerBetrag) : 0;
 
   return (
