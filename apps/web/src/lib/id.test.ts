@@ -16,7 +16,7 @@ describe('newId', () => {
 
   it('builds a version 4 UUID from crypto.getRandomValues where randomUUID is missing (plain http on a LAN name)', () => {
     const real = globalThis.crypto;
-    const getRandomValues = vi.fn(<T extends ArrayBufferView | null>(a: T) => real.getRandomValues(a));
+    const getRandomValues = vi.fn((a: Uint8Array<ArrayBuffer>) => real.getRandomValues(a));
     // the crypto object a non-secure page sees: getRandomValues, no randomUUID
     vi.stubGlobal('crypto', { getRandomValues });
     expect('randomUUID' in globalThis.crypto).toBe(false);

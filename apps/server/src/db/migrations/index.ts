@@ -14,6 +14,7 @@ import * as m0012 from './0012_belege_altbestand';
 import * as m0013 from './0013_belege_suche';
 import * as m0013z from './0013_belege_zaehler';
 import * as m0014 from './0014_offene_posten_altbestand';
+import * as m0015 from './0015_projekt_rechte';
 
 /** Every migration, in order. Later areas append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_belege_suche': m0013,
   '0013_belege_zaehler': m0013z,
   '0014_offene_posten_altbestand': m0014,
+  '0015_projekt_rechte': m0015,
 };
