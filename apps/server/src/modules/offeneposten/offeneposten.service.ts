@@ -1,9 +1,11 @@
 import { MAHN_ABSTAND_TAGE, MAHNSTUFE_MAX, MessageCode, STANDARD_NETTO_TAGE } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { dialectOf } from '../../db/schema-helpers';
+import { heute, plusTage } from '../../lib/berlin-time';
 import { logChange } from '../../lib/change-log';
 import { nowIso } from '../../lib/clock';
 import { ApiError, conflict, notFound, unprocessable } from '../../lib/errors';
+import { formatBetrag } from '../../lib/format-de';
 import { invalidateCounts } from '../../lib/list-query';
 import { type Actor, assertWritable } from '../../lib/locks';
 import { addCents, percentOfCents, subtractCents } from '../../lib/money';
@@ -32,17 +34,8 @@ import { drawNumber } from '../system/nummernkreise.service';
 export const OPV = 'OPV';
 const LABEL = 'Offener Posten';
 
-/** The calendar day in Germany (the business day of dunning runs and payment dates). */
-export function heute(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** A `YYYY-MM-DD` day plus n days. */
-export function plusTage(datum: string, tage: number): string {
-  const d = new Date(`${datum}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + tage);
-  return d.toISOString().slice(0, 10);
-}
+/** The calendar day in Germany (the business day of dunning runs and payment dates) and day arithmetic: lib/berlin-time.ts. */
+export { heute, plusTage } from '../../lib/berlin-time';
 
 const pg = (trx: Db) => dialectOf(trx) === 'postgres';
 
@@ -189,8 +182,6 @@ export interface PaymentInput {
   protokollBemerkung?: string;
 }
 
-const euro = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(Number(cents) / 100);
-
 /**
  * Records a payment against an open item in the caller's transaction and answers the payment's id: lock check, the
  * amount taken off the open amount (refused when more than is open, or when the item is completed), the payment row,
@@ -214,7 +205,7 @@ export async function recordPayment(trx: Db, actor: Actor, offenerPostenId: numb
     throw unprocessable('Das Zahlungsdatum liegt in der Zukunft', { zahlungsDatum: ['Das Zahlungsdatum darf nicht in der Zukunft liegen'] });
   }
   if (input.betrag > Math.abs(offen)) {
-    const msg = `Die Zahlung übersteigt den offenen Betrag von ${euro(Math.abs(offen))}`;
+    const msg = `Die Zahlung übersteigt den offenen Betrag von ${formatBetrag(Math.abs(offen))}`;
     throw unprocessable(msg, { zahlungsBetrag: [msg] });
   }
   const signed = offen < 0 ? -input.betrag : input.betrag;

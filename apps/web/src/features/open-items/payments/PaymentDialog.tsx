@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ZAHLUNG_PER, zahlungEingabe } from '@vario/contract';
+import { berlinTag, ZAHLUNG_PER, zahlungEingabe } from '@vario/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eagerSchema } from '@/components/form/eager-schema';
@@ -12,7 +12,6 @@ import { formatCurrency } from '@/lib/format';
 import { newId } from '@/lib/id';
 import { type OffenerPosten, recordPayment } from '../api';
 import { methodKey } from '../level';
-import { todayIso } from '../list/list-filter';
 
 /** The form schema of the dialog (validation and field meta data). */
 const zahlungEingabeForm = eagerSchema(zahlungEingabe);
@@ -49,7 +48,7 @@ export function PaymentDialog(props: { item: OffenerPosten | null; onClose: (fre
       onClose={() => props.onClose()}
       title={t('payments.new')}
       schema={zahlungEingabeForm}
-      defaultValues={{ zahlungsBetrag: open, zahlungsDatum: todayIso(), zahlungPer: 'Überweisung', auszug: null, bemerkung: null }}
+      defaultValues={{ zahlungsBetrag: open, zahlungsDatum: berlinTag(), zahlungPer: 'Überweisung', auszug: null, bemerkung: null }}
       submitLabel={t('payments.submit')}
       onSubmit={async (values) => {
         if (!item) return;
