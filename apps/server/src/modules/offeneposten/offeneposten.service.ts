@@ -2,10 +2,10 @@ import { MAHN_ABSTAND_TAGE, MAHNSTUFE_MAX, MessageCode, STANDARD_NETTO_TAGE } fr
 import type { Db } from '../../db/index';
 import { dialectOf } from '../../db/schema-helpers';
 import { heute, plusTage } from '../../lib/berlin-time';
-import { logChange } from '../../lib/change-log';
+import { logChange, logChanges } from '../../lib/change-log';
 import { nowIso } from '../../lib/clock';
 import { ApiError, conflict, notFound, unprocessable } from '../../lib/errors';
-import { formatBetrag } from '../../lib/format-de';
+import { formatBetrag, formatDatum } from '../../lib/format-de';
 import { invalidateCounts } from '../../lib/list-query';
 import { type Actor, assertWritable } from '../../lib/locks';
 import { addCents, percentOfCents, subtractCents } from '../../lib/money';
@@ -290,7 +290,7 @@ export async function runDunning(trx: Db, actor: Actor, datum = heute()): Promis
       erhoehtImLauf: Number(first.erhoeht),
       gelaufenAm: first.zeitpunkt,
       benutzerName: first.name ?? null,
-      meldung: `Der Mahnlauf für den ${datum.split('-').reverse().join('.')} ist bereits gelaufen; es wurde nichts geändert`,
+      meldung: `Der Mahnlauf für den ${formatDatum(datum)} ist bereits gelaufen; es wurde nichts geändert`,
     };
   }
   const letzteErlaubt = plusTage(datum, -MAHN_ABSTAND_TAGE);
@@ -308,22 +308,18 @@ export async function runDunning(trx: Db, actor: Actor, datum = heute()): Promis
     .returning('id')
     .execute();
   const ids = raised.map((r) => r.id);
-  for (let i = 0; i < ids.length; i += 500) {
-    await trx
-      .insertInto('protokoll')
-      .values(
-        ids.slice(i, i + 500).map((id) => ({
-          tabelle: OPV,
-          datensatzId: id,
-          aktion: 'AENDERN',
-          benutzerId: actor.id,
-          zeitpunkt,
-          bemerkung: `Mahnlauf ${datum}`,
-          felder: 'mahnstufe,letzteMahnung',
-        })),
-      )
-      .execute();
-  }
+  await logChanges(
+    trx,
+    ids.map((id) => ({
+      tabelle: OPV,
+      datensatzId: id,
+      aktion: 'AENDERN',
+      benutzerId: actor.id,
+      zeitpunkt,
+      bemerkung: `Mahnlauf ${datum}`,
+      felder: ['mahnstufe', 'letzteMahnung'],
+    })),
+  );
   await trx.updateTable('mahnlaeufe').set({ erhoeht: ids.length }).where('id', '=', claimed.id).execute();
   if (ids.length) invalidateCounts('offenePosten');
   return {
