@@ -136,8 +136,8 @@ export async function buche(trx: Db, bewegungen: Bewegung[]): Promise<number[]> 
       }
     }
   }
-  invalidateCounts('bestaende');
-  invalidateCounts('artikel');
+  invalidateCounts('bestaende', trx);
+  invalidateCounts('artikel', trx);
   return ids;
 }
 

@@ -132,7 +132,7 @@ export async function openItemForInvoice(trx: Db, actor: Actor, beleg: InvoiceFo
     .executeTakeFirstOrThrow();
   await logChange(trx, { tabelle: OPV, datensatzId: row.id, aktion: 'NEU', benutzerId: actor.id, bemerkung: `Aus Beleg ${beleg.belegnummer}` });
   await syncAdresse(trx, beleg.adresseId);
-  invalidateCounts('offenePosten');
+  invalidateCounts('offenePosten', trx);
   return row.id;
 }
 
@@ -168,7 +168,7 @@ export async function cancelOpenItemsOfBeleg(trx: Db, actor: Actor, belegId: num
     });
     await syncAdresse(trx, item.adresseId);
   }
-  if (items.length) invalidateCounts('offenePosten');
+  if (items.length) invalidateCounts('offenePosten', trx);
 }
 
 export interface PaymentInput {
@@ -248,7 +248,7 @@ export async function recordPayment(trx: Db, actor: Actor, offenerPostenId: numb
     felder: ['offenerBetrag', 'bisherGezahlt', ...(neuOffen === 0 ? ['abgeschlossen'] : []), `zahlung.${payment.id}`],
   });
   await syncAdresse(trx, item.adresseId);
-  invalidateCounts('offenePosten');
+  invalidateCounts('offenePosten', trx);
   return payment.id;
 }
 
@@ -321,7 +321,7 @@ export async function runDunning(trx: Db, actor: Actor, datum = heute()): Promis
     })),
   );
   await trx.updateTable('mahnlaeufe').set({ erhoeht: ids.length }).where('id', '=', claimed.id).execute();
-  if (ids.length) invalidateCounts('offenePosten');
+  if (ids.length) invalidateCounts('offenePosten', trx);
   return {
     datum,
     bereitsGelaufen: false,
