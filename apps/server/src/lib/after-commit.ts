@@ -19,7 +19,10 @@ interface TxLike {
 
 /** Runs `fn` after the transaction `db` commits (dropped on rollback); outside a transaction at once. */
 export function afterCommit(db: TxLike, fn: () => void): void {
-  if (!db.isTransaction) return fn();
+  if (!db.isTransaction) {
+    fn();
+    return;
+  }
   const key = keyOf(db);
   const queue = queues.get(key);
   if (queue) queue.push(fn);
