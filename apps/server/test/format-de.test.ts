@@ -1,7 +1,7 @@
 import { berlinTag, plusTage, tageZwischen } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
 import { heute, tagVon } from '../src/lib/berlin-time';
-import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent, formatScaled, formatZeitpunkt } from '../src/lib/format-de';
+import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent, formatScaled, formatZahl, formatZeitpunkt } from '../src/lib/format-de';
 
 describe('one German text for amounts and quantities (lib/format-de.ts)', () => {
   it('amounts always with two decimals and thousands dots', () => {
@@ -31,6 +31,10 @@ describe('one German text for amounts and quantities (lib/format-de.ts)', () => 
     expect(formatProzent(750)).toBe('7,5 %');
     expect(formatProzent(1)).toBe('0,01 %');
     expect(formatScaled(100, 0)).toBe('100');
+    expect(formatZahl(12.5)).toBe('12,5');
+    expect(formatZahl(1234.5678)).toBe('1.234,568');
+    expect(formatZahl(1234.5678, 2)).toBe('1.234,57');
+    expect(formatZahl(-0.5)).toBe('-0,5');
   });
 
   it('dates as dd.mm.yyyy, date-times by their Berlin day and time', () => {

@@ -1,4 +1,5 @@
 import { BERLIN, berlinTag } from '@vario/contract';
+import { toScaled } from './codecs';
 
 /**
  * The one German text of amounts, quantities, percentages and dates on the server (PDFs, messages, mails). Values are
@@ -9,6 +10,7 @@ import { BERLIN, berlinTag } from '@vario/contract';
  * - unit price (`formatPreis4`): 2 decimals, up to 4 where it has them — 1250 → "0,125 €"
  * - quantity (`formatMenge`): up to 3 decimals, no trailing zeros — 1234500 → "1.234,5"
  * - percent (`formatProzent`): up to 2 decimals — 750 → "7,5 %"
+ * - a decimal number of the API (`formatZahl`, e.g. km): up to 3 decimals — 12.5 → "12,5"
  */
 
 /** An integer scaled by 10^decimals as de-DE text with thousands dots, e.g. (123456, 2) → "1.234,56"; trailing zeros beyond `minDecimals` dropped. */
@@ -33,6 +35,9 @@ export const formatPreis4 = (value: number | bigint, waehrung = 'EUR') => `${for
 export const formatMenge = (qty3: number | bigint) => formatScaled(qty3, 3, 0);
 /** A percentage in hundredths: 1900 → "19 %", 750 → "7,5 %". */
 export const formatProzent = (percent2: number | bigint) => `${formatScaled(percent2, 2, 0)} %`;
+
+/** A decimal number of the API (not a stored integer; e.g. a distance in km) with up to `maxDecimals` decimals: 1234.5 → "1.234,5". */
+export const formatZahl = (value: number, maxDecimals = 3) => formatScaled(toScaled(value, maxDecimals), maxDecimals, 0);
 
 let timeFormat: Intl.DateTimeFormat | undefined;
 
