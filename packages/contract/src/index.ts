@@ -17,6 +17,7 @@ export * from './endpoints-belege-dokumente';
 export * from './endpoints-offeneposten';
 export * from './endpoints-referenz';
 export * from './endpoints-service';
+export * from './kalendertag';
 export * from './lager';
 export * from './offeneposten';
 export * from './preise';

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { installAfterCommit } from '../lib/after-commit';
 import { migrations } from './migrations/index';
 import type { Dialect } from './schema-helpers';
 import { SqliteDatabaseWrapper } from './sqlite-database';
@@ -33,7 +34,7 @@ export async function openDatabase(url: string): Promise<DbHandle> {
     pool.on('error', () => {});
     const client = await pool.connect(); // fails fast when the server cannot be reached
     client.release();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = installAfterCommit(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = new SQLite(url);
@@ -44,7 +45,7 @@ export async function openDatabase(url: string): Promise<DbHandle> {
   file.pragma('busy_timeout = 5000');
   file.pragma('cache_size = -65536');
   const sqlite = new SqliteDatabaseWrapper(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = installAfterCommit(new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }));
   return {
     db,
     dialect: 'sqlite',

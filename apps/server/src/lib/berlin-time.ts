@@ -1,9 +1,12 @@
+import { BERLIN, berlinTag } from '@vario/contract';
+
 /**
  * Wall-clock time in Germany. Instants are stored as ISO 8601 UTC; calendar days, times of day and the document date
- * are Europe/Berlin (the company's time zone), whatever zone the server runs in. One place for both areas that need it
- * (sales documents, field service).
+ * are Europe/Berlin (the company's time zone), whatever zone the server runs in. The calendar day and its arithmetic
+ * come from the contract (`kalendertag.ts`, shared with the seed and the web); this adds times of day.
  */
-export const ZONE = 'Europe/Berlin';
+export const ZONE = BERLIN;
+export { berlinTag, plusTage, tageZwischen } from '@vario/contract';
 
 const fmt = new Intl.DateTimeFormat('en-CA', {
   timeZone: ZONE,
@@ -31,10 +34,7 @@ function offsetAt(ms: number) {
 }
 
 /** The Berlin calendar day (YYYY-MM-DD) of an instant. */
-export function tagVon(iso: string): string {
-  const p = parts(Date.parse(iso));
-  return `${p.year}-${p.month}-${p.day}`;
-}
+export const tagVon = (iso: string): string => berlinTag(iso);
 
 /** The Berlin time of day (HH:mm) of an instant. */
 export function uhrzeitVon(iso: string): string {
@@ -60,4 +60,4 @@ export function berlinZuUtc(tag: string, hhmm: string): string {
 }
 
 /** Today in Berlin (YYYY-MM-DD). */
-export const heute = () => tagVon(new Date().toISOString());
+export const heute = (now: Date = new Date()) => berlinTag(now);

@@ -2,6 +2,7 @@ import { isRealDate, type ListQuery } from '@vario/contract';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { sortKeyExpression } from '../db/german-sort';
 import type { Dialect } from '../db/schema-helpers';
+import { afterCommit } from './after-commit';
 import { toScaled } from './codecs';
 import { badRequest } from './errors';
 import { type FieldType, own } from './fields';
@@ -217,9 +218,17 @@ const EXPENSIVE_COUNT_MS = 8;
 const COUNT_TTL_MS = 10_000;
 const counts = new Map<string, { n: number; at: number; table: string }>();
 
-export function invalidateCounts(table: string) {
-  for (const [k, v] of counts) if (v.table === table) counts.delete(k);
-  invalidateSearchMatches(table);
+/**
+ * Forgets the kept totals and search match counts of a table. Pass the transaction that wrote the table: the totals
+ * are dropped after it commits (`afterCommit`), not while a concurrent reader can still count the old rows.
+ */
+export function invalidateCounts(table: string, db?: Parameters<typeof afterCommit>[0]) {
+  const drop = () => {
+    for (const [k, v] of counts) if (v.table === table) counts.delete(k);
+    invalidateSearchMatches(table);
+  };
+  if (db) afterCommit(db, drop);
+  else drop();
 }
 
 async function countOf(qb: AnyQB, table: string): Promise<number> {

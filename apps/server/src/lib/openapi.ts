@@ -1,4 +1,4 @@
-import { apiError, type Endpoint, type ErrorStatus, endpoints } from '@vario/contract';
+import { apiError, type Endpoint, type ErrorStatus, endpoints, istProjektRecht } from '@vario/contract';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { takesKey } from './idempotency';
@@ -50,7 +50,12 @@ export function errorStatuses(e: Endpoint): ErrorStatus[] {
 function rightsText(e: Endpoint): string | undefined {
   if (e.adminOnly) return 'Administrators only.';
   if (e.rights?.length) {
-    return `Needs the right${e.rights.length > 1 ? 's' : ''} ${e.rights.join(', ')} (denied only where the user's right says genehmigt = false; administrators have every right).`;
+    const projekt = e.rights.filter(istProjektRecht);
+    const spec = e.rights.length > projekt.length ? "spec rights are denied only where the user's right says genehmigt = false" : '';
+    const own = projekt.length
+      ? `${projekt.join(', ')} ${projekt.length > 1 ? 'are rights' : 'is a right'} of this project, granted only where the user's right says genehmigt = true`
+      : '';
+    return `Needs the right${e.rights.length > 1 ? 's' : ''} ${e.rights.join(', ')} (${[spec, own].filter(Boolean).join('; ')}; administrators have every right).`;
   }
   return undefined;
 }

@@ -227,7 +227,7 @@ export async function createRecord<S extends z.ZodObject, L extends z.ZodObject>
     if (first.location) reply?.header('Location', first.location);
     return first.body as { result: z.input<S> };
   }
-  invalidateCounts(r.table);
+  invalidateCounts(r.table, db);
   reply?.header('Location', location(r, parentId, result.id));
   return { result: result.record };
 }
@@ -268,7 +268,7 @@ export async function updateRecord<S extends z.ZodObject, L extends z.ZodObject>
     }
     return getRecord(trx, unscoped(r), id, actor);
   });
-  invalidateCounts(r.table);
+  invalidateCounts(r.table, db);
   return { result };
 }
 
@@ -297,7 +297,7 @@ export async function deleteRecord(
     await logChange(trx, { tabelle: r.kuerzel, datensatzId: id, aktion: 'LOESCHEN', benutzerId: actor.id, bemerkung: remark });
     if (r.afterWrite) await r.afterWrite(trx, before, 'LOESCHEN');
   });
-  invalidateCounts(r.table);
+  invalidateCounts(r.table, db);
 }
 
 export const lockTokenOf = (headers: Record<string, unknown>) => (typeof headers['x-lock-token'] === 'string' ? headers['x-lock-token'] : undefined);

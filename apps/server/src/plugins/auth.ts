@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index';
 import { ApiError, forbidden } from '../lib/errors';
 import { type Actor, sha256 } from '../lib/locks';
+import { may } from '../lib/rights';
 
 export interface AuthUser extends Actor {
   kuerzel: string;
@@ -70,14 +71,9 @@ export async function loadRights(db: Db, benutzerId: number) {
   return db.selectFrom('rechte').select(['recht', 'genehmigt']).where('benutzerId', '=', benutzerId).orderBy('recht').execute();
 }
 
-/** RIGHT-002..004: administrators have every right; a listed right decides by `genehmigt`; an unlisted right is granted. */
-export async function hasRight(db: Db, req: FastifyRequest, recht: string): Promise<boolean> {
-  const user = actor(req);
-  if (user.istAdmin) return true;
-  const session = req.session;
-  const rechte = session?.rechte ?? new Map((await loadRights(db, user.id)).map((r) => [r.recht, r.genehmigt]));
-  if (session) session.rechte = rechte;
-  return rechte.get(recht) !== false;
+/** `may` (lib/rights.ts) for the user of a request, with the rights kept in the request's cached session. */
+export function hasRight(db: Db, req: FastifyRequest, recht: string): Promise<boolean> {
+  return may(db, actor(req), recht, req.session);
 }
 
 async function lookupSession(db: Db, hash: string): Promise<CachedSession | undefined> {

@@ -1,5 +1,6 @@
 import type { ARTIKELARTEN } from '@vario/contract';
 import { inTransaction } from '../db/index';
+import { berlinTag, plusTage } from '../lib/berlin-time';
 import { discountedUnit, rescale } from '../lib/money';
 import { saveAssetImage } from '../modules/assets/assets.service';
 import { buche } from '../modules/lager/lager.service';
@@ -145,7 +146,8 @@ export const artikelSeeder: Seeder = {
     const plaetze = await db.selectFrom('lagerplaetze').select(['id', 'lagerId']).orderBy('id').execute();
     const lagerartikel = await db.selectFrom('artikel').select('id').where('artikelart', '=', '1').orderBy('id').limit(Math.min(3000, scale)).execute();
     const admin = (await db.selectFrom('benutzer').select('id').where('istAdmin', '=', true).orderBy('id').executeTakeFirstOrThrow()).id;
-    const lieferung = (i: number) => new Date(Date.now() + (3 + (i % 30)) * 86_400_000).toISOString().slice(0, 10);
+    const heute = berlinTag();
+    const lieferung = (i: number) => plusTage(heute, 3 + (i % 30));
     let n = 0;
     for (const [i, a] of lagerartikel.entries()) {
       await inTransaction(db, async (trx) => {
@@ -257,9 +259,9 @@ export const artikelSeeder: Seeder = {
           bemerkung: null,
           beschreibung: rnd(i, 3, 45) === 0 ? 'Jährliche Wartung laut Vertrag.' : null,
           beginnGarantie: iso(start),
-          endeGarantie: iso(new Date(start.getTime() + 2 * 365 * 86_400_000)),
+          endeGarantie: plusTage(iso(start), 2 * 365),
           beginnService: iso(start),
-          endeService: iso(new Date(start.getTime() + 5 * 365 * 86_400_000)),
+          endeService: plusTage(iso(start), 5 * 365),
           istAktiv: rnd(i, 12, 46) !== 0,
           adresseId: kunden.length ? (kunden[rnd(i, kunden.length, 47)] as { id: number }).id : null,
           artikelId: g.id,

@@ -2,6 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { Presets, SingleBar } from 'cli-progress';
 import { loadConfig } from '../config';
 import { migrate, openDatabase } from '../db/index';
+import { formatScaled } from '../lib/format-de';
 import { isSeeded, seed } from './index';
 import { parseScale } from './scale';
 
@@ -39,7 +40,7 @@ async function main() {
   });
   if (current) bar.stop();
   await handle.close();
-  console.log(`Seeded ${scale.toLocaleString('de-DE')} records per area in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+  console.log(`Seeded ${formatScaled(scale, 0)} records per area in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
 }
 
 void main().catch((err) => {

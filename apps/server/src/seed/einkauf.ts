@@ -1,7 +1,9 @@
 import { BELEGARTEN } from '@vario/contract';
+import { berlinTag } from '../lib/berlin-time';
+import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent } from '../lib/format-de';
 import { documentTotals, lineNet } from '../lib/money';
 import { briefkopf } from '../modules/belege/belege.dokumente.service';
-import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent, renderGeschaeftsdokument } from '../modules/belege/belege.pdf';
+import { renderGeschaeftsdokument } from '../modules/belege/belege.pdf';
 import { legeEinkaufsbelegAn } from '../modules/einkauf/einkauf.service';
 import type { Seeder } from './context';
 
@@ -53,7 +55,7 @@ export const einkaufSeeder: Seeder = {
     for (const l of lieferanten) {
       for (let k = 0; k < 2; k++) {
         nr++;
-        const belegdatum = faker.date.between({ from: '2025-10-01T00:00:00Z', to: '2026-11-20T00:00:00Z' }).toISOString().slice(0, 10);
+        const belegdatum = berlinTag(faker.date.between({ from: '2025-10-01T00:00:00Z', to: '2026-11-20T00:00:00Z' }));
         const belegnummer = `ER-${2026}-${String(4000 + nr).padStart(5, '0')}`;
         const zeilen = Array.from({ length: faker.number.int({ min: 2, max: 9 }) }, () => {
           const a = faker.helpers.arrayElement(artikel);

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { APP_VERSION, BELEGART_LISTE, ERINNERUNG_TABELLEN } from '@vario/contract';
+import { APP_VERSION, BELEGART_LISTE, ERINNERUNG_TABELLEN, SPEC_RECHTE } from '@vario/contract';
 import countries from 'i18n-iso-countries';
 import { hashPassword, NO_LOGIN } from '../modules/auth/passwords';
 import { insertChunked, type Seeder } from './context';
@@ -14,38 +14,8 @@ export const DEMO_LOGINS = [
   { login: 'techniker', password: 'techniker', role: 'Techniker mit Gutteile-, DOA- und Defektteilelager' },
 ] as const;
 
-/** Every right code of the spec (3-cross-cutting §6). */
-export const RECHTE = [
-  'ADR_SEHEN',
-  'ART_SEHEN',
-  'BEK_SEHEN',
-  'ASS_SEHEN',
-  'DEALS_SEHEN',
-  'TKT_ANSEHEN',
-  'ADR_AENDERN',
-  'ADR_LOESCHEN',
-  'DEALS_AENDERN',
-  'DEALS_LOESCHEN',
-  'ABGL_DEALS_AENDERN',
-  'BEK_AENDERN',
-  'BEK_LOESCHEN',
-  'BEK_FREMDBEARB',
-  'TKT_AENDERN',
-  'TKT_LOESCHEN',
-  'TKT_AKT_AENDERN',
-  'TKT_AKT_LOESCHEN',
-  'TKT_AKT_FREMD_AENDERN',
-  'TKT_AKT_FREMD_LOESCHEN',
-  'ART_SONDERPREISE',
-  'ART_AENDERN',
-  'ART_LOESCHEN',
-  'ASS_AENDERN',
-  'ASS_LOESCHEN',
-  'AUS_FREIESQL',
-  'LAG_LGK_WECHSELN',
-  'LAG_SEHEN',
-  'ART_EK',
-] as const;
+/** Every right code of the spec (3-cross-cutting §6), declared in the contract. */
+export const RECHTE = SPEC_RECHTE;
 
 const BUERO_VERBOTEN = new Set([
   'ADR_LOESCHEN',

@@ -1,9 +1,10 @@
+import { heute, plusTage } from '../lib/berlin-time';
 import type { Actor } from '../lib/locks';
 import { percentOfCents, subtractCents } from '../lib/money';
 import type { Ctx } from '../lib/resource';
 import { updateRecord } from '../lib/resource';
 import { offenePostenResource } from '../modules/offeneposten/offeneposten.resource';
-import { heute, plusTage, recordPayment, runDunning } from '../modules/offeneposten/offeneposten.service';
+import { recordPayment, runDunning } from '../modules/offeneposten/offeneposten.service';
 import type { SeedContext, Seeder } from './context';
 
 /**

@@ -1,11 +1,13 @@
-import type { Me } from '@vario/contract';
+import { type Me, rechtGilt } from '@vario/contract';
 
-/** Administrators have every right; otherwise a right counts as granted unless listed with genehmigt=false (RIGHT rules). */
+/**
+ * The contract's one rights rule (`rechtGilt`): administrators have every right; a listed right decides by
+ * `genehmigt`. `/webapp/me` lists every project right (`PROJEKT_RECHTE`, denied where the user has no row), so a right
+ * missing from `me.rechte` is a spec right, which counts as granted (RIGHT-004).
+ */
 export function hasRight(me: Pick<Me, 'benutzer' | 'rechte'> | null | undefined, recht: string): boolean {
   if (!me) return false;
-  if (me.benutzer.istAdmin) return true;
-  const entry = me.rechte.find((r) => r.recht === recht);
-  return entry ? entry.genehmigt : true;
+  return rechtGilt(me.benutzer.istAdmin, me.rechte.find((r) => r.recht === recht)?.genehmigt ?? true, recht);
 }
 
 export const hasAllRights = (me: Pick<Me, 'benutzer' | 'rechte'> | null | undefined, rechte: readonly string[] = []) => rechte.every((r) => hasRight(me, r));

@@ -3,6 +3,7 @@ import { dialectOf } from '../../db/schema-helpers';
 import { nowIso } from '../../lib/clock';
 import { qty3 } from '../../lib/codecs';
 import { badRequest, unprocessable } from '../../lib/errors';
+import { formatMenge } from '../../lib/format-de';
 import { invalidateCounts } from '../../lib/list-query';
 import type { Mengen } from './lager.tables';
 
@@ -129,14 +130,14 @@ export async function buche(trx: Db, bewegungen: Bewegung[]): Promise<number[]> 
       if (Number(rest.bestand) < 0 || (restPlatz && Number(restPlatz.bestand) < 0)) {
         // one sentence with what is there (issue 9 item 5): the stock before this booking, at the place when one is named
         const before = Math.min(Number(rest.bestand), restPlatz ? Number(restPlatz.bestand) : Number.POSITIVE_INFINITY) - b.menge;
-        const available = String(qty3.fromDb(Math.max(0, before))).replace('.', ',');
+        const available = formatMenge(Math.max(0, before));
         const message = `Nicht genügend Bestand: verfügbar sind ${available}`;
         throw unprocessable(message, { menge: [message] });
       }
     }
   }
-  invalidateCounts('bestaende');
-  invalidateCounts('artikel');
+  invalidateCounts('bestaende', trx);
+  invalidateCounts('artikel', trx);
   return ids;
 }
 

@@ -1,9 +1,11 @@
 import { belegartVon, MAHN_ABSTAND_TAGE, MAHNSTUFE_MAX, MessageCode, STANDARD_NETTO_TAGE } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { dialectOf } from '../../db/schema-helpers';
-import { logChange } from '../../lib/change-log';
+import { heute, plusTage } from '../../lib/berlin-time';
+import { logChange, logChanges } from '../../lib/change-log';
 import { nowIso } from '../../lib/clock';
 import { ApiError, conflict, notFound, unprocessable } from '../../lib/errors';
+import { formatBetrag, formatDatum } from '../../lib/format-de';
 import { invalidateCounts } from '../../lib/list-query';
 import { type Actor, assertWritable } from '../../lib/locks';
 import { addCents, percentOfCents, subtractCents } from '../../lib/money';
@@ -32,17 +34,8 @@ import { drawNumber } from '../system/nummernkreise.service';
 export const OPV = 'OPV';
 const LABEL = 'Offener Posten';
 
-/** The calendar day in Germany (the business day of dunning runs and payment dates). */
-export function heute(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** A `YYYY-MM-DD` day plus n days. */
-export function plusTage(datum: string, tage: number): string {
-  const d = new Date(`${datum}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + tage);
-  return d.toISOString().slice(0, 10);
-}
+/** The calendar day in Germany (the business day of dunning runs and payment dates) and day arithmetic: lib/berlin-time.ts. */
+export { heute, plusTage } from '../../lib/berlin-time';
 
 const pg = (trx: Db) => dialectOf(trx) === 'postgres';
 
@@ -140,7 +133,7 @@ export async function openItemForInvoice(trx: Db, actor: Actor, beleg: InvoiceFo
     .executeTakeFirstOrThrow();
   await logChange(trx, { tabelle: OPV, datensatzId: row.id, aktion: 'NEU', benutzerId: actor.id, bemerkung: `Aus Beleg ${beleg.belegnummer}` });
   await syncAdresse(trx, beleg.adresseId);
-  invalidateCounts('offenePosten');
+  invalidateCounts('offenePosten', trx);
   return row.id;
 }
 
@@ -176,7 +169,7 @@ export async function cancelOpenItemsOfBeleg(trx: Db, actor: Actor, belegId: num
     });
     await syncAdresse(trx, item.adresseId);
   }
-  if (items.length) invalidateCounts('offenePosten');
+  if (items.length) invalidateCounts('offenePosten', trx);
 }
 
 export interface PaymentInput {
@@ -189,8 +182,6 @@ export interface PaymentInput {
   /** Change remark for the change log. */
   protokollBemerkung?: string;
 }
-
-const euro = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(Number(cents) / 100);
 
 /**
  * Records a payment against an open item in the caller's transaction and answers the payment's id: lock check, the
@@ -215,7 +206,7 @@ export async function recordPayment(trx: Db, actor: Actor, offenerPostenId: numb
     throw unprocessable('Das Zahlungsdatum liegt in der Zukunft', { zahlungsDatum: ['Das Zahlungsdatum darf nicht in der Zukunft liegen'] });
   }
   if (input.betrag > Math.abs(offen)) {
-    const msg = `Die Zahlung übersteigt den offenen Betrag von ${euro(Math.abs(offen))}`;
+    const msg = `Die Zahlung übersteigt den offenen Betrag von ${formatBetrag(Math.abs(offen))}`;
     throw unprocessable(msg, { zahlungsBetrag: [msg] });
   }
   const signed = offen < 0 ? -input.betrag : input.betrag;
@@ -258,7 +249,7 @@ export async function recordPayment(trx: Db, actor: Actor, offenerPostenId: numb
     felder: ['offenerBetrag', 'bisherGezahlt', ...(neuOffen === 0 ? ['abgeschlossen'] : []), `zahlung.${payment.id}`],
   });
   await syncAdresse(trx, item.adresseId);
-  invalidateCounts('offenePosten');
+  invalidateCounts('offenePosten', trx);
   return payment.id;
 }
 
@@ -300,7 +291,7 @@ export async function runDunning(trx: Db, actor: Actor, datum = heute()): Promis
       erhoehtImLauf: Number(first.erhoeht),
       gelaufenAm: first.zeitpunkt,
       benutzerName: first.name ?? null,
-      meldung: `Der Mahnlauf für den ${datum.split('-').reverse().join('.')} ist bereits gelaufen; es wurde nichts geändert`,
+      meldung: `Der Mahnlauf für den ${formatDatum(datum)} ist bereits gelaufen; es wurde nichts geändert`,
     };
   }
   const letzteErlaubt = plusTage(datum, -MAHN_ABSTAND_TAGE);
@@ -318,24 +309,20 @@ export async function runDunning(trx: Db, actor: Actor, datum = heute()): Promis
     .returning('id')
     .execute();
   const ids = raised.map((r) => r.id);
-  for (let i = 0; i < ids.length; i += 500) {
-    await trx
-      .insertInto('protokoll')
-      .values(
-        ids.slice(i, i + 500).map((id) => ({
-          tabelle: OPV,
-          datensatzId: id,
-          aktion: 'AENDERN',
-          benutzerId: actor.id,
-          zeitpunkt,
-          bemerkung: `Mahnlauf ${datum}`,
-          felder: 'mahnstufe,letzteMahnung',
-        })),
-      )
-      .execute();
-  }
+  await logChanges(
+    trx,
+    ids.map((id) => ({
+      tabelle: OPV,
+      datensatzId: id,
+      aktion: 'AENDERN',
+      benutzerId: actor.id,
+      zeitpunkt,
+      bemerkung: `Mahnlauf ${datum}`,
+      felder: ['mahnstufe', 'letzteMahnung'],
+    })),
+  );
   await trx.updateTable('mahnlaeufe').set({ erhoeht: ids.length }).where('id', '=', claimed.id).execute();
-  if (ids.length) invalidateCounts('offenePosten');
+  if (ids.length) invalidateCounts('offenePosten', trx);
   return {
     datum,
     bereitsGelaufen: false,

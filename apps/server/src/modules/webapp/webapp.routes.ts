@@ -1,4 +1,4 @@
-import { BENUTZER_TYPEN_WEBAPP, endpoints, type meResponse } from '@vario/contract';
+import { BENUTZER_TYPEN_WEBAPP, endpoints, type meResponse, PROJEKT_RECHTE } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { percent2 } from '../../lib/codecs';
@@ -8,6 +8,13 @@ import { route } from '../../lib/route';
 import { actor, loadRights } from '../../plugins/auth';
 
 type Me = z.input<typeof meResponse>;
+
+/** The listed rights plus every project right without a row as denied (its rule), so the web reads each project right as listed. */
+function withProjectRights(rechte: { recht: string; genehmigt: boolean }[]) {
+  const missing = PROJEKT_RECHTE.filter((p) => !rechte.some((r) => r.recht === p));
+  if (!missing.length) return rechte;
+  return [...rechte, ...missing.map((recht) => ({ recht, genehmigt: false }))].sort((a, b) => (a.recht < b.recht ? -1 : a.recht > b.recht ? 1 : 0));
+}
 
 export function webappRoutes(app: FastifyInstance, { db }: Ctx) {
   route(app, endpoints.me, async (req, reply) => {
@@ -25,7 +32,9 @@ export function webappRoutes(app: FastifyInstance, { db }: Ctx) {
       db.selectFrom('techniker').selectAll().where('benutzerId', '=', me.id).executeTakeFirst(),
     ]);
     const webappBerechtigt = (BENUTZER_TYPEN_WEBAPP as readonly number[]).includes(benutzer.typ);
-    const answer: Me = { result: { benutzer: { ...benutzer, webappBerechtigt }, rechte, techniker: techniker ?? null } };
+    const answer: Me = {
+      result: { benutzer: { ...benutzer, webappBerechtigt }, rechte: benutzer.istAdmin ? rechte : withProjectRights(rechte), techniker: techniker ?? null },
+    };
     const json = reply.serialize(answer);
     if (req.session) req.session.me = json;
     return reply.type('application/json; charset=utf-8').send(json);

@@ -1,13 +1,10 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten, useMe } from '@/app/auth/session';
-import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
-import { useFieldLabel } from '@/i18n/field-label';
+import { StockGrid } from './StockGrid';
 import { type ServiceStoreKind, serviceStoreId } from './service-stores';
-import { type StockRow, stockColumns } from './stock-columns';
 
 /**
  * /storages/serviceStorage, …Doa, …Faulty: the stock of the current technician's store of that kind,
@@ -19,23 +16,12 @@ export function ServiceStorePage({ kind }: { kind: ServiceStoreKind }) {
   const base = useBasisdaten().data;
   const lagerId = serviceStoreId(me.data?.techniker, kind);
   const store = base?.lager.find((l) => l.id === lagerId);
-  const f = useFieldLabel();
-  const columns = useMemo(() => stockColumns(f, 'service'), [f]);
 
   return (
     <>
       <PageHeader title={t(`stores.${kind}`)} subtitle={store ? `${store.kurzbezeichnung} – ${store.bezeichnung}` : me.data?.techniker?.bezeichnung} />
       {me.isLoading ? null : lagerId ? (
-        <DataGrid<StockRow>
-          key={lagerId}
-          endpoint="lagerBestaende"
-          presetName="ProductStocks"
-          params={{ id: lagerId }}
-          columns={columns}
-          defaultPreset={{ sortBy: 'artikelnummer', descending: false }}
-          getRowId={(r) => String(r.artikelId)}
-          height="calc(100dvh - 240px)"
-        />
+        <StockGrid lagerId={lagerId} columns="service" height="calc(100dvh - 240px)" />
       ) : (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="no-store-assigned">
           {t(`noStore.${kind}`)}

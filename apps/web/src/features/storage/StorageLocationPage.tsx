@@ -5,13 +5,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
 import { useStorageRegion } from '@/app/layout/use-storage-region';
-import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
-import { useFieldLabel } from '@/i18n/field-label';
 import { useWarehouse } from './api';
 import type { StorageLocationSearch } from './location-search';
 import { PlaceStockDrawer } from './PlaceStockDrawer';
-import { type StockRow, stockColumns } from './stock-columns';
+import { StockGrid } from './StockGrid';
+import type { StockRow } from './stock-columns';
 
 /**
  * /storageLocationInformation: storage region (persisted per user, read-only without LAG_LGK_WECHSELN) and warehouse,
@@ -28,8 +27,6 @@ export function StorageLocationPage() {
   const warehouses = useMemo(() => (base?.lager ?? []).filter((l) => l.lagerkreisId === region?.id), [base, region]);
   const lagerId = search.lagerId && warehouses.some((w) => w.id === search.lagerId) ? search.lagerId : null;
   const warehouse = useWarehouse(lagerId).data;
-  const f = useFieldLabel();
-  const columns = useMemo(() => stockColumns(f, 'full'), [f]);
   const setWarehouse = (id: number | null) => void navigate({ to: '/storageLocationInformation', search: id ? { lagerId: id } : {}, replace: true });
 
   return (
@@ -67,14 +64,9 @@ export function StorageLocationPage() {
         </Group>
       </Card>
       {lagerId ? (
-        <DataGrid<StockRow>
-          key={lagerId}
-          endpoint="lagerBestaende"
-          presetName="ProductStocks"
-          params={{ id: lagerId }}
-          columns={columns}
-          defaultPreset={{ sortBy: 'artikelnummer', descending: false }}
-          getRowId={(r) => String(r.artikelId)}
+        <StockGrid
+          lagerId={lagerId}
+          columns="full"
           onRowClick={(r) => {
             if (warehouse?.hatLagerplaetze ?? r.hatLagerplaetze) setRow(r);
           }}

@@ -1,6 +1,7 @@
 import endpoints from 'virtual:api-routes';
 import type { EndpointName, Endpoints, Method } from '@vario/contract';
 import type { z } from 'zod';
+import { newId } from '../id';
 import { getConfig } from './config';
 import { takeEarly } from './early';
 import { ApiError } from './errors';
@@ -72,7 +73,7 @@ export function buildHeaders(hasBody: boolean, extra: Record<string, string> = {
   const token = tokenStore.get();
   if (authorization) headers.Authorization = authorization;
   else if (token) headers.Authorization = `Bearer ${token}`;
-  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) headers['X-Request-Id'] = crypto.randomUUID();
+  headers['X-Request-Id'] = newId();
   return headers;
 }
 

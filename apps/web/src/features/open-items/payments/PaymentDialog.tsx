@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ZAHLUNG_PER, zahlungEingabe } from '@vario/contract';
+import { berlinTag, ZAHLUNG_PER, zahlungEingabe } from '@vario/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eagerSchema } from '@/components/form/eager-schema';
@@ -9,9 +9,9 @@ import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { TOAST } from '@/lib/api/error-handler';
 import { ApiError, isApiError } from '@/lib/api/errors';
 import { formatCurrency } from '@/lib/format';
+import { newId } from '@/lib/id';
 import { type OffenerPosten, recordPayment } from '../api';
 import { methodKey } from '../level';
-import { todayIso } from '../list/list-filter';
 
 /** The form schema of the dialog (validation and field meta data). */
 const zahlungEingabeForm = eagerSchema(zahlungEingabe);
@@ -39,7 +39,7 @@ export function PaymentDialog(props: { item: OffenerPosten | null; onClose: (fre
   const { item } = props;
   const opened = !!item;
   // a fresh key each time the dialog opens for an item
-  const key = useMemo(() => (opened ? crypto.randomUUID() : ''), [opened, item?.id]);
+  const key = useMemo(() => (opened ? newId() : ''), [opened, item?.id]);
   const open = item ? Math.abs(item.offenerBetrag) : 0;
 
   return (
@@ -48,7 +48,7 @@ export function PaymentDialog(props: { item: OffenerPosten | null; onClose: (fre
       onClose={() => props.onClose()}
       title={t('payments.new')}
       schema={zahlungEingabeForm}
-      defaultValues={{ zahlungsBetrag: open, zahlungsDatum: todayIso(), zahlungPer: 'Überweisung', auszug: null, bemerkung: null }}
+      defaultValues={{ zahlungsBetrag: open, zahlungsDatum: berlinTag(), zahlungPer: 'Überweisung', auszug: null, bemerkung: null }}
       submitLabel={t('payments.submit')}
       onSubmit={async (values) => {
         if (!item) return;
