@@ -20,4 +20,6 @@ export * from './offeneposten';
 export * from './preise';
 export * from './referenz';
 export * from './service';
+export * from './service-regeln';
+export * from './service-status';
 export * from './stammdaten';

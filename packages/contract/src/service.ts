@@ -69,8 +69,16 @@ export const MATERIALSTATUS = {
 } as const;
 /** SVC-039: umlagerungTyp 1–8. */
 export const UMLAGERUNGSTYPEN = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-/** Material booking kinds and the quantity field of the transfer line each one counts in. */
-export const MATERIALBUCHUNGSARTEN = ['eingebaut', 'doa', 'gutteilretoure', 'defektVerkauft', 'defektEingelagert'] as const;
+/** Material booking kinds (SVC-014) and the quantity field of the transfer line each one counts in. */
+export const MATERIAL_MENGENFELD = {
+  eingebaut: 'mengeEingebaut',
+  doa: 'mengeDoa',
+  gutteilretoure: 'mengeGutteilretoure',
+  defektVerkauft: 'mengeDefektVerkauft',
+  defektEingelagert: 'mengeDefektEingelagert',
+} as const;
+export type Materialbuchungsart = keyof typeof MATERIAL_MENGENFELD;
+export const MATERIALBUCHUNGSARTEN = Object.keys(MATERIAL_MENGENFELD) as [Materialbuchungsart, ...Materialbuchungsart[]];
 export const materialbuchungsart = z.enum(MATERIALBUCHUNGSARTEN);
 
 // ---------------------------------------------------------------- records
@@ -233,6 +241,7 @@ export const serviceMehraufwand = z.object({
   technikerId: z.number().int().nullable(),
   zeitpunkt: isoDateTime,
 });
+export type ServiceMehraufwand = z.infer<typeof serviceMehraufwand>;
 
 /** A time recording: art A automatic (start/stop), M manual (service time dialog). */
 export const serviceZeit = z.object({
@@ -389,34 +398,53 @@ export const serviceAktionDaten = {
   kalendereintragLoeschen: z.object({ ...mitZeitpunkt }),
 } as const;
 
-/** Sync action kinds and which id each needs: planungId (journey), auftragId (+ materialId / eintragId), eintragId. */
-export const SERVICE_AKTIONEN = {
-  annehmen: 'planung',
-  ablehnen: 'planung',
-  zurueckgeben: 'planung',
-  zurueckstellen: 'planung',
-  dienstende: 'planung',
-  telefonischErledigt: 'planung',
-  reisebeginn: 'planung',
-  ankunft: 'planung',
-  zeitStart: 'planung',
-  zeitStopp: 'planung',
-  serviceZeit: 'planung',
-  materialBuchung: 'material',
-  rueckbuchung: 'material',
-  materialBestaetigen: 'material',
-  nachbuchung: 'keine',
-  mehraufwandNeu: 'auftrag',
-  mehraufwandAendern: 'auftragEintrag',
-  mehraufwandLoeschen: 'auftragEintrag',
-  unterschrift: 'auftrag',
-  abschluss: 'auftrag',
-  kalenderNeu: 'keine',
-  kalenderAendern: 'eintrag',
-  kalenderLoeschen: 'eintrag',
-} as const;
-export type ServiceAktionArt = keyof typeof SERVICE_AKTIONEN;
-export const serviceAktionArt = z.enum(Object.keys(SERVICE_AKTIONEN) as [ServiceAktionArt, ...ServiceAktionArt[]]);
+/** The ids a step targets, in the order of its online call's path parameters (`:id`, then `:subId`). */
+export type ServiceSchrittId = 'planungId' | 'auftragId' | 'materialId' | 'eintragId';
+
+/**
+ * The step kinds of the field service (the sync action kinds), each with its online call (the endpoint's name in
+ * `endpoints`), the schema of its `data`, the ids it targets (in path order) and whether its call sends a body. The
+ * server's dispatch (service.sync.ts) and the web's queue and online calls derive their maps from this one table.
+ */
+export const SERVICE_SCHRITTARTEN = {
+  annehmen: { endpoint: 'servicePlanungAnnehmen', daten: serviceAktionDaten.annehmen, ids: ['planungId'], body: true },
+  ablehnen: { endpoint: 'servicePlanungAblehnen', daten: serviceAktionDaten.ablehnen, ids: ['planungId'], body: true },
+  zurueckgeben: { endpoint: 'servicePlanungZurueckgeben', daten: serviceAktionDaten.zurueckgeben, ids: ['planungId'], body: true },
+  zurueckstellen: { endpoint: 'servicePlanungZurueckstellen', daten: serviceAktionDaten.zurueckstellen, ids: ['planungId'], body: true },
+  dienstende: { endpoint: 'servicePlanungDienstende', daten: serviceAktionDaten.dienstende, ids: ['planungId'], body: true },
+  telefonischErledigt: {
+    endpoint: 'servicePlanungTelefonischErledigt',
+    daten: serviceAktionDaten.telefonischErledigt,
+    ids: ['planungId'],
+    body: true,
+  },
+  reisebeginn: { endpoint: 'servicePlanungReisebeginn', daten: serviceAktionDaten.reisebeginn, ids: ['planungId'], body: true },
+  ankunft: { endpoint: 'servicePlanungAnkunft', daten: serviceAktionDaten.ankunft, ids: ['planungId'], body: true },
+  zeitStart: { endpoint: 'servicePlanungZeitStart', daten: serviceAktionDaten.zeitStart, ids: ['planungId'], body: true },
+  zeitStopp: { endpoint: 'servicePlanungZeitStopp', daten: serviceAktionDaten.zeitStopp, ids: ['planungId'], body: true },
+  serviceZeit: { endpoint: 'servicePlanungServiceZeit', daten: serviceAktionDaten.serviceZeit, ids: ['planungId'], body: true },
+  materialBuchung: { endpoint: 'serviceMaterialBuchen', daten: serviceAktionDaten.materialBuchung, ids: ['auftragId', 'materialId'], body: true },
+  rueckbuchung: { endpoint: 'serviceMaterialRueckbuchung', daten: serviceAktionDaten.rueckbuchung, ids: ['auftragId', 'materialId'], body: true },
+  materialBestaetigen: { endpoint: 'serviceMaterialBestaetigen', daten: serviceAktionDaten.materialBestaetigen, ids: ['materialId'], body: true },
+  nachbuchung: { endpoint: 'serviceNachbuchungCreate', daten: serviceAktionDaten.nachbuchung, ids: [], body: true },
+  mehraufwandNeu: { endpoint: 'serviceMehraufwandCreate', daten: serviceAktionDaten.mehraufwand, ids: ['auftragId'], body: true },
+  mehraufwandAendern: { endpoint: 'serviceMehraufwandUpdate', daten: serviceAktionDaten.mehraufwand, ids: ['auftragId', 'eintragId'], body: true },
+  mehraufwandLoeschen: {
+    endpoint: 'serviceMehraufwandDelete',
+    daten: serviceAktionDaten.mehraufwandLoeschen,
+    ids: ['auftragId', 'eintragId'],
+    body: false,
+  },
+  unterschrift: { endpoint: 'serviceUnterschriftSet', daten: serviceAktionDaten.unterschrift, ids: ['auftragId'], body: true },
+  abschluss: { endpoint: 'serviceAbschluss', daten: serviceAktionDaten.abschluss, ids: ['auftragId'], body: true },
+  kalenderNeu: { endpoint: 'serviceKalendereintragCreate', daten: serviceAktionDaten.kalendereintrag, ids: [], body: true },
+  kalenderAendern: { endpoint: 'serviceKalendereintragUpdate', daten: serviceAktionDaten.kalendereintrag, ids: ['eintragId'], body: true },
+  kalenderLoeschen: { endpoint: 'serviceKalendereintragDelete', daten: serviceAktionDaten.kalendereintragLoeschen, ids: ['eintragId'], body: false },
+} as const satisfies Record<string, { endpoint: string; daten: z.ZodType; ids: readonly ServiceSchrittId[]; body: boolean }>;
+/** The sync action kinds (the keys of SERVICE_SCHRITTARTEN). */
+export const SERVICE_AKTIONEN = SERVICE_SCHRITTARTEN;
+export type ServiceAktionArt = keyof typeof SERVICE_SCHRITTARTEN;
+export const serviceAktionArt = z.enum(Object.keys(SERVICE_SCHRITTARTEN) as [ServiceAktionArt, ...ServiceAktionArt[]]);
 
 /** One queued action: the client's id, the kind, the ids it targets, its real time and the same `data` as the online call. */
 export const serviceAktion = z.object({
