@@ -154,7 +154,11 @@ export const JOURNEY_SCHRITTE: Record<ServiceAktionArt, JourneySchritt> = {
     recht: null,
   },
   dienstende: { phasen: aufPlanung(nichtAngenommen), nach: ST.dienstende, recht: null },
-  telefonischErledigt: { phasen: aufPlanung({ ...nichtAngenommen, vorOrt: 'schonVorOrt', inArbeit: 'schonVorOrt' }), nach: ST.telefonischErledigt, recht: null },
+  telefonischErledigt: {
+    phasen: aufPlanung({ ...nichtAngenommen, vorOrt: 'schonVorOrt', inArbeit: 'schonVorOrt' }),
+    nach: ST.telefonischErledigt,
+    recht: null,
+  },
   reisebeginn: {
     phasen: aufPlanung({ ...nichtAngenommen, unterwegs: 'reiseGebucht', vorOrt: 'reiseGebucht', inArbeit: 'reiseGebucht' }),
     nach: ST.reiseGestartet,

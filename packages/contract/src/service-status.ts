@@ -77,7 +77,8 @@ export const MATERIALSTATUS_TABELLE: readonly MaterialstatusZeile[] = [
 ];
 
 /** Status codes are two digits; a number or a one-digit text ("1") is read as its two-digit code. */
-export const statusCode = (status: string | number | null | undefined) => (status === null || status === undefined ? '' : String(status).trim().padStart(2, '0'));
+export const statusCode = (status: string | number | null | undefined) =>
+  status === null || status === undefined ? '' : String(status).trim().padStart(2, '0');
 
 export const auftragsstatusZeile = (status: string | number | null | undefined) => AUFTRAGSSTATUS_TABELLE.find((z) => z.status === statusCode(status));
 export const materialstatusZeile = (status: string | number | null | undefined) => MATERIALSTATUS_TABELLE.find((z) => z.status === statusCode(status));

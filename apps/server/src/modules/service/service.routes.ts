@@ -7,6 +7,7 @@ import { runList } from '../../lib/list-query';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor, hasRight } from '../../plugins/auth';
+import { mehraufwandsartOut, statusOut } from './service.out';
 import {
   auftragDetail,
   auftragLesen,
@@ -49,11 +50,11 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
       .limit(limit + 1)
       .offset(offset)
       .execute();
-    return { result: rows.slice(0, limit).map((r) => ({ ...r, art: r.art as 'A' | 'M' })), hasMoreData: rows.length > limit };
+    return { result: rows.slice(0, limit).map(statusOut), hasMoreData: rows.length > limit };
   });
   route(app, endpoints.serviceMehraufwandsarten, async () => {
     const rows = await db.selectFrom('serviceMehraufwandsarten').selectAll().orderBy('id').execute();
-    return { result: rows.map((r) => ({ ...r, typ: r.typ as 1 | 2 | 3 })), hasMoreData: false };
+    return { result: rows.map(mehraufwandsartOut), hasMoreData: false };
   });
   route(app, endpoints.serviceKalenderTypen, async () => ({
     result: await db.selectFrom('serviceKalenderTypen').selectAll().orderBy('id').execute(),
@@ -191,19 +192,7 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
   });
 
   // the journey
-  const STEPS = [
-    'annehmen',
-    'ablehnen',
-    'zurueckgeben',
-    'zurueckstellen',
-    'dienstende',
-    'telefonischErledigt',
-    'reisebeginn',
-    'ankunft',
-    'zeitStart',
-    'zeitStopp',
-    'serviceZeit',
-  ] as const;
+  const STEPS = Object.keys(svc.PLANUNG_SCHRITTE) as (keyof typeof svc.PLANUNG_SCHRITTE)[];
   for (const art of STEPS) {
     route(app, AKTION_ENDPOINT[art], async (req, reply) => online(db, req, reply, await wer(req), art, { planungId: req.params.id }, req.body.data));
   }
