@@ -1,4 +1,4 @@
-import { AUFTRAGSSTATUS, MATERIAL_MENGENFELD, MATERIALSTATUS, type Materialbuchungsart, type ServiceAktionArt } from './service';
+import { AUFTRAGSSTATUS, MATERIAL_MENGENFELD, MATERIALSTATUS, type Materialbuchungsart, type ServiceAktionArt } from './service-codes';
 import { AUFTRAGSSTATUS_TABELLE, type ServicePhase } from './service-status';
 
 /**

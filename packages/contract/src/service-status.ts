@@ -1,4 +1,4 @@
-import { AUFTRAGSSTATUS, MATERIALSTATUS } from './service';
+import { AUFTRAGSSTATUS, MATERIALSTATUS } from './service-codes';
 
 /**
  * The status tables of the field service (2-business-processes §4): every task status and material status with its

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiError, id, isoDate, isoDateTime } from './common';
+import { MATERIALBUCHUNGSARTEN, SERVICE_SCHRITTARTEN, type ServiceAktionArt } from './service-codes';
 
 /**
  * Field service (2-business-processes §2–§7, rules SVC-*): service orders, planning items and the technician's journey.
@@ -37,48 +38,8 @@ export const mehraufwandsart = z.object({ id, bezeichnung: z.string(), typ: z.un
 /** Calendar entry type (KAL_TYP_ID; default 1, SVC-058). */
 export const kalenderTyp = z.object({ id, bezeichnung: z.string(), farbe: z.string().nullable() });
 
-/** Task status codes the server sets (the dictionary holds their texts; colours as §4). */
-export const AUFTRAGSSTATUS = {
-  neu: '00',
-  disponiert: '01',
-  angenommen: '02',
-  reiseGestartet: '03',
-  vorOrt: '04',
-  inArbeit: '05',
-  telefonischErledigt: '06',
-  arbeitUnterbrochen: '07',
-  dienstende: '08',
-  zurueckgegeben: '09',
-  abgelehnt: '10',
-  wiederOffen: '11',
-  abgeschlossen: '12',
-  zurueckgestellt: '19',
-  zurueckgestelltOhneTermin: '21',
-  storniert: '90',
-} as const;
-/** Material status codes the server sets (colours as §4). */
-export const MATERIALSTATUS = {
-  angefordert: '10',
-  nichtLieferbar: '13',
-  reserviert: '15',
-  inUmlagerung: '17',
-  umgelagert: '25',
-  teilweiseBestaetigt: '27',
-  bestaetigt: '19',
-  verbucht: '29',
-} as const;
 /** SVC-039: umlagerungTyp 1–8. */
 export const UMLAGERUNGSTYPEN = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-/** Material booking kinds (SVC-014) and the quantity field of the transfer line each one counts in. */
-export const MATERIAL_MENGENFELD = {
-  eingebaut: 'mengeEingebaut',
-  doa: 'mengeDoa',
-  gutteilretoure: 'mengeGutteilretoure',
-  defektVerkauft: 'mengeDefektVerkauft',
-  defektEingelagert: 'mengeDefektEingelagert',
-} as const;
-export type Materialbuchungsart = keyof typeof MATERIAL_MENGENFELD;
-export const MATERIALBUCHUNGSARTEN = Object.keys(MATERIAL_MENGENFELD) as [Materialbuchungsart, ...Materialbuchungsart[]];
 export const materialbuchungsart = z.enum(MATERIALBUCHUNGSARTEN);
 
 // ---------------------------------------------------------------- records
@@ -398,52 +359,6 @@ export const serviceAktionDaten = {
   kalendereintragLoeschen: z.object({ ...mitZeitpunkt }),
 } as const;
 
-/** The ids a step targets, in the order of its online call's path parameters (`:id`, then `:subId`). */
-export type ServiceSchrittId = 'planungId' | 'auftragId' | 'materialId' | 'eintragId';
-
-/**
- * The step kinds of the field service (the sync action kinds), each with its online call (the endpoint's name in
- * `endpoints`), the schema of its `data`, the ids it targets (in path order) and whether its call sends a body. The
- * server's dispatch (service.sync.ts) and the web's queue and online calls derive their maps from this one table.
- */
-export const SERVICE_SCHRITTARTEN = {
-  annehmen: { endpoint: 'servicePlanungAnnehmen', daten: serviceAktionDaten.annehmen, ids: ['planungId'], body: true },
-  ablehnen: { endpoint: 'servicePlanungAblehnen', daten: serviceAktionDaten.ablehnen, ids: ['planungId'], body: true },
-  zurueckgeben: { endpoint: 'servicePlanungZurueckgeben', daten: serviceAktionDaten.zurueckgeben, ids: ['planungId'], body: true },
-  zurueckstellen: { endpoint: 'servicePlanungZurueckstellen', daten: serviceAktionDaten.zurueckstellen, ids: ['planungId'], body: true },
-  dienstende: { endpoint: 'servicePlanungDienstende', daten: serviceAktionDaten.dienstende, ids: ['planungId'], body: true },
-  telefonischErledigt: {
-    endpoint: 'servicePlanungTelefonischErledigt',
-    daten: serviceAktionDaten.telefonischErledigt,
-    ids: ['planungId'],
-    body: true,
-  },
-  reisebeginn: { endpoint: 'servicePlanungReisebeginn', daten: serviceAktionDaten.reisebeginn, ids: ['planungId'], body: true },
-  ankunft: { endpoint: 'servicePlanungAnkunft', daten: serviceAktionDaten.ankunft, ids: ['planungId'], body: true },
-  zeitStart: { endpoint: 'servicePlanungZeitStart', daten: serviceAktionDaten.zeitStart, ids: ['planungId'], body: true },
-  zeitStopp: { endpoint: 'servicePlanungZeitStopp', daten: serviceAktionDaten.zeitStopp, ids: ['planungId'], body: true },
-  serviceZeit: { endpoint: 'servicePlanungServiceZeit', daten: serviceAktionDaten.serviceZeit, ids: ['planungId'], body: true },
-  materialBuchung: { endpoint: 'serviceMaterialBuchen', daten: serviceAktionDaten.materialBuchung, ids: ['auftragId', 'materialId'], body: true },
-  rueckbuchung: { endpoint: 'serviceMaterialRueckbuchung', daten: serviceAktionDaten.rueckbuchung, ids: ['auftragId', 'materialId'], body: true },
-  materialBestaetigen: { endpoint: 'serviceMaterialBestaetigen', daten: serviceAktionDaten.materialBestaetigen, ids: ['materialId'], body: true },
-  nachbuchung: { endpoint: 'serviceNachbuchungCreate', daten: serviceAktionDaten.nachbuchung, ids: [], body: true },
-  mehraufwandNeu: { endpoint: 'serviceMehraufwandCreate', daten: serviceAktionDaten.mehraufwand, ids: ['auftragId'], body: true },
-  mehraufwandAendern: { endpoint: 'serviceMehraufwandUpdate', daten: serviceAktionDaten.mehraufwand, ids: ['auftragId', 'eintragId'], body: true },
-  mehraufwandLoeschen: {
-    endpoint: 'serviceMehraufwandDelete',
-    daten: serviceAktionDaten.mehraufwandLoeschen,
-    ids: ['auftragId', 'eintragId'],
-    body: false,
-  },
-  unterschrift: { endpoint: 'serviceUnterschriftSet', daten: serviceAktionDaten.unterschrift, ids: ['auftragId'], body: true },
-  abschluss: { endpoint: 'serviceAbschluss', daten: serviceAktionDaten.abschluss, ids: ['auftragId'], body: true },
-  kalenderNeu: { endpoint: 'serviceKalendereintragCreate', daten: serviceAktionDaten.kalendereintrag, ids: [], body: true },
-  kalenderAendern: { endpoint: 'serviceKalendereintragUpdate', daten: serviceAktionDaten.kalendereintrag, ids: ['eintragId'], body: true },
-  kalenderLoeschen: { endpoint: 'serviceKalendereintragDelete', daten: serviceAktionDaten.kalendereintragLoeschen, ids: ['eintragId'], body: false },
-} as const satisfies Record<string, { endpoint: string; daten: z.ZodType; ids: readonly ServiceSchrittId[]; body: boolean }>;
-/** The sync action kinds (the keys of SERVICE_SCHRITTARTEN). */
-export const SERVICE_AKTIONEN = SERVICE_SCHRITTARTEN;
-export type ServiceAktionArt = keyof typeof SERVICE_SCHRITTARTEN;
 export const serviceAktionArt = z.enum(Object.keys(SERVICE_SCHRITTARTEN) as [ServiceAktionArt, ...ServiceAktionArt[]]);
 
 /** One queued action: the client's id, the kind, the ids it targets, its real time and the same `data` as the online call. */

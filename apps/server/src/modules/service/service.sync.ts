@@ -1,4 +1,13 @@
-import { API_PREFIX, type ApiErrorBody, type Endpoint, endpoints, SERVICE_SCHRITTARTEN, type ServiceAktion, type ServiceAktionArt } from '@vario/contract';
+import {
+  API_PREFIX,
+  type ApiErrorBody,
+  type Endpoint,
+  endpoints,
+  SERVICE_SCHRITTARTEN,
+  type ServiceAktion,
+  type ServiceAktionArt,
+  serviceAktionDaten,
+} from '@vario/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
@@ -40,7 +49,7 @@ export const AKTION_ENDPOINT = Object.fromEntries(ARTEN.map((a) => [a, endpoints
 export type AntwortBody<A extends ServiceAktionArt> = ResponseBody<(typeof AKTION_ENDPOINT)[A]>;
 
 /** The validated `data` of an action kind. */
-export type DatenVon<A extends ServiceAktionArt> = z.output<Arten[A]['daten']>;
+export type DatenVon<A extends ServiceAktionArt> = z.output<(typeof serviceAktionDaten)[Arten[A]['daten']]>;
 
 const need = (v: number | undefined, feld: keyof AktionIds): number => {
   if (v === undefined) throw badRequest('Bitte die Eingaben prüfen!', { [feld]: ['Bitte einen Wert eingeben'] });
@@ -49,7 +58,7 @@ const need = (v: number | undefined, feld: keyof AktionIds): number => {
 
 /** Validates `daten` of a queued action like the online route validates its body (400 with the field errors). */
 function datenPruefen<A extends ServiceAktionArt>(art: A, daten: unknown): DatenVon<A> {
-  const r = SERVICE_SCHRITTARTEN[art].daten.safeParse(daten);
+  const r = serviceAktionDaten[SERVICE_SCHRITTARTEN[art].daten].safeParse(daten);
   // safeParse of the union of schemas answers the union of outputs; the schema is the one of `art`
   if (r.success) return r.data as DatenVon<A>;
   const fieldErrors: Record<string, string[]> = {};
