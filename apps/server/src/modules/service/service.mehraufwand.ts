@@ -3,7 +3,6 @@ import { money2 } from '../../lib/codecs';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertRef } from '../../lib/refs';
 import { assertOffen, auftragFuer, type Daten, fehler, MAX_KM, MAX_KOSTEN, PRUEFEN, type Schritt, schrittLoggen } from './service.basis';
-import { mehraufwandOut } from './service.out';
 import { schrittZeit } from './service.zeit';
 
 /** Additional work of a task (SVC-015, SVC-041..047): by the type's typ a time range, costs or a distance. */
@@ -80,15 +79,4 @@ export async function mehraufwandLoeschen(trx: Db, s: Schritt, auftragId: number
   const res = await trx.deleteFrom('serviceMehraufwaende').where('id', '=', mehraufwandId).where('serviceAuftragId', '=', a.id).executeTakeFirst();
   if (!Number(res.numDeletedRows)) throw notFound('Mehraufwand');
   await schrittLoggen(trx, s, a.id, null, 'mehraufwandLoeschen', schrittZeit(zeitpunkt));
-}
-
-export async function mehraufwandLesen(db: Db, id: number) {
-  const r = await db
-    .selectFrom('serviceMehraufwaende')
-    .innerJoin('serviceMehraufwandsarten', 'serviceMehraufwandsarten.id', 'serviceMehraufwaende.mehraufwandArtId')
-    .selectAll('serviceMehraufwaende')
-    .select('serviceMehraufwandsarten.typ')
-    .where('serviceMehraufwaende.id', '=', id)
-    .executeTakeFirstOrThrow();
-  return mehraufwandOut(r);
 }

@@ -176,16 +176,21 @@ export async function materialDesAuftrags(db: Db, auftragId: number) {
 
 // ---------------------------------------------------------------- the rest of a task
 
-export async function mehraufwaendeDesAuftrags(db: Db, auftragId: number) {
-  const rows = await db
+/** Additional work with its type's typ. */
+const mehraufwandBase = (db: Db) =>
+  db
     .selectFrom('serviceMehraufwaende')
     .innerJoin('serviceMehraufwandsarten', 'serviceMehraufwandsarten.id', 'serviceMehraufwaende.mehraufwandArtId')
     .selectAll('serviceMehraufwaende')
-    .select('serviceMehraufwandsarten.typ')
-    .where('serviceMehraufwaende.serviceAuftragId', '=', auftragId)
-    .orderBy('serviceMehraufwaende.id')
-    .execute();
+    .select('serviceMehraufwandsarten.typ');
+
+export async function mehraufwaendeDesAuftrags(db: Db, auftragId: number) {
+  const rows = await mehraufwandBase(db).where('serviceMehraufwaende.serviceAuftragId', '=', auftragId).orderBy('serviceMehraufwaende.id').execute();
   return rows.map(mehraufwandOut);
+}
+
+export async function mehraufwandLesen(db: Db, id: number) {
+  return mehraufwandOut(await mehraufwandBase(db).where('serviceMehraufwaende.id', '=', id).executeTakeFirstOrThrow());
 }
 
 export async function auftragDetail(db: Db, id: number) {

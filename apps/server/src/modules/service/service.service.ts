@@ -21,5 +21,5 @@ export * from './service.journey';
 export * from './service.kalender';
 export * from './service.material';
 export * from './service.mehraufwand';
-export { auftragLesen, materialLesen, planungLesen } from './service.read';
+export { auftragLesen, materialLesen, mehraufwandLesen, planungLesen } from './service.read';
 export * from './service.zeiterfassung';

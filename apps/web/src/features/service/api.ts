@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type EndpointName, SERVICE_SCHRITTARTEN, type ServiceAktionArt, type ServiceSchrittId, type serviceStatus } from '@vario/contract';
+import { type EndpointName, MATERIALSTATUS, SERVICE_SCHRITTARTEN, type ServiceAktionArt, type ServiceSchrittId, type serviceStatus } from '@vario/contract';
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { useMe, useToken } from '@/app/auth/session';
@@ -106,7 +106,7 @@ export function useCalendar(von: string, bis: string) {
 }
 
 /** Confirm material (SVC-005): the lines transferred to the technician and not yet fully confirmed. */
-export const MATERIAL_TO_CONFIRM = 'materialstatus=25|27';
+export const MATERIAL_TO_CONFIRM = `materialstatus=${MATERIALSTATUS.umgelagert}|${MATERIALSTATUS.teilweiseBestaetigt}`;
 export function useMaterialToConfirm() {
   const token = useToken();
   return useQuery({

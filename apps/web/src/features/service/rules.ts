@@ -1,4 +1,5 @@
 import {
+  bestaetigenGrenzen,
   buchungsgrenzen,
   darfAnkommen,
   darfMaterialBuchen,
@@ -221,6 +222,12 @@ const inThousandths = <T extends Partial<MaterialQuantities>>(line: T) =>
  */
 export function materialLimits(line: MaterialQuantities, kind: MaterialKind): { min: number; max: number } {
   const g = buchungsgrenzen(inThousandths(line), kind);
+  return { min: fromThousandths(g.min), max: fromThousandths(g.max) };
+}
+
+/** Confirming received material (in pieces): more than 0, up to what was transferred and not yet confirmed. */
+export function confirmLimits(line: Pick<MaterialQuantities, 'mengeUmgelagert'> & { mengeBestaetigt: number }): { min: number; max: number } {
+  const g = bestaetigenGrenzen(inThousandths({ menge: 0, ...line }));
   return { min: fromThousandths(g.min), max: fromThousandths(g.max) };
 }
 
