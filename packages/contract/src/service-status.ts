@@ -42,7 +42,7 @@ export const AUFTRAGSSTATUS_TABELLE: readonly AuftragsstatusZeile[] = [
   { status: ST.dienstende, name: 'Dienstende', farbe: 'lime', phase: 'angenommen', zugewiesen: true },
   { status: ST.zurueckgegeben, name: 'Zurückgegeben', farbe: 'lime', phase: 'beendet', zugewiesen: false },
   { status: ST.abgelehnt, name: 'Abgelehnt', farbe: 'orange', phase: 'beendet', zugewiesen: false },
-  { status: '11', name: 'Wieder offen', farbe: 'blue', phase: null, zugewiesen: true },
+  { status: ST.wiederOffen, name: 'Wieder offen', farbe: 'blue', phase: null, zugewiesen: true },
   { status: ST.abgeschlossen, name: 'Abgeschlossen', farbe: 'green', phase: 'geschlossen', zugewiesen: true },
   { status: ST.zurueckgestellt, name: 'Zurückgestellt', farbe: 'yellow', phase: 'angenommen', zugewiesen: true },
   { status: ST.zurueckgestelltOhneTermin, name: 'Zurückgestellt ohne Termin', farbe: 'yellow', phase: 'angenommen', zugewiesen: true },
