@@ -47,7 +47,10 @@ export type Materialbuchungsart = keyof typeof MATERIAL_MENGENFELD;
 export const MATERIALBUCHUNGSARTEN = Object.keys(MATERIAL_MENGENFELD) as [Materialbuchungsart, ...Materialbuchungsart[]];
 
 /** The ids a step targets, in the order of its online call's path parameters (`:id`, then `:subId`). */
-export type ServiceSchrittId = 'planungId' | 'auftragId' | 'materialId' | 'eintragId';
+export const SERVICE_SCHRITT_IDS = ['planungId', 'auftragId', 'materialId', 'eintragId'] as const;
+export type ServiceSchrittId = (typeof SERVICE_SCHRITT_IDS)[number];
+/** The ids of a step (those its kind names are needed). */
+export type ServiceSchrittIds = Partial<Record<ServiceSchrittId, number>>;
 
 /**
  * The step kinds of the field service (the sync action kinds), each with its online call (the endpoint's name in

@@ -3,9 +3,11 @@ import {
   type ApiErrorBody,
   type Endpoint,
   endpoints,
+  SERVICE_SCHRITT_IDS,
   SERVICE_SCHRITTARTEN,
   type ServiceAktion,
   type ServiceAktionArt,
+  type ServiceSchrittIds,
   serviceAktionDaten,
 } from '@vario/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,12 +27,7 @@ import type { Wer } from './service.wer';
  * too (the same step sent again is refused again; a redo takes a new id).
  */
 
-export interface AktionIds {
-  planungId?: number;
-  auftragId?: number;
-  materialId?: number;
-  eintragId?: number;
-}
+export type AktionIds = ServiceSchrittIds;
 export interface Antwort<B = unknown> {
   status: number;
   body: B;
@@ -269,7 +266,7 @@ export async function sync(db: Db, req: FastifyRequest, wer: Wer, aktionen: Serv
       }
       continue;
     }
-    const ids: AktionIds = { planungId: a.planungId, auftragId: a.auftragId, materialId: a.materialId, eintragId: a.eintragId };
+    const ids: AktionIds = Object.fromEntries(SERVICE_SCHRITT_IDS.map((k) => [k, a[k]]));
     try {
       const daten = datenPruefen(a.art, { ...a.daten, zeitpunkt: a.daten.zeitpunkt ?? a.zeitpunkt });
       const r = await db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type EndpointName, MATERIALSTATUS, SERVICE_SCHRITTARTEN, type ServiceAktionArt, type ServiceSchrittId, type serviceStatus } from '@vario/contract';
+import { type EndpointName, MATERIALSTATUS, SERVICE_SCHRITTARTEN, type ServiceAktionArt, type ServiceSchrittIds, type serviceStatus } from '@vario/contract';
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { useMe, useToken } from '@/app/auth/session';
@@ -133,7 +133,7 @@ export function useActiveTimer() {
 export const loadCompletionReport = (auftragId: number) => fetchBlob('GET', '/service/auftraege/:id/abschlussbericht', { id: auftragId });
 
 /** The ids a step targets (the same fields as a queued sync action). */
-export type ServiceStepIds = Partial<Record<ServiceSchrittId, number>>;
+export type ServiceStepIds = ServiceSchrittIds;
 
 /** The online call of a step kind: its endpoint and path parameters, from the contract's step kinds table. */
 function stepRoute(art: ServiceAktionArt, ids: ServiceStepIds) {
