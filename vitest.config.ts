@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test projects: `web` (unit tests of the SPA's libraries), `api-sqlite` and `api-postgres`
+ * Test projects: `web` (unit tests of the SPA's libraries), `contract` (unit tests of the contract's pure rules, without
+ * a database), `api-sqlite` and `api-postgres`
  * (the same API tests through fastify.inject, once per database; scripts/test-api.mjs provides PostgreSQL).
  */
 export default defineConfig({
@@ -17,6 +18,7 @@ export default defineConfig({
             },
           ]
         : []),
+      { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'], environment: 'node' as const } },
       {
         test: {
           name: 'api-sqlite',

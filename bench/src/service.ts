@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_PREFIX } from '@vario/contract';
+import { API_PREFIX, AUFTRAGSSTATUS } from '@vario/contract';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { type DbHandle, migrate, openDatabase } from '../../apps/server/src/db/index';
@@ -69,7 +69,7 @@ async function bulk(handle: DbHandle, n: number) {
         const a = assets[i % assets.length] as (typeof assets)[number];
         rows.push({
           auftragsnummer: `B${1_000_000 + i}`,
-          auftragsstatus: i % 5 === 0 ? '01' : '02',
+          auftragsstatus: i % 5 === 0 ? AUFTRAGSSTATUS.disponiert : AUFTRAGSSTATUS.angenommen,
           materialstatus: null,
           bezeichnung: `Wartung ${a.bezeichnung}`,
           titel: 'Bench',
@@ -116,7 +116,7 @@ async function bulk(handle: DbHandle, n: number) {
               technikerId: r.technikerId,
               beginnDatum: beginn,
               endeDatum: new Date(Date.parse(beginn) + 7_200_000).toISOString(),
-              angenommenDatum: r.auftragsstatus === '02' ? beginn : null,
+              angenommenDatum: r.auftragsstatus === AUFTRAGSSTATUS.angenommen ? beginn : null,
               titel: 'Bench',
               plz: '30159',
               ort: 'Hannover',
@@ -247,7 +247,7 @@ export async function serviceBench() {
       ),
       target: 15,
     });
-    const seeded = await db.selectFrom('serviceAuftraege').select('id').where('auftragsstatus', '=', '12').limit(20).execute();
+    const seeded = await db.selectFrom('serviceAuftraege').select('id').where('auftragsstatus', '=', AUFTRAGSSTATUS.abgeschlossen).limit(20).execute();
     if (seeded.length) {
       rows.push({
         name: 'task detail (completed task with journey, material, times)',

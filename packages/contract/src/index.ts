@@ -23,4 +23,7 @@ export * from './offeneposten';
 export * from './preise';
 export * from './referenz';
 export * from './service';
+export * from './service-codes';
+export * from './service-regeln';
+export * from './service-status';
 export * from './stammdaten';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiError, id, isoDate, isoDateTime } from './common';
+import { MATERIALBUCHUNGSARTEN, SERVICE_SCHRITTARTEN, type ServiceAktionArt } from './service-codes';
 
 /**
  * Field service (2-business-processes §2–§7, rules SVC-*): service orders, planning items and the technician's journey.
@@ -37,40 +38,8 @@ export const mehraufwandsart = z.object({ id, bezeichnung: z.string(), typ: z.un
 /** Calendar entry type (KAL_TYP_ID; default 1, SVC-058). */
 export const kalenderTyp = z.object({ id, bezeichnung: z.string(), farbe: z.string().nullable() });
 
-/** Task status codes the server sets (the dictionary holds their texts; colours as §4). */
-export const AUFTRAGSSTATUS = {
-  neu: '00',
-  disponiert: '01',
-  angenommen: '02',
-  reiseGestartet: '03',
-  vorOrt: '04',
-  inArbeit: '05',
-  telefonischErledigt: '06',
-  arbeitUnterbrochen: '07',
-  dienstende: '08',
-  zurueckgegeben: '09',
-  abgelehnt: '10',
-  wiederOffen: '11',
-  abgeschlossen: '12',
-  zurueckgestellt: '19',
-  zurueckgestelltOhneTermin: '21',
-  storniert: '90',
-} as const;
-/** Material status codes the server sets (colours as §4). */
-export const MATERIALSTATUS = {
-  angefordert: '10',
-  nichtLieferbar: '13',
-  reserviert: '15',
-  inUmlagerung: '17',
-  umgelagert: '25',
-  teilweiseBestaetigt: '27',
-  bestaetigt: '19',
-  verbucht: '29',
-} as const;
 /** SVC-039: umlagerungTyp 1–8. */
 export const UMLAGERUNGSTYPEN = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-/** Material booking kinds and the quantity field of the transfer line each one counts in. */
-export const MATERIALBUCHUNGSARTEN = ['eingebaut', 'doa', 'gutteilretoure', 'defektVerkauft', 'defektEingelagert'] as const;
 export const materialbuchungsart = z.enum(MATERIALBUCHUNGSARTEN);
 
 // ---------------------------------------------------------------- records
@@ -233,6 +202,7 @@ export const serviceMehraufwand = z.object({
   technikerId: z.number().int().nullable(),
   zeitpunkt: isoDateTime,
 });
+export type ServiceMehraufwand = z.infer<typeof serviceMehraufwand>;
 
 /** A time recording: art A automatic (start/stop), M manual (service time dialog). */
 export const serviceZeit = z.object({
@@ -389,34 +359,7 @@ export const serviceAktionDaten = {
   kalendereintragLoeschen: z.object({ ...mitZeitpunkt }),
 } as const;
 
-/** Sync action kinds and which id each needs: planungId (journey), auftragId (+ materialId / eintragId), eintragId. */
-export const SERVICE_AKTIONEN = {
-  annehmen: 'planung',
-  ablehnen: 'planung',
-  zurueckgeben: 'planung',
-  zurueckstellen: 'planung',
-  dienstende: 'planung',
-  telefonischErledigt: 'planung',
-  reisebeginn: 'planung',
-  ankunft: 'planung',
-  zeitStart: 'planung',
-  zeitStopp: 'planung',
-  serviceZeit: 'planung',
-  materialBuchung: 'material',
-  rueckbuchung: 'material',
-  materialBestaetigen: 'material',
-  nachbuchung: 'keine',
-  mehraufwandNeu: 'auftrag',
-  mehraufwandAendern: 'auftragEintrag',
-  mehraufwandLoeschen: 'auftragEintrag',
-  unterschrift: 'auftrag',
-  abschluss: 'auftrag',
-  kalenderNeu: 'keine',
-  kalenderAendern: 'eintrag',
-  kalenderLoeschen: 'eintrag',
-} as const;
-export type ServiceAktionArt = keyof typeof SERVICE_AKTIONEN;
-export const serviceAktionArt = z.enum(Object.keys(SERVICE_AKTIONEN) as [ServiceAktionArt, ...ServiceAktionArt[]]);
+export const serviceAktionArt = z.enum(Object.keys(SERVICE_SCHRITTARTEN) as [ServiceAktionArt, ...ServiceAktionArt[]]);
 
 /** One queued action: the client's id, the kind, the ids it targets, its real time and the same `data` as the online call. */
 export const serviceAktion = z.object({

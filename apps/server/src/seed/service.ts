@@ -1,3 +1,4 @@
+import { AUFTRAGSSTATUS } from '@vario/contract';
 import { NO_LOGIN } from '../modules/auth/passwords';
 import { bucheManuell } from '../modules/lager/lager.service';
 import * as svc from '../modules/service/service.service';
@@ -306,6 +307,6 @@ export const serviceSeeder: Seeder = {
       adresseId: assets[1]?.adresseId ?? null,
       assetId: assets[1]?.id ?? null,
     });
-    await svc.auftragAendern(db, office, storno, { auftragsstatus: '90' });
+    await svc.auftragAendern(db, office, storno, { auftragsstatus: AUFTRAGSSTATUS.storniert });
   },
 };

@@ -1,12 +1,13 @@
 import type { ListQuery, ServiceAuftrag, ServiceMaterial, ServicePlanung } from '@vario/contract';
-import { MATERIALBUCHUNGSARTEN, serviceAuftrag, serviceMaterial, servicePlanung } from '@vario/contract';
+import { serviceAuftrag, serviceMaterial, servicePlanung } from '@vario/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Dialect } from '../../db/schema-helpers';
-import { money2, qty3 } from '../../lib/codecs';
+import { qty3 } from '../../lib/codecs';
 import { notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
 import { containsExpr, type ListSpec, runList } from '../../lib/list-query';
+import { auftragOut, buchungOut, MENGEN, materialOut, mehraufwandOut, planungOut, schrittOut, zeitOut } from './service.out';
 import type { Wer } from './service.wer';
 
 /** Read models of the field service: planning items, tasks and material lines in the contract's shapes, scoped to who asks. */
@@ -61,10 +62,6 @@ export async function listPlanungen(db: Db, dialect: Dialect, wer: Wer, query: L
   return { ...res, result: res.result.map(planungOut) };
 }
 
-export function planungOut(r: Record<string, unknown>): ServicePlanung {
-  return { ...(r as ServicePlanung), aktiv: Boolean(r.aktiv), gebrauchteZeit: r.gebrauchteZeit === null ? null : Number(r.gebrauchteZeit) };
-}
-
 export async function planungLesen(db: Db, id: number): Promise<ServicePlanung> {
   const row = await planungBase(db).where('servicePlanungen.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Planung');
@@ -113,8 +110,6 @@ function auftragBase(db: Db) {
   );
 }
 
-export const auftragOut = (r: Record<string, unknown>): ServiceAuftrag => ({ ...(r as ServiceAuftrag), gebrauchteZeit: Number(r.gebrauchteZeit ?? 0) });
-
 export async function listAuftraege(db: Db, dialect: Dialect, wer: Wer, query: ListQuery) {
   let base = auftragBase(db);
   if (!wer.alle) base = base.where('serviceAuftraege.technikerId', '=', wer.technikerId ?? -1);
@@ -130,18 +125,6 @@ export async function auftragLesen(db: Db, id: number): Promise<ServiceAuftrag> 
 
 // ---------------------------------------------------------------- material lines
 
-export const MENGEN = [
-  'menge',
-  'mengeReserviert',
-  'mengeUmgelagert',
-  'mengeBestaetigt',
-  'mengeNichtGeliefert',
-  'mengeDoa',
-  'mengeEingebaut',
-  'mengeGutteilretoure',
-  'mengeDefektVerkauft',
-  'mengeDefektEingelagert',
-] as const;
 const MATERIAL_JOIN = {
   artikelnummer: q('artikel', 'artikelnummer'),
   artikelbezeichnung: q('artikel', 'bezeichnung'),
@@ -173,17 +156,6 @@ function materialBase(db: Db) {
   return qb;
 }
 
-export function materialOut(r: Record<string, unknown>): ServiceMaterial {
-  const { empfangBezeichnung, empfangPlz, empfangOrt, empfangStrasse, ...rest } = r;
-  const out = { ...rest } as Record<string, unknown>;
-  for (const m of MENGEN) out[m] = qty3.fromDb(r[m] as number);
-  out.empfangLager =
-    r.empfangLagerId === null || r.empfangLagerId === undefined
-      ? null
-      : { id: r.empfangLagerId, bezeichnung: empfangBezeichnung ?? null, plz: empfangPlz ?? null, ort: empfangOrt ?? null, strasse: empfangStrasse ?? null };
-  return out as ServiceMaterial;
-}
-
 export async function listMaterial(db: Db, dialect: Dialect, wer: Wer, query: ListQuery) {
   let base = materialBase(db);
   if (!wer.alle) base = base.where('serviceAuftraege.technikerId', '=', wer.technikerId ?? -1);
@@ -204,29 +176,22 @@ export async function materialDesAuftrags(db: Db, auftragId: number) {
 
 // ---------------------------------------------------------------- the rest of a task
 
-export const mehraufwandOut = <R extends { kosten: number | string | null }>(r: R) => ({ ...r, kosten: r.kosten === null ? null : money2.fromDb(r.kosten) });
-
-export async function mehraufwaendeDesAuftrags(db: Db, auftragId: number) {
-  const rows = await db
+/** Additional work with its type's typ. */
+const mehraufwandBase = (db: Db) =>
+  db
     .selectFrom('serviceMehraufwaende')
     .innerJoin('serviceMehraufwandsarten', 'serviceMehraufwandsarten.id', 'serviceMehraufwaende.mehraufwandArtId')
     .selectAll('serviceMehraufwaende')
-    .select('serviceMehraufwandsarten.typ')
-    .where('serviceMehraufwaende.serviceAuftragId', '=', auftragId)
-    .orderBy('serviceMehraufwaende.id')
-    .execute();
+    .select('serviceMehraufwandsarten.typ');
+
+export async function mehraufwaendeDesAuftrags(db: Db, auftragId: number) {
+  const rows = await mehraufwandBase(db).where('serviceMehraufwaende.serviceAuftragId', '=', auftragId).orderBy('serviceMehraufwaende.id').execute();
   return rows.map(mehraufwandOut);
 }
 
-export const zeitOut = <R extends { abgebrochen: unknown; laeuft?: unknown }>({ laeuft: _l, ...r }: R) => ({ ...r, abgebrochen: Boolean(r.abgebrochen) });
-/** A stored booking kind as the contract names it (the column holds only these; anything else is a broken row). */
-const buchungsArt = (art: string): (typeof MATERIALBUCHUNGSARTEN)[number] => {
-  const known = MATERIALBUCHUNGSARTEN.find((a) => a === art);
-  if (!known) throw new Error(`Unbekannte Materialbuchungsart ${art}`);
-  return known;
-};
-
-export const buchungOut = <R extends { menge: number }>(r: R) => ({ ...r, menge: qty3.fromDb(r.menge) });
+export async function mehraufwandLesen(db: Db, id: number) {
+  return mehraufwandOut(await mehraufwandBase(db).where('serviceMehraufwaende.id', '=', id).executeTakeFirstOrThrow());
+}
 
 export async function auftragDetail(db: Db, id: number) {
   const auftrag = await auftragLesen(db, id);
@@ -262,10 +227,10 @@ export async function auftragDetail(db: Db, id: number) {
     adresse: adresse ?? null,
     planungen,
     material,
-    materialbuchungen: buchungen.map((b) => ({ ...buchungOut(b), art: buchungsArt(b.art) })),
+    materialbuchungen: buchungen.map(buchungOut),
     mehraufwaende,
-    zeiten: zeiten.map((z) => ({ ...zeitOut(z), art: z.art as 'A' | 'M' })),
-    schritte: schritte.map((s) => ({ ...s, quelle: s.quelle as 'online' | 'sync' })),
+    zeiten: zeiten.map(zeitOut),
+    schritte: schritte.map(schrittOut),
     hatUnterschrift: Boolean(sig?.unterschriftDaten),
   };
 }

@@ -1,4 +1,4 @@
-import { API_PREFIX, endpoints, serviceKalendereintrag, serviceNachbuchung } from '@vario/contract';
+import { API_PREFIX, type Endpoint, endpoints, SERVICE_SCHRITTARTEN, type ServiceAktionArt, serviceKalendereintrag, serviceNachbuchung } from '@vario/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
@@ -7,6 +7,7 @@ import { runList } from '../../lib/list-query';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor, hasRight } from '../../plugins/auth';
+import { mehraufwandsartOut, statusOut } from './service.out';
 import {
   auftragDetail,
   auftragLesen,
@@ -20,7 +21,7 @@ import {
   planungLesen,
 } from './service.read';
 import * as svc from './service.service';
-import { AKTION_ENDPOINT, online, sync } from './service.sync';
+import { AKTION_ENDPOINT, type AktionIds, type DatenVon, online, sync } from './service.sync';
 import { type Wer, werIst } from './service.wer';
 import { berlinZuUtc } from './service.zeit';
 
@@ -49,11 +50,11 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
       .limit(limit + 1)
       .offset(offset)
       .execute();
-    return { result: rows.slice(0, limit).map((r) => ({ ...r, art: r.art as 'A' | 'M' })), hasMoreData: rows.length > limit };
+    return { result: rows.slice(0, limit).map(statusOut), hasMoreData: rows.length > limit };
   });
   route(app, endpoints.serviceMehraufwandsarten, async () => {
     const rows = await db.selectFrom('serviceMehraufwandsarten').selectAll().orderBy('id').execute();
-    return { result: rows.map((r) => ({ ...r, typ: r.typ as 1 | 2 | 3 })), hasMoreData: false };
+    return { result: rows.map(mehraufwandsartOut), hasMoreData: false };
   });
   route(app, endpoints.serviceKalenderTypen, async () => ({
     result: await db.selectFrom('serviceKalenderTypen').selectAll().orderBy('id').execute(),
@@ -122,16 +123,6 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
     await auftragSichtbar(req, req.params.id);
     return { result: await mehraufwaendeDesAuftrags(db, req.params.id), hasMoreData: false };
   });
-  route(app, endpoints.serviceMehraufwandCreate, async (req, reply) =>
-    online(db, req, reply, await wer(req), 'mehraufwandNeu', { auftragId: req.params.id }, req.body.data),
-  );
-  route(app, endpoints.serviceMehraufwandUpdate, async (req, reply) =>
-    online(db, req, reply, await wer(req), 'mehraufwandAendern', { auftragId: req.params.id, eintragId: req.params.subId }, req.body.data),
-  );
-  route(app, endpoints.serviceMehraufwandDelete, async (req, reply) => {
-    await online(db, req, reply, await wer(req), 'mehraufwandLoeschen', { auftragId: req.params.id, eintragId: req.params.subId }, {});
-    return undefined;
-  });
 
   // material
   route(app, endpoints.serviceMaterialList, async (req) => {
@@ -152,20 +143,8 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
       .execute(async (trx) => ({ result: await materialLesen(trx, await svc.materialUmlagern(trx, w, req.params.id, req.body.data.menge)) }));
   });
   route(app, endpoints.serviceMaterialOffen, async (req) => listMaterial(db, ctx.dialect, await wer(req), req.query));
-  route(app, endpoints.serviceMaterialBestaetigen, async (req, reply) =>
-    online(db, req, reply, await wer(req), 'materialBestaetigen', { materialId: req.params.id }, req.body.data),
-  );
-  route(app, endpoints.serviceMaterialBuchen, async (req, reply) =>
-    online(db, req, reply, await wer(req), 'materialBuchung', { auftragId: req.params.id, materialId: req.params.subId }, req.body.data),
-  );
-  route(app, endpoints.serviceMaterialRueckbuchung, async (req, reply) =>
-    online(db, req, reply, await wer(req), 'rueckbuchung', { auftragId: req.params.id, materialId: req.params.subId }, req.body.data),
-  );
 
   // signature and completion
-  route(app, endpoints.serviceUnterschriftSet, async (req, reply) =>
-    online(db, req, reply, await wer(req), 'unterschrift', { auftragId: req.params.id }, req.body.data),
-  );
   route(app, endpoints.serviceUnterschriftGet, async (req) => {
     await auftragSichtbar(req, req.params.id);
     const r = await db
@@ -176,9 +155,6 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
     if (!r?.unterschriftDaten) throw notFound('Unterschrift');
     return { result: { daten: r.unterschriftDaten, name: r.unterschriftName ?? '', zeitpunkt: r.unterschriftAm ?? '' } };
   });
-  route(app, endpoints.serviceAbschluss, async (req, reply) =>
-    online(db, req, reply, await wer(req), 'abschluss', { auftragId: req.params.id }, req.body.data),
-  );
   route(app, endpoints.serviceAbschlussbericht, async (req, reply) => {
     const a = await auftragSichtbar(req, req.params.id);
     const r = await db.selectFrom('serviceAuftraege').select(['abschlussbericht', 'abschlussberichtSha256']).where('id', '=', a.id).executeTakeFirst();
@@ -190,22 +166,19 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
     return reply.send(Buffer.from(r.abschlussbericht));
   });
 
-  // the journey
-  const STEPS = [
-    'annehmen',
-    'ablehnen',
-    'zurueckgeben',
-    'zurueckstellen',
-    'dienstende',
-    'telefonischErledigt',
-    'reisebeginn',
-    'ankunft',
-    'zeitStart',
-    'zeitStopp',
-    'serviceZeit',
-  ] as const;
-  for (const art of STEPS) {
-    route(app, AKTION_ENDPOINT[art], async (req, reply) => online(db, req, reply, await wer(req), art, { planungId: req.params.id }, req.body.data));
+  // every step of the technician (journey, time, material, additional work, signature, completion, subsequent
+  // bookings, calendar entries): one online call per kind of the contract's step kinds table, its ids from the path
+  // (`:id`, then `:subId`, in the order the kind names them), its data from the body; service.sync.ts applies it
+  for (const art of Object.keys(SERVICE_SCHRITTARTEN) as ServiceAktionArt[]) {
+    const kind = SERVICE_SCHRITTARTEN[art];
+    const e: Endpoint = AKTION_ENDPOINT[art];
+    route(app, e, async (req, reply) => {
+      const pfad = (req.params ?? {}) as { id?: number; subId?: number };
+      const werte = [pfad.id, pfad.subId];
+      const ids: AktionIds = Object.fromEntries(kind.ids.map((k, i) => [k, werte[i]]));
+      const daten = kind.body ? (req.body as { data: DatenVon<typeof art> }).data : {};
+      return online(db, req, reply, await wer(req), art, ids, daten as DatenVon<typeof art>);
+    });
   }
 
   // time, subsequent bookings, calendar
@@ -216,20 +189,11 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
     if (!w.alle) base = base.where('ben_id', '=', w.id);
     return runList(base, nachbuchungSpec, req.query, ctx.dialect);
   });
-  route(app, endpoints.serviceNachbuchungCreate, async (req, reply) => online(db, req, reply, await wer(req), 'nachbuchung', {}, req.body.data));
   route(app, endpoints.serviceKalendereintraege, async (req) => {
     const w = await wer(req);
     let base = db.selectFrom('serviceKalendereintraege').selectAll();
     if (!w.alle) base = base.where('BEN_ID', '=', w.id);
     return runList(base, kalenderSpec, req.query, ctx.dialect);
-  });
-  route(app, endpoints.serviceKalendereintragCreate, async (req, reply) => online(db, req, reply, await wer(req), 'kalenderNeu', {}, req.body.data));
-  route(app, endpoints.serviceKalendereintragUpdate, async (req, reply) =>
-    online(db, req, reply, await wer(req), 'kalenderAendern', { eintragId: req.params.id }, req.body.data),
-  );
-  route(app, endpoints.serviceKalendereintragDelete, async (req, reply) => {
-    await online(db, req, reply, await wer(req), 'kalenderLoeschen', { eintragId: req.params.id }, {});
-    return undefined;
   });
 
   // offline queue

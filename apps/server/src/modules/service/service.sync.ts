@@ -1,4 +1,15 @@
-import { API_PREFIX, type ApiErrorBody, type Endpoint, endpoints, type ServiceAktion, type ServiceAktionArt, serviceAktionDaten } from '@vario/contract';
+import {
+  API_PREFIX,
+  type ApiErrorBody,
+  type Endpoint,
+  endpoints,
+  SERVICE_SCHRITT_IDS,
+  SERVICE_SCHRITTARTEN,
+  type ServiceAktion,
+  type ServiceAktionArt,
+  type ServiceSchrittIds,
+  serviceAktionDaten,
+} from '@vario/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
@@ -16,77 +27,26 @@ import type { Wer } from './service.wer';
  * too (the same step sent again is refused again; a redo takes a new id).
  */
 
-export interface AktionIds {
-  planungId?: number;
-  auftragId?: number;
-  materialId?: number;
-  eintragId?: number;
-}
+export type AktionIds = ServiceSchrittIds;
 export interface Antwort<B = unknown> {
   status: number;
   body: B;
   location?: string;
 }
 
-/** The online endpoint of each action kind: its response schema is the type of the step's answer (checked by tsc). */
-export const AKTION_ENDPOINT = {
-  annehmen: endpoints.servicePlanungAnnehmen,
-  ablehnen: endpoints.servicePlanungAblehnen,
-  zurueckgeben: endpoints.servicePlanungZurueckgeben,
-  zurueckstellen: endpoints.servicePlanungZurueckstellen,
-  dienstende: endpoints.servicePlanungDienstende,
-  telefonischErledigt: endpoints.servicePlanungTelefonischErledigt,
-  reisebeginn: endpoints.servicePlanungReisebeginn,
-  ankunft: endpoints.servicePlanungAnkunft,
-  zeitStart: endpoints.servicePlanungZeitStart,
-  zeitStopp: endpoints.servicePlanungZeitStopp,
-  serviceZeit: endpoints.servicePlanungServiceZeit,
-  materialBuchung: endpoints.serviceMaterialBuchen,
-  rueckbuchung: endpoints.serviceMaterialRueckbuchung,
-  materialBestaetigen: endpoints.serviceMaterialBestaetigen,
-  nachbuchung: endpoints.serviceNachbuchungCreate,
-  mehraufwandNeu: endpoints.serviceMehraufwandCreate,
-  mehraufwandAendern: endpoints.serviceMehraufwandUpdate,
-  mehraufwandLoeschen: endpoints.serviceMehraufwandDelete,
-  unterschrift: endpoints.serviceUnterschriftSet,
-  abschluss: endpoints.serviceAbschluss,
-  kalenderNeu: endpoints.serviceKalendereintragCreate,
-  kalenderAendern: endpoints.serviceKalendereintragUpdate,
-  kalenderLoeschen: endpoints.serviceKalendereintragDelete,
-} as const satisfies Record<ServiceAktionArt, Endpoint>;
+type Arten = typeof SERVICE_SCHRITTARTEN;
+const ARTEN = Object.keys(SERVICE_SCHRITTARTEN) as ServiceAktionArt[];
+
+/** The online endpoint of each action kind (the contract's step kinds table): its response schema is the type of the step's answer. */
+export const AKTION_ENDPOINT = Object.fromEntries(ARTEN.map((a) => [a, endpoints[SERVICE_SCHRITTARTEN[a].endpoint]])) as {
+  [A in ServiceAktionArt]: (typeof endpoints)[Arten[A]['endpoint']];
+} satisfies Record<ServiceAktionArt, Endpoint>;
 
 /** The answer body of an action kind: the response of its online endpoint. */
 export type AntwortBody<A extends ServiceAktionArt> = ResponseBody<(typeof AKTION_ENDPOINT)[A]>;
 
-/** The body `data` schema of each action kind. */
-export const DATEN_SCHEMA = {
-  annehmen: serviceAktionDaten.annehmen,
-  ablehnen: serviceAktionDaten.ablehnen,
-  zurueckgeben: serviceAktionDaten.zurueckgeben,
-  zurueckstellen: serviceAktionDaten.zurueckstellen,
-  dienstende: serviceAktionDaten.dienstende,
-  telefonischErledigt: serviceAktionDaten.telefonischErledigt,
-  reisebeginn: serviceAktionDaten.reisebeginn,
-  ankunft: serviceAktionDaten.ankunft,
-  zeitStart: serviceAktionDaten.zeitStart,
-  zeitStopp: serviceAktionDaten.zeitStopp,
-  serviceZeit: serviceAktionDaten.serviceZeit,
-  materialBuchung: serviceAktionDaten.materialBuchung,
-  rueckbuchung: serviceAktionDaten.rueckbuchung,
-  materialBestaetigen: serviceAktionDaten.materialBestaetigen,
-  nachbuchung: serviceAktionDaten.nachbuchung,
-  mehraufwandNeu: serviceAktionDaten.mehraufwand,
-  mehraufwandAendern: serviceAktionDaten.mehraufwand,
-  mehraufwandLoeschen: serviceAktionDaten.mehraufwandLoeschen,
-  unterschrift: serviceAktionDaten.unterschrift,
-  abschluss: serviceAktionDaten.abschluss,
-  kalenderNeu: serviceAktionDaten.kalendereintrag,
-  kalenderAendern: serviceAktionDaten.kalendereintrag,
-  kalenderLoeschen: serviceAktionDaten.kalendereintragLoeschen,
-} as const satisfies Record<ServiceAktionArt, z.ZodType>;
-
 /** The validated `data` of an action kind. */
-export type DatenVon<A extends ServiceAktionArt> = z.output<(typeof DATEN_SCHEMA)[A]>;
+export type DatenVon<A extends ServiceAktionArt> = z.output<(typeof serviceAktionDaten)[Arten[A]['daten']]>;
 
 const need = (v: number | undefined, feld: keyof AktionIds): number => {
   if (v === undefined) throw badRequest('Bitte die Eingaben prüfen!', { [feld]: ['Bitte einen Wert eingeben'] });
@@ -95,7 +55,7 @@ const need = (v: number | undefined, feld: keyof AktionIds): number => {
 
 /** Validates `daten` of a queued action like the online route validates its body (400 with the field errors). */
 function datenPruefen<A extends ServiceAktionArt>(art: A, daten: unknown): DatenVon<A> {
-  const r = DATEN_SCHEMA[art].safeParse(daten);
+  const r = serviceAktionDaten[SERVICE_SCHRITTARTEN[art].daten].safeParse(daten);
   // safeParse of the union of schemas answers the union of outputs; the schema is the one of `art`
   if (r.success) return r.data as DatenVon<A>;
   const fieldErrors: Record<string, string[]> = {};
@@ -170,8 +130,7 @@ const AUSFUEHREN: Ausfuehrer = {
   },
   nachbuchung: async (trx, s, _ids, daten) => {
     const id = await svc.nachbuchung(trx, s, daten);
-    const r = await trx.selectFrom('serviceNachbuchungen').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return { status: 201, body: { result: { ...r, istAnmeldung: Boolean(r.istAnmeldung) } }, location: `${API_PREFIX}/service/nachbuchungen/${id}` };
+    return { status: 201, body: { result: await svc.nachbuchungLesen(trx, id) }, location: `${API_PREFIX}/service/nachbuchungen/${id}` };
   },
   mehraufwandNeu: (trx, s, ids, daten) => mehraufwand(trx, s, ids, daten, true),
   mehraufwandAendern: (trx, s, ids, daten) => mehraufwand(trx, s, ids, daten, false),
@@ -307,7 +266,7 @@ export async function sync(db: Db, req: FastifyRequest, wer: Wer, aktionen: Serv
       }
       continue;
     }
-    const ids: AktionIds = { planungId: a.planungId, auftragId: a.auftragId, materialId: a.materialId, eintragId: a.eintragId };
+    const ids: AktionIds = Object.fromEntries(SERVICE_SCHRITT_IDS.map((k) => [k, a[k]]));
     try {
       const daten = datenPruefen(a.art, { ...a.daten, zeitpunkt: a.daten.zeitpunkt ?? a.zeitpunkt });
       const r = await db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EndpointName, ServiceAktionArt } from '@vario/contract';
+import { type EndpointName, MATERIALSTATUS, SERVICE_SCHRITTARTEN, type ServiceAktionArt, type ServiceSchrittIds, type serviceStatus } from '@vario/contract';
 import { useMemo } from 'react';
+import type { z } from 'zod';
 import { useMe, useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
 import { fetchBlob } from '@/lib/api/files';
@@ -9,6 +10,7 @@ import { createQueryKeys } from '@/lib/query-keys';
 import { withDeviceCopy } from './offline/copy';
 
 export const serviceKeys = createQueryKeys('service');
+type ServiceStatus = z.infer<typeof serviceStatus>;
 
 /** The planning lists (SVC-063): accepted tasks and open ones, both in the order of their start. */
 export const PLANNING_FILTER = { accepted: 'serviceAuftragId!null,angenommenDatum!null', open: 'serviceAuftragId!null,angenommenDatum=null' } as const;
@@ -46,21 +48,24 @@ export function useTask(id: number | null) {
   });
 }
 
-/** The status dictionary, 50 a page, loading on while hasMoreData (SVC-064); `art:status` → text. */
+/** The status dictionary, 50 a page, loading on while hasMoreData (SVC-064). */
 export const STATUS_PAGE = 50;
+export async function fetchStatusDictionary() {
+  const all: ServiceStatus[] = [];
+  for (let offset = 0; ; offset += STATUS_PAGE) {
+    const page = await api('serviceStatus', { params: { limit: STATUS_PAGE, offset } });
+    all.push(...page.result);
+    if (!page.hasMoreData || page.result.length === 0) break;
+  }
+  return all;
+}
+
+/** The status dictionary as `art:status` → text. */
 export function useStatusTexts(): Map<string, string> {
   const token = useToken();
   const q = useQuery({
     queryKey: serviceKeys.custom('status'),
-    ...withDeviceCopy(serviceKeys.custom('status'), async () => {
-      const all: { status: string; beschreibung: string; art: 'A' | 'M' }[] = [];
-      for (let offset = 0; ; offset += STATUS_PAGE) {
-        const page = await api('serviceStatus', { params: { limit: STATUS_PAGE, offset } });
-        all.push(...page.result);
-        if (!page.hasMoreData || page.result.length === 0) break;
-      }
-      return all;
-    }),
+    ...withDeviceCopy(serviceKeys.custom('status'), fetchStatusDictionary),
     enabled: !!token,
     staleTime: 60 * 60_000,
     meta: { silent: true },
@@ -101,7 +106,7 @@ export function useCalendar(von: string, bis: string) {
 }
 
 /** Confirm material (SVC-005): the lines transferred to the technician and not yet fully confirmed. */
-export const MATERIAL_TO_CONFIRM = 'materialstatus=25|27';
+export const MATERIAL_TO_CONFIRM = `materialstatus=${MATERIALSTATUS.umgelagert}|${MATERIALSTATUS.teilweiseBestaetigt}`;
 export function useMaterialToConfirm() {
   const token = useToken();
   return useQuery({
@@ -128,46 +133,17 @@ export function useActiveTimer() {
 export const loadCompletionReport = (auftragId: number) => fetchBlob('GET', '/service/auftraege/:id/abschlussbericht', { id: auftragId });
 
 /** The ids a step targets (the same fields as a queued sync action). */
-export interface ServiceStepIds {
-  planungId?: number;
-  auftragId?: number;
-  materialId?: number;
-  eintragId?: number;
+export type ServiceStepIds = ServiceSchrittIds;
+
+/** The online call of a step kind: its endpoint and path parameters, from the contract's step kinds table. */
+function stepRoute(art: ServiceAktionArt, ids: ServiceStepIds) {
+  const kind = SERVICE_SCHRITTARTEN[art];
+  const [first, second] = kind.ids.map((k) => ids[k]);
+  const params: Record<string, number | undefined> = {};
+  if (kind.ids.length > 0) params.id = first;
+  if (kind.ids.length > 1) params.subId = second;
+  return { endpoint: kind.endpoint as EndpointName, params, body: kind.body };
 }
-
-type Route = { endpoint: EndpointName; params: (ids: ServiceStepIds) => Record<string, number | undefined>; body?: false };
-const planung: Route['params'] = (ids) => ({ id: ids.planungId });
-const auftrag: Route['params'] = (ids) => ({ id: ids.auftragId });
-const auftragMaterial: Route['params'] = (ids) => ({ id: ids.auftragId, subId: ids.materialId });
-const auftragEintrag: Route['params'] = (ids) => ({ id: ids.auftragId, subId: ids.eintragId });
-const eintrag: Route['params'] = (ids) => ({ id: ids.eintragId });
-
-/** Each step kind of the sync (`ServiceAktionArt`) and the online call that does the same. */
-export const SERVICE_STEP_ROUTES: Record<ServiceAktionArt, Route> = {
-  annehmen: { endpoint: 'servicePlanungAnnehmen', params: planung },
-  ablehnen: { endpoint: 'servicePlanungAblehnen', params: planung },
-  zurueckgeben: { endpoint: 'servicePlanungZurueckgeben', params: planung },
-  zurueckstellen: { endpoint: 'servicePlanungZurueckstellen', params: planung },
-  dienstende: { endpoint: 'servicePlanungDienstende', params: planung },
-  telefonischErledigt: { endpoint: 'servicePlanungTelefonischErledigt', params: planung },
-  reisebeginn: { endpoint: 'servicePlanungReisebeginn', params: planung },
-  ankunft: { endpoint: 'servicePlanungAnkunft', params: planung },
-  zeitStart: { endpoint: 'servicePlanungZeitStart', params: planung },
-  zeitStopp: { endpoint: 'servicePlanungZeitStopp', params: planung },
-  serviceZeit: { endpoint: 'servicePlanungServiceZeit', params: planung },
-  materialBuchung: { endpoint: 'serviceMaterialBuchen', params: auftragMaterial },
-  rueckbuchung: { endpoint: 'serviceMaterialRueckbuchung', params: auftragMaterial },
-  materialBestaetigen: { endpoint: 'serviceMaterialBestaetigen', params: (ids) => ({ id: ids.materialId }) },
-  nachbuchung: { endpoint: 'serviceNachbuchungCreate', params: () => ({}) },
-  mehraufwandNeu: { endpoint: 'serviceMehraufwandCreate', params: auftrag },
-  mehraufwandAendern: { endpoint: 'serviceMehraufwandUpdate', params: auftragEintrag },
-  mehraufwandLoeschen: { endpoint: 'serviceMehraufwandDelete', params: auftragEintrag, body: false },
-  unterschrift: { endpoint: 'serviceUnterschriftSet', params: auftrag },
-  abschluss: { endpoint: 'serviceAbschluss', params: auftrag },
-  kalenderNeu: { endpoint: 'serviceKalendereintragCreate', params: () => ({}) },
-  kalenderAendern: { endpoint: 'serviceKalendereintragUpdate', params: eintrag },
-  kalenderLoeschen: { endpoint: 'serviceKalendereintragDelete', params: eintrag, body: false },
-};
 
 const newClientId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -198,13 +174,13 @@ export async function sendServiceStepOnline(
   daten: Record<string, unknown>,
   opts: { clientId?: string; zeitpunkt?: string } = {},
 ): Promise<unknown> {
-  const route = SERVICE_STEP_ROUTES[art];
+  const route = stepRoute(art, ids);
   const zeitpunkt = opts.zeitpunkt ?? new Date().toISOString();
   // cannot be typed here: the step's data comes from the device queue as stored JSON and its endpoint is chosen by `art`
   // at run time; the server validates params and body against the same contract schemas (a 400 names the field)
   const res = await api(route.endpoint, {
-    params: route.params(ids) as never,
-    body: route.body === false ? undefined : ({ data: { ...daten, zeitpunkt } } as never),
+    params: route.params as never,
+    body: route.body ? ({ data: { ...daten, zeitpunkt } } as never) : undefined,
     headers: { 'Idempotency-Key': opts.clientId ?? newClientId() },
   });
   await queryClient.invalidateQueries({ queryKey: serviceKeys.all });

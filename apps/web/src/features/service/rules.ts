@@ -1,9 +1,23 @@
+import {
+  bestaetigenGrenzen,
+  buchungsgrenzen,
+  darfAnkommen,
+  darfMaterialBuchen,
+  darfReiseStarten,
+  darfZeitBuchen,
+  type JourneyZustand,
+  MATERIAL_MENGENFELD,
+  type Materialbuchungsart,
+  type Materialmengen,
+  mengeFehler,
+  nochNichtUmgelagert,
+} from '@vario/contract';
 import dayjs from 'dayjs';
 
 /**
- * The client's mirror of the field-service checks (2-business-processes §4, §5). They are a convenience — the user
- * hears at once what the server would refuse; the server's checks are the rule. Each answers an i18n key of the
- * `service` namespace (or null when the input passes).
+ * The field-service checks of the screens (2-business-processes §4, §5): the journey predicates, material bounds and
+ * amount rules are the contract's, shared with the server (service-regeln.ts, in thousandths); the dialogs' input
+ * checks answer an i18n key of the `service` namespace (or null when the input passes).
  */
 
 export type CheckKey =
@@ -27,21 +41,17 @@ const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === '
 /** Abort and alteration comment: a remark, trimmed non-empty (SVC-040). */
 export const checkRemark = (remark: string | null | undefined): CheckKey | null => (isBlank(remark) ? 'check.remarkRequired' : null);
 
-/** The journey's state as the planning item says it (SVC-019..022). */
-export interface JourneyState {
-  angenommenDatum?: string | null;
-  reisebeginnDatum?: string | null;
-  vorOrtDatum?: string | null;
-}
+/** The journey's state as the planning item says it (SVC-019..022): the contract's JourneyZustand. */
+export type JourneyState = JourneyZustand;
 
-/** Travel start while reisebeginnDatum is empty (SVC-019). */
-export const canStartTravel = (p: JourneyState) => !!p.angenommenDatum && !p.reisebeginnDatum;
+/** Travel start while reisebeginnDatum is empty (SVC-019). The journey rules are the contract's (service-regeln.ts). */
+export const canStartTravel = (p: JourneyState) => darfReiseStarten(p);
 /** Arrival once travel has started and while vorOrtDatum is empty (SVC-020). */
-export const canArrive = (p: JourneyState) => !!p.reisebeginnDatum && !p.vorOrtDatum;
+export const canArrive = (p: JourneyState) => darfAnkommen(p);
 /** Hours only after travel start and arrival (SVC-021). */
-export const canBookTime = (p: JourneyState) => !!p.reisebeginnDatum && !!p.vorOrtDatum;
+export const canBookTime = (p: JourneyState) => darfZeitBuchen(p);
 /** Material only after arrival on site (SVC-022). */
-export const canBookMaterial = (p: JourneyState) => !!p.vorOrtDatum;
+export const canBookMaterial = (p: JourneyState) => darfMaterialBuchen(p);
 
 export type JourneyStep = 'accept' | 'travelStart' | 'arrival' | 'work' | 'complete';
 
@@ -138,12 +148,17 @@ export function checkTimeRange(
   return null;
 }
 
-/** Material booking amount (SVC-051..053): not zero, not above the maximum, not below the minimum. */
+/** Pieces (as the API answers quantities) as the thousandths the shared rules count in, and back. */
+export const toThousandths = (pieces: unknown) => (typeof pieces === 'number' && Number.isFinite(pieces) ? Math.round(pieces * 1000) : 0);
+export const fromThousandths = (thousandths: number) => thousandths / 1000;
+
+const AMOUNT_CHECK = { ungueltig: 'check.invalidValue', zuGross: 'check.tooLarge', zuKlein: 'check.tooSmall' } as const;
+
+/** Material booking amount (SVC-051..053): not zero, not above the maximum, not below the minimum (in pieces). */
 export function checkAmount(menge: number | string | null | undefined, min: number, max: number): CheckKey | null {
-  if (isBlank(menge) || typeof menge !== 'number' || menge === 0) return 'check.invalidValue';
-  if (menge > max) return 'check.tooLarge';
-  if (menge < min) return 'check.tooSmall';
-  return null;
+  if (isBlank(menge) || typeof menge !== 'number') return 'check.invalidValue';
+  const fault = mengeFehler(toThousandths(menge), { min: toThousandths(min), max: toThousandths(max) });
+  return fault && AMOUNT_CHECK[fault];
 }
 
 /** A subsequent booking for a day after today is refused (SVC-055). */
@@ -183,15 +198,9 @@ export function formatMinutes(min: number | null | undefined): string {
   return `${sign}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')} h`;
 }
 
-/** Material booking kinds (SVC-014) and the line quantity each one counts in. */
-export const MATERIAL_KINDS = {
-  eingebaut: 'mengeEingebaut',
-  doa: 'mengeDoa',
-  gutteilretoure: 'mengeGutteilretoure',
-  defektVerkauft: 'mengeDefektVerkauft',
-  defektEingelagert: 'mengeDefektEingelagert',
-} as const;
-export type MaterialKind = keyof typeof MATERIAL_KINDS;
+/** Material booking kinds (SVC-014) and the line quantity each one counts in (the contract's map). */
+export const MATERIAL_KINDS = MATERIAL_MENGENFELD;
+export type MaterialKind = Materialbuchungsart;
 
 export interface MaterialQuantities {
   menge: number;
@@ -203,21 +212,24 @@ export interface MaterialQuantities {
   mengeDefektEingelagert: number;
 }
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const inThousandths = <T extends Partial<MaterialQuantities>>(line: T) =>
+  Object.fromEntries(Object.entries(line).map(([k, v]) => [k, toThousandths(v)])) as unknown as Materialmengen;
 
 /**
- * The amount range of a booking on a line, as the server bounds it: good parts (installed, DOA, return) up to what is
- * left of the line's quantity; faulty parts (sold, stored) up to the installed quantity not yet accounted for; down to
- * minus what was booked of the kind (a negative amount corrects an earlier booking).
+ * The amount range of a booking on a line (in pieces), as the server bounds it (the contract's buchungsgrenzen): good
+ * parts up to what is left of the line's quantity; faulty parts up to the installed quantity not yet accounted for;
+ * down to minus what was booked of the kind (a negative amount corrects an earlier booking).
  */
 export function materialLimits(line: MaterialQuantities, kind: MaterialKind): { min: number; max: number } {
-  const booked = line[MATERIAL_KINDS[kind]];
-  const max =
-    kind === 'defektVerkauft' || kind === 'defektEingelagert'
-      ? line.mengeEingebaut - line.mengeDefektVerkauft - line.mengeDefektEingelagert
-      : line.menge - line.mengeEingebaut - line.mengeDoa - line.mengeGutteilretoure;
-  return { min: round3(-booked), max: round3(max) };
+  const g = buchungsgrenzen(inThousandths(line), kind);
+  return { min: fromThousandths(g.min), max: fromThousandths(g.max) };
+}
+
+/** Confirming received material (in pieces): more than 0, up to what was transferred and not yet confirmed. */
+export function confirmLimits(line: Pick<MaterialQuantities, 'mengeUmgelagert'> & { mengeBestaetigt: number }): { min: number; max: number } {
+  const g = bestaetigenGrenzen(inThousandths({ menge: 0, ...line }));
+  return { min: fromThousandths(g.min), max: fromThousandths(g.max) };
 }
 
 /** Material not yet (fully) transferred to the technician gives a warning (SVC-023). */
-export const notYetTransferred = (line: Pick<MaterialQuantities, 'menge' | 'mengeUmgelagert'>) => line.mengeUmgelagert < line.menge;
+export const notYetTransferred = (line: Pick<MaterialQuantities, 'menge' | 'mengeUmgelagert'>) => nochNichtUmgelagert(inThousandths(line));

@@ -1,5 +1,6 @@
 import { Group, Select, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
+import type { ServiceMehraufwand } from '@vario/contract';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,17 +13,11 @@ import { sendServiceStep, useWorkTypes } from '../api';
 import { atTime, checkMehraufwand, clearForType, type MehraufwandTyp } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
 
-/** An entry being changed (its fields as the server answered them). */
-export interface WorkEntry {
-  id: number;
-  mehraufwandArtId: number;
-  bemerkung: string | null;
-  vonZeitpunkt: string | null;
-  bisZeitpunkt: string | null;
-  kosten: number | null;
-  strecke: number | null;
-  abrechnungsartId: number | null;
-}
+/** An entry being changed (its fields as the server answered them: the contract's serviceMehraufwand). */
+export type WorkEntry = Pick<
+  ServiceMehraufwand,
+  'id' | 'mehraufwandArtId' | 'bemerkung' | 'vonZeitpunkt' | 'bisZeitpunkt' | 'kosten' | 'strecke' | 'abrechnungsartId'
+>;
 
 /**
  * Additional work (SVC-015, SVC-041..047): the type decides the fields — 1 a time range (from before to), 2 costs

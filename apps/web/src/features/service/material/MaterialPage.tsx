@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { formatDecimal } from '@/lib/format';
 import { sendServiceStep, useMaterialToConfirm } from '../api';
-import { checkAmount } from '../rules';
+import { checkAmount, confirmLimits } from '../rules';
 import { umlagerungTypKey } from '../status-colors';
 import { ListState } from '../ui/ListState';
 import { NoTechnician } from '../ui/NoTechnician';
@@ -20,7 +20,7 @@ import classes from '../ui/service.module.css';
 import { useStepForm } from '../ui/use-step-form';
 
 /** What is transferred and not yet confirmed. */
-export const toConfirm = (l: Pick<ServiceMaterial, 'mengeUmgelagert' | 'mengeBestaetigt'>) => Math.round((l.mengeUmgelagert - l.mengeBestaetigt) * 1000) / 1000;
+export const toConfirm = (l: Pick<ServiceMaterial, 'mengeUmgelagert' | 'mengeBestaetigt'>) => confirmLimits(l).max;
 
 /** Confirm the received amount of one line: at most what is open, more than 0; the open amount by default. */
 function ConfirmDialog({ line, onClose }: { line: ServiceMaterial | null; onClose: () => void }) {
@@ -34,7 +34,7 @@ function ConfirmDialog({ line, onClose }: { line: ServiceMaterial | null; onClos
     if (!line) return;
     const ok = await form.submit(
       (v) => {
-        const c = checkAmount(v.menge, 0, open);
+        const c = checkAmount(v.menge, confirmLimits(line ?? { mengeUmgelagert: 0, mengeBestaetigt: 0 }).min, open);
         return { menge: c ? t(c) : undefined };
       },
       (v) => sendServiceStep('materialBestaetigen', { materialId: line.id, auftragId: line.serviceAuftragId }, { menge: v.menge }),

@@ -1,10 +1,13 @@
+import { mengenfeldDesSchritts, statusNach } from '@vario/contract';
+import { fromThousandths, toThousandths } from '../rules';
 import type { QueuedAction } from './db';
 
 /**
  * The device copy as the technician sees it: the server's last answer with the actions not yet sent applied on top, so
  * the journey continues offline (travel start → arrival → time → material → signature) and every screen agrees. Works
  * on any answer shape: planning items, task details and material lines are recognised wherever they occur (lists,
- * details, the calendar). The server stays the source: when the queue is empty the copy is shown unchanged.
+ * details, the calendar). The server stays the source: when the queue is empty the copy is shown unchanged. The status
+ * after each step and the quantity field of each material step are the contract's (service-regeln.ts), as on the server.
  */
 
 type Obj = Record<string, unknown>;
@@ -12,19 +15,6 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isPlanung = (o: Obj) => 'reisebeginnDatum' in o && 'vorOrtDatum' in o && 'angenommenDatum' in o;
 const isDetail = (o: Obj) => Array.isArray(o.planungen) && Array.isArray(o.material) && 'auftragsnummer' in o;
 const isMaterial = (o: Obj) => 'mengeEingebaut' in o && 'mengeBestaetigt' in o;
-
-/** The task status a step leads to (the server's codes, contract AUFTRAGSSTATUS). */
-const STATUS_AFTER: Partial<Record<QueuedAction['art'], string>> = {
-  annehmen: '02',
-  reisebeginn: '03',
-  ankunft: '04',
-  zeitStart: '05',
-  telefonischErledigt: '06',
-  dienstende: '08',
-  zurueckgeben: '09',
-  ablehnen: '10',
-  abschluss: '12',
-};
 
 /** The moment of a step: its HH:mm (`datum`) on the day of its real time, in the device's time zone; else the real time. */
 export function stepTime(a: Pick<QueuedAction, 'zeitpunkt' | 'daten'>, field = 'datum'): string {
@@ -35,19 +25,13 @@ export function stepTime(a: Pick<QueuedAction, 'zeitpunkt' | 'daten'>, field = '
   return d.toISOString();
 }
 
-const MENGE_FIELD: Record<string, string> = {
-  eingebaut: 'mengeEingebaut',
-  doa: 'mengeDoa',
-  gutteilretoure: 'mengeGutteilretoure',
-  defektVerkauft: 'mengeDefektVerkauft',
-  defektEingelagert: 'mengeDefektEingelagert',
-};
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-/** Quantities have 3 decimals: sums are rounded there, so 0.1 + 0.2 shows as 0.3. */
-const add = (a: unknown, b: unknown) => Math.round((num(a) + num(b)) * 1000) / 1000;
+/** Quantities are summed in thousandths, as the server does, so 0.1 + 0.2 shows as 0.3. */
+const add = (a: unknown, b: unknown) => fromThousandths(toThousandths(a) + toThousandths(b));
 
 function applyToPlanung(p: Obj, a: QueuedAction) {
-  const status = STATUS_AFTER[a.art];
+  // the status after the step: the contract's, as the server sets it
+  const status = statusNach(a.art, a.daten);
   if (status && 'auftragsstatus' in p) p.auftragsstatus = status;
   switch (a.art) {
     case 'annehmen':
@@ -64,7 +48,6 @@ function applyToPlanung(p: Obj, a: QueuedAction) {
       break;
     case 'zurueckstellen': {
       const { datum, uhrzeit } = a.daten as { datum?: string | null; uhrzeit?: string | null };
-      if ('auftragsstatus' in p) p.auftragsstatus = datum ? '19' : '21';
       if (datum && uhrzeit && typeof p.beginnDatum === 'string' && typeof p.endeDatum === 'string') {
         const begin = new Date(`${datum}T${uhrzeit}:00`);
         const length = Date.parse(p.endeDatum) - Date.parse(p.beginnDatum);
@@ -84,20 +67,16 @@ function applyToPlanung(p: Obj, a: QueuedAction) {
 }
 
 function applyToMaterial(m: Obj, a: QueuedAction) {
-  const menge = a.daten.menge;
-  if (a.art === 'materialBuchung') {
-    const field = MENGE_FIELD[String(a.daten.art)];
-    if (field) m[field] = add(m[field], menge);
-  } else if (a.art === 'rueckbuchung') m.mengeGutteilretoure = add(m.mengeGutteilretoure, menge);
-  else if (a.art === 'materialBestaetigen') m.mengeBestaetigt = add(m.mengeBestaetigt, menge);
+  const field = mengenfeldDesSchritts(a.art, a.daten.art);
+  if (field) m[field] = add(m[field], a.daten.menge);
 }
 
 /** Entries the server would create (time recordings, bookings, additional work, the journey log), marked as pending. */
 function applyToDetail(d: Obj, a: QueuedAction, planungIds: Set<number>) {
   const ownsStep = (a.planungId !== undefined && planungIds.has(a.planungId)) || a.auftragId === d.id;
   if (!ownsStep) return;
-  const status = STATUS_AFTER[a.art];
-  if (status) d.auftragsstatus = a.art === 'zurueckstellen' ? d.auftragsstatus : status;
+  const status = statusNach(a.art, a.daten);
+  if (status) d.auftragsstatus = status;
   const id = -(a.seq ?? 0);
   const common = { id, serviceAuftragId: d.id, pending: true };
   const list = (key: string) => {

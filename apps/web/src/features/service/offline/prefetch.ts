@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { api } from '@/lib/api/client';
 import { tokenStore } from '@/lib/api/token';
 import { readDeviceCopy } from '@/lib/device-copy';
-import { MATERIAL_TO_CONFIRM, PLANNING_FILTER, PLANNING_LIMIT, STATUS_PAGE, serviceKeys } from '../api';
+import { fetchStatusDictionary, MATERIAL_TO_CONFIRM, PLANNING_FILTER, PLANNING_LIMIT, serviceKeys } from '../api';
 import { mondayOf, weekDays } from '../calendar/week';
 import { knownOffline, reachableState, readThroughCopy } from './copy';
 
@@ -45,15 +45,7 @@ export function refreshDeviceCopy(force = false): Promise<void> {
           readThroughCopy(serviceKeys.custom('planung', p.id), async () => (await api('servicePlanungGet', { params: { id: p.id } })).result),
         ),
         ...tasks.map((id) => readThroughCopy(serviceKeys.detail(id), async () => (await api('serviceAuftragGet', { params: { id } })).result)),
-        readThroughCopy(serviceKeys.custom('status'), async () => {
-          const all: { status: string; beschreibung: string; art: 'A' | 'M' }[] = [];
-          for (let offset = 0; ; offset += STATUS_PAGE) {
-            const page = await api('serviceStatus', { params: { limit: STATUS_PAGE, offset } });
-            all.push(...page.result);
-            if (!page.hasMoreData || page.result.length === 0) break;
-          }
-          return all;
-        }),
+        readThroughCopy(serviceKeys.custom('status'), fetchStatusDictionary),
         readThroughCopy(serviceKeys.custom('mehraufwandsarten'), async () => (await api('serviceMehraufwandsarten')).result),
         readThroughCopy(serviceKeys.custom('kalendertypen'), async () => (await api('serviceKalenderTypen')).result),
         readThroughCopy(serviceKeys.list({ kind: 'material' }), () =>

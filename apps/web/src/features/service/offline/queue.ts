@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ServiceAktion } from '@vario/contract';
+import { type ApiErrorBody, SERVICE_SCHRITT_IDS, type ServiceAktion } from '@vario/contract';
 import type { Conflict, ConflictError, QueuedAction, ServiceDatabase } from './db';
 
 /**
@@ -37,10 +37,7 @@ export interface DrainOutcome {
 /** The wire form of a queued action (without the device's bookkeeping). */
 export function toAktion(a: QueuedAction): ServiceAktion {
   const out: ServiceAktion = { clientId: a.clientId, art: a.art, zeitpunkt: a.zeitpunkt, daten: a.daten };
-  if (a.planungId !== undefined) out.planungId = a.planungId;
-  if (a.auftragId !== undefined) out.auftragId = a.auftragId;
-  if (a.materialId !== undefined) out.materialId = a.materialId;
-  if (a.eintragId !== undefined) out.eintragId = a.eintragId;
+  for (const k of SERVICE_SCHRITT_IDS) if (a[k] !== undefined) out[k] = a[k];
   return out;
 }
 

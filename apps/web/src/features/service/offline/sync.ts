@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { ServiceAktionArt } from '@vario/contract';
+import type { ServiceAktionArt, ServiceSchrittIds } from '@vario/contract';
 import { api } from '@/lib/api/client';
 import { handleApiError, TOAST } from '@/lib/api/error-handler';
 import { isApiError } from '@/lib/api/errors';
@@ -22,12 +22,7 @@ const RETRY_MS = 10_000;
 const SERVICE_QUERIES = ['service'] as const;
 
 /** The ids a step targets (ServiceStepIds of ../api). */
-export interface StepIds {
-  planungId?: number;
-  auftragId?: number;
-  materialId?: number;
-  eintragId?: number;
-}
+export type StepIds = ServiceSchrittIds;
 /** The online call of a step (sendServiceStepOnline of ../api), given by the caller. */
 export type OnlineSender = (
   art: ServiceAktionArt,

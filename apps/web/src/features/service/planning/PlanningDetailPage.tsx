@@ -1,6 +1,7 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
+import { schrittErlaubt } from '@vario/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
@@ -41,7 +42,8 @@ export function PlanningDetailPage() {
     );
   const title = t('planning.detailTitle', { nr: p.auftragsnummer ?? p.serviceAuftragId });
   const mine = !!me?.techniker && p.technikerId === me.techniker.id;
-  const open = p.aktiv && !p.angenommenDatum && !p.abgelehntDatum;
+  // accept or reject: while the visit is open (the contract's journey table)
+  const open = schrittErlaubt('annehmen', p) && !p.abgelehntDatum;
 
   const accept = async () => {
     setAccepting(true);
