@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_PREFIX } from '@vario/contract';
+import { API_PREFIX, BELEGARTEN } from '@vario/contract';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app';
 import { type DbHandle, migrate, openDatabase } from '../../apps/server/src/db/index';
@@ -123,12 +123,12 @@ async function bookingOn(handle: DbHandle) {
       }
       return rate(times);
     };
-    const lieferscheine = await book(await prepare('0300'));
-    const rechnungen = await book(await prepare('0400'));
+    const lieferscheine = await book(await prepare(BELEGARTEN.lieferschein.belegart));
+    const rechnungen = await book(await prepare(BELEGARTEN.rechnung.belegart));
 
     // The baseline: the rows a delivery-note booking writes (10 movements, 10 stock rows, 10 article totals, the
     // status, one history row), inserted bare in one transaction per document — no checks, no locks, no HTTP.
-    const bare = await prepare('0300');
+    const bare = await prepare(BELEGARTEN.lieferschein.belegart);
     const times: number[] = [];
     for (const [d, id] of bare.entries()) {
       const t0 = performance.now();

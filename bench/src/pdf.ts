@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_PREFIX } from '@vario/contract';
+import { API_PREFIX, BELEGARTEN } from '@vario/contract';
 import PDFDocument from 'pdfkit';
 import { buildApp } from '../../apps/server/src/app';
 import { migrate, openDatabase } from '../../apps/server/src/db/index';
@@ -131,7 +131,7 @@ async function routeTiming(): Promise<Timing & { pages: number }> {
       method: 'POST',
       url: `${API_PREFIX}/verkauf/belege`,
       headers: auth,
-      payload: { data: { belegart: '0400', adresseId: adresse.id } },
+      payload: { data: { belegart: BELEGARTEN.rechnung.belegart, adresseId: adresse.id } },
     });
     const id = created.json().result.id as number;
     for (let i = 1; i <= 70; i++) {

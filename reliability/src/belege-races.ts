@@ -1,6 +1,7 @@
 // Races on sales documents (issue 11, BEL-T): N parallel creates draw unique document numbers; N parallel bookings of
 // one document → exactly one 200, the rest 409, one history row, one set of effects; parallel bookings of delivery
 // notes that together want more than the stock → stock never below zero and stock = sum of movements.
+import { BELEGARTEN } from '@vario/contract';
 import { sql } from 'kysely';
 import type { InProc } from './lib/inproc';
 import { countAnswer, violation } from './lib/stats';
@@ -21,7 +22,7 @@ export async function runBelegRaces(s: InProc, size: Size) {
     s.call('POST', `/verkauf/belege/${id}/positionen`, { token: admin.token, body: { data: { artikelId, menge } } });
 
   // 1. Numbers: N creates of each of two types at once → all 201, no number twice.
-  const creates = await Promise.all(Array.from({ length: 2 * N }, (_, i) => create(i % 2 ? '0400' : '0300')));
+  const creates = await Promise.all(Array.from({ length: 2 * N }, (_, i) => create(i % 2 ? BELEGARTEN.rechnung.belegart : BELEGARTEN.lieferschein.belegart)));
   for (const a of creates) countAnswer(label, 'parallel document create', a.status, a.body);
   const ok = creates.filter((a) => a.status === 201).map((a) => a.json().result);
   const refused = creates.filter((a) => a.status !== 201).map((a) => a.status);
@@ -59,7 +60,7 @@ export async function runBelegRaces(s: InProc, size: Size) {
   };
 
   // 2. One delivery note of 1 piece, booked N times at once → one 200, N-1 × 409, one movement, one history row 'B'.
-  const ls = ok.find((r) => r.belegart === '0300');
+  const ls = ok.find((r) => r.belegart === BELEGARTEN.lieferschein.belegart);
   if (!ls) return violation(label, 'no delivery note to book');
   const pos = await position(ls.id, artikelId, 1);
   countAnswer(label, 'position create', pos.status, pos.body);
@@ -79,7 +80,7 @@ export async function runBelegRaces(s: InProc, size: Size) {
   //    stock never below zero, and stock = sum of movements (warehouse and article).
   const notes = [];
   for (let i = 0; i < N; i++) {
-    const c = await create('0300');
+    const c = await create(BELEGARTEN.lieferschein.belegart);
     if (c.status !== 201) return violation(label, `delivery note create answered ${c.status}`);
     const id = c.json().result.id as number;
     const p = await position(id, artikelId, 2);
