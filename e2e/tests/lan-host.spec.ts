@@ -51,3 +51,26 @@ test('on a LAN name without a secure context the payment dialog opens and every 
   for (const id of ids) expect(id).toMatch(V4);
   expect(new Set(ids).size).toBe(ids.length);
 });
+
+test('on a LAN name the new-document page renders and creates the document with a v4 Idempotency-Key', async ({ page, request, baseURL }) => {
+  const lan = new URL(baseURL ?? 'http://127.0.0.1:8080');
+  lan.hostname = LAN;
+  const origin = lan.origin;
+  const token = await apiLogin(request, 'buero');
+  const kunde = (await getJson<{ result: { id: number }[] }>(request, token, '/stammdaten/adressen?limit=1&filter=istKunde=true,gesperrt=false')).result[0];
+  if (!kunde) throw new Error('no customer in the demo data');
+
+  await page.goto(`${origin}/auth/login`);
+  await page.evaluate((t) => {
+    localStorage.setItem('vario.token', t);
+    localStorage.setItem('vario.cookieBannerDismissed', '1');
+  }, token);
+  await page.goto(`${origin}/saleDocument/new?id=${kunde.id}&type=0100`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Angebot');
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/vario-api/verkauf/belege');
+  await page.getByTestId('new-doc-create').click();
+  const res = await created;
+  expect(res.status()).toBe(201);
+  expect(res.request().headers()['idempotency-key']).toMatch(V4);
+  await expect(page).toHaveURL(/\/saleDocument\/\d+\/positions$/);
+});

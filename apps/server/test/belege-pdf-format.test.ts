@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent, formatScaled } from '../src/lib/format-de';
 import { zahlungsbedingungen } from '../src/modules/belege/belege.dokumente.service';
-import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent, formatScaled, renderGeschaeftsdokument } from '../src/modules/belege/belege.pdf';
+import { renderGeschaeftsdokument } from '../src/modules/belege/belege.pdf';
 import { readPdf } from './pdf-reader';
 
 describe('one money formatter for documents (de-DE, integers only)', () => {

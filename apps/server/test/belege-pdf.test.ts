@@ -3,7 +3,7 @@ import { endpoints } from '@vario/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { money2 } from '../src/lib/codecs';
-import { formatBetrag } from '../src/modules/belege/belege.pdf';
+import { formatBetrag } from '../src/lib/format-de';
 import { api, expectOk, invalid } from './client';
 import { factories } from './factories';
 import { createTestApp, expectError } from './helper';

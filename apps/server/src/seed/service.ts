@@ -1,9 +1,9 @@
 import { AUFTRAGSSTATUS } from '@vario/contract';
+import { berlinZuUtc, plusTage, tagVon } from '../lib/berlin-time';
 import { NO_LOGIN } from '../modules/auth/passwords';
 import { bucheManuell } from '../modules/lager/lager.service';
 import * as svc from '../modules/service/service.service';
 import { DISPO_RECHT, type Wer } from '../modules/service/service.wer';
-import { berlinZuUtc, tagVon } from '../modules/service/service.zeit';
 import type { SeedContext, Seeder } from './context';
 import { png } from './png';
 
@@ -17,8 +17,8 @@ import { png } from './png';
  * work of every type; calendar entries and subsequent bookings. The status dictionary, additional-work and calendar
  * types are reference data of migration 0010.
  *
- * Technicians are denied SVC_DISPO (service planning: RIGHT-004 would grant an unlisted right); the office login
- * `buero` has it. The size does not depend on the seed scale (about 60 tasks): the bench adds its own bulk tasks.
+ * SVC_DISPO (service planning) is a project right, denied without a row; the technicians' denial is written anyway for
+ * clarity, and the office login `buero` has it granted. The size does not depend on the seed scale (about 60 tasks): the bench adds its own bulk tasks.
  */
 
 const TECHNIKER = [
@@ -36,7 +36,6 @@ const TITEL = [
   ['Wartung Druckluftkompressor', 'Ölwechsel, Ventile prüfen'],
 ];
 const PHONES = ['+49 511 4711', '+49 30 555 12', '+49 341 98 76', '+49 170 123 456', '+49 151 222 333'];
-const addDays = (tag: string, n: number) => new Date(Date.parse(`${tag}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const minus = (iso: string, min: number) => new Date(Date.parse(iso) - min * 60_000).toISOString();
 const plus = (iso: string, min: number) => new Date(Date.parse(iso) + min * 60_000).toISOString();
 
@@ -169,7 +168,7 @@ export const serviceSeeder: Seeder = {
       const wer: Wer = { id: t.benutzerId, name: t.name, istAdmin: false, technikerId: t.technikerId, alle: false };
       const s: svc.Schritt = { wer, quelle: 'online' };
       for (let d = -3; d <= 3; d++) {
-        const tag = addDays(heute, d);
+        const tag = plusTage(heute, d);
         for (const [slot, uhr] of (['08:00', '13:00'] as const).entries()) {
           const i = n++;
           const asset = assets[i % assets.length] as { id: number; adresseId: number | null };
@@ -291,9 +290,9 @@ export const serviceSeeder: Seeder = {
         }
       }
       // calendar entries and a subsequent booking
-      await svc.kalenderNeu(db, s, { KAL_TYP_ID: 1, StartDatum: addDays(heute, 7 + ti), EndeDatum: addDays(heute, 9 + ti), Kommentar: 'Urlaub' });
-      await svc.kalenderNeu(db, s, { KAL_TYP_ID: 3, StartDatum: addDays(heute, 2), Vormittags: true, Nachmittags: false, Kommentar: 'Schulung Kältetechnik' });
-      await svc.nachbuchung(db, s, { istAnmeldung: true, nachbuchungTimeStamp: berlinZuUtc(addDays(heute, -1), '07:30'), kommentar: 'Anmeldung vergessen' });
+      await svc.kalenderNeu(db, s, { KAL_TYP_ID: 1, StartDatum: plusTage(heute, 7 + ti), EndeDatum: plusTage(heute, 9 + ti), Kommentar: 'Urlaub' });
+      await svc.kalenderNeu(db, s, { KAL_TYP_ID: 3, StartDatum: plusTage(heute, 2), Vormittags: true, Nachmittags: false, Kommentar: 'Schulung Kältetechnik' });
+      await svc.nachbuchung(db, s, { istAnmeldung: true, nachbuchungTimeStamp: berlinZuUtc(plusTage(heute, -1), '07:30'), kommentar: 'Anmeldung vergessen' });
     }
     // a task still to be planned (status 00) and a cancelled one
     await svc.auftragAnlegen(db, office, {

@@ -5,7 +5,8 @@ import { tagUndZeitVon } from '../../lib/berlin-time';
 import { money2, percent2 } from '../../lib/codecs';
 import type { Actor } from '../../lib/locks';
 import { gross } from '../../lib/money';
-import { istBearbeitbar, type KopfRow, kopfCodecs, loadBeleg, loadKopf, may, type PositionRow, positionCodecs } from './belege.core';
+import { may } from '../../lib/rights';
+import { istBearbeitbar, type KopfRow, kopfCodecs, loadBeleg, loadKopf, type PositionRow, positionCodecs } from './belege.core';
 import { HISTORY_CODES } from './belege.history';
 import { istTextzeile, STANDARD_MWST } from './belege.summen';
 

@@ -2,7 +2,8 @@ import type { Db } from '../../db/index';
 import { money4 } from '../../lib/codecs';
 import { badRequest, forbidden, unprocessable } from '../../lib/errors';
 import type { Actor } from '../../lib/locks';
-import { type KopfRow, may } from './belege.core';
+import { may } from '../../lib/rights';
+import type { KopfRow } from './belege.core';
 import { bestimmePreis, ladePreisDaten, manuellerPreis } from './belege.preise';
 
 /** What a position reads of its article, warehouse and customer: the article, its texts for the customer, its price. */

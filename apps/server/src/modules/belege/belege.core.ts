@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/clock';
 import { codecsOf, money2, money4, percent2, qty3 } from '../../lib/codecs';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { type Actor, assertWritable } from '../../lib/locks';
+import { may } from '../../lib/rights';
 import { belegSummen, istTextzeile, type Summen, zeilenWerte } from './belege.summen';
 import type { BelegPositionTable, BelegTable } from './belege.tables';
 
@@ -95,13 +96,6 @@ export async function loadBeleg(trx: Db, id: number, opts: { forUpdate?: boolean
 export const istArtikelzeile = (p: { positionsArt: string }) => !istTextzeile(p);
 
 // ------------------------------------------------------------------------------------------------ rights and the status table
-
-/** RIGHT-002..004 for a service: administrators have every right; a listed right decides by `genehmigt`; unlisted is granted. */
-export async function may(trx: Db, actor: Actor, recht: string): Promise<boolean> {
-  if (actor.istAdmin) return true;
-  const row = await trx.selectFrom('rechte').select('genehmigt').where('benutzerId', '=', actor.id).where('recht', '=', recht).executeTakeFirst();
-  return !row || !!row.genehmigt;
-}
 
 const fremd = (actor: Actor, kopf: Pick<KopfRow, 'benutzerId'>) => kopf.benutzerId !== null && kopf.benutzerId !== actor.id;
 

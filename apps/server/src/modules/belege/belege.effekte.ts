@@ -1,8 +1,8 @@
 import { type Belegart, MessageCode } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
-import { qty3 } from '../../lib/codecs';
 import { ApiError, badRequest, unprocessable } from '../../lib/errors';
+import { formatMenge } from '../../lib/format-de';
 import { type Bewegung, buche, sperreBestand } from '../lager/lager.service';
 import { cancelOpenItemsOfBeleg, openItemForInvoice } from '../offeneposten/offeneposten.service';
 import { type BelegActor, istArtikelzeile, type KopfRow, type PositionRow, typName } from './belege.core';
@@ -18,8 +18,6 @@ import { type BelegActor, istArtikelzeile, type KopfRow, type PositionRow, typNa
 export const BEWEGUNG_LIEFERSCHEIN = 'LIEFERSCHEIN';
 export const BEWEGUNG_WARENEINGANG = 'WARENEINGANG';
 export const BEWEGUNG_STORNO = 'STORNO';
-
-const mengeText = (m: number) => String(qty3.fromDb(m)).replace('.', ',');
 
 export interface EffektKontext {
   trx: Db;
@@ -146,10 +144,10 @@ async function lagerBuchen(trx: Db, actor: BelegActor, b: KopfRow, positionen: P
       .executeTakeFirst();
     const verfuegbar = Math.max(0, Number(bestand?.bestand ?? 0));
     const fehlt = () => {
-      const message = `Nicht genügend Bestand für ${a.artikelnummer} ${a.bezeichnung} im Lager ${l.kurzbezeichnung}: verfügbar sind ${mengeText(verfuegbar)}, benötigt ${mengeText(e.menge)}`;
+      const message = `Nicht genügend Bestand für ${a.artikelnummer} ${a.bezeichnung} im Lager ${l.kurzbezeichnung}: verfügbar sind ${formatMenge(verfuegbar)}, benötigt ${formatMenge(e.menge)}`;
       return new ApiError(422, MessageCode.unprocessable, message, {
         fieldErrors: { menge: [message] },
-        messageParameters: [a.artikelnummer, mengeText(verfuegbar), mengeText(e.menge), l.kurzbezeichnung],
+        messageParameters: [a.artikelnummer, formatMenge(verfuegbar), formatMenge(e.menge), l.kurzbezeichnung],
       });
     };
     if (verfuegbar < e.menge) throw fehlt();

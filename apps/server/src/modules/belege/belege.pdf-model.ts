@@ -1,19 +1,10 @@
 import { type Belegart, belegartVon } from '@vario/contract';
 import type { Db } from '../../db/index';
+import { plusTage } from '../../lib/berlin-time';
 import { notFound } from '../../lib/errors';
+import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent } from '../../lib/format-de';
 import { percentOfCents } from '../../lib/money';
-import {
-  type Briefkopf,
-  formatBetrag,
-  formatDatum,
-  formatMenge,
-  formatPreis4,
-  formatProzent,
-  type GeschaeftsdokumentModel,
-  type SummenZeile,
-  type TabellenSpalte,
-  type TabellenZeile,
-} from './belege.pdf';
+import type { Briefkopf, GeschaeftsdokumentModel, SummenZeile, TabellenSpalte, TabellenZeile } from './belege.pdf';
 
 /**
  * The PDF model of a sales document (issue 11 item 3): what its PDF shows, read from the document and its type's
@@ -37,11 +28,6 @@ const typText = (belegart: string): Belegart['pdf'] => belegartVon(belegart)?.pd
 
 const n = (v: unknown) => Number(v ?? 0);
 const filled = (xs: (string | null | undefined)[]) => xs.filter((x): x is string => !!x && x.trim() !== '');
-const plusTage = (datum: string, tage: number) => {
-  const d = new Date(`${datum.slice(0, 10)}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + tage);
-  return d.toISOString().slice(0, 10);
-};
 
 /** The letterhead from the system info (name = licence holder; address, contact, tax and bank columns of migration 0009). */
 export async function briefkopf(trx: Db): Promise<Briefkopf> {

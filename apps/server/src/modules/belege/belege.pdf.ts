@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { formatBetrag, formatZeitpunkt } from '../../lib/format-de';
 
 /**
  * The business-document renderer (issue 11 item 3): one A4 layout for sales documents, the service completion report
@@ -96,44 +97,8 @@ export interface GeschaeftsdokumentModel {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Formatting (integers only: no floating-point money)
-
-/** An integer scaled by 10^decimals as de-DE text with thousands dots, e.g. (123456, 2) → "1.234,56". */
-export function formatScaled(value: number | bigint, decimals: number, minDecimals = decimals): string {
-  const v = BigInt(value);
-  const neg = v < 0n;
-  const abs = neg ? -v : v;
-  const scale = 10n ** BigInt(decimals);
-  const whole = (abs / scale).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  let frac = decimals > 0 ? (abs % scale).toString().padStart(decimals, '0') : '';
-  while (frac.length > minDecimals && frac.endsWith('0')) frac = frac.slice(0, -1);
-  return `${neg ? '-' : ''}${whole}${frac ? `,${frac}` : ''}`;
-}
-
-/** Cents as an amount: 123456 → "1.234,56 €" (the one money formatter of every document). */
-export const formatBetrag = (cents: number | bigint, waehrung = 'EUR') => `${formatScaled(cents, 2)} ${waehrung === 'EUR' ? '€' : waehrung}`;
-/** A unit price in 1/10,000: two decimals, up to four when it has them (12,5 ct → "0,125 €"). */
-export const formatPreis4 = (value: number | bigint, waehrung = 'EUR') => `${formatScaled(value, 4, 2)} ${waehrung === 'EUR' ? '€' : waehrung}`;
-/** A quantity in thousandths without trailing zeros: 2500 → "2,5". */
-export const formatMenge = (qty3: number | bigint) => formatScaled(qty3, 3, 0);
-/** A percentage in hundredths: 1900 → "19 %", 750 → "7,5 %". */
-export const formatProzent = (percent2: number | bigint) => `${formatScaled(percent2, 2, 0)} %`;
-/** An ISO date (or date-time) as dd.mm.yyyy; date-times in Europe/Berlin. */
-export function formatDatum(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (m) return `${m[3]}.${m[2]}.${m[1]}`;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' });
-}
-/** An ISO date-time as dd.mm.yyyy hh:mm in Europe/Berlin. */
-export function formatZeitpunkt(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${formatDatum(iso)} ${d.toLocaleTimeString('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' })}`;
-}
+// Formatting: the German texts of amounts, quantities, percentages and dates are lib/format-de.ts (one for every
+// document).
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rendering

@@ -2,6 +2,7 @@ import type { PreisHerkunft } from '@vario/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index';
 import { money4, percent2, qty3 } from '../../lib/codecs';
+import { formatDatum, formatMenge, formatPreis4, formatProzent } from '../../lib/format-de';
 import { discountedUnit } from '../../lib/money';
 import type { KundensonderpreisApzTable, KundensonderpreisStaffelTable, KundensonderpreisTable } from '../adressen/adressen.tables';
 import type { ArtikelPreisstaffelTable } from '../artikel/artikel.tables';
@@ -57,10 +58,8 @@ export interface PreisErgebnis {
   herkunft: PreisHerkunft;
 }
 
-const euro = (v4: number) => `${money4.fromDb(v4).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} €`;
-const prozentText = (p2: number) => `${percent2.fromDb(p2).toLocaleString('de-DE', { maximumFractionDigits: 2 })} %`;
-const mengeText = (q3: number) => qty3.fromDb(q3).toLocaleString('de-DE', { maximumFractionDigits: 3 });
-const datumText = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+/** The calendar day of a stored date (a longer ISO text cut to its day) as dd.mm.yyyy. */
+const datumText = (iso: string) => formatDatum(iso.slice(0, 10));
 
 interface Treffer {
   regel: PreisHerkunft['regel'];
@@ -102,7 +101,14 @@ function kundenpreisTreffer(d: PreisDaten, menge: number, stichtag: string): Tre
   const einfach = (): Treffer | undefined =>
     k.sonderpreis === null
       ? undefined
-      : { ...basis, regel: 'KUNDENPREIS', beschreibung: `Kundenpreis ${euro(k.sonderpreis)}`, preis: k.sonderpreis, rabatte: kopfRabatte(k), staffel: null };
+      : {
+          ...basis,
+          regel: 'KUNDENPREIS',
+          beschreibung: `Kundenpreis ${formatPreis4(k.sonderpreis)}`,
+          preis: k.sonderpreis,
+          rabatte: kopfRabatte(k),
+          staffel: null,
+        };
   if (k.preisart === 1) {
     const stufe = passendeStufe(
       k.staffeln.filter((s) => s.art === 'P' && s.menge !== null),
@@ -110,14 +116,16 @@ function kundenpreisTreffer(d: PreisDaten, menge: number, stichtag: string): Tre
     );
     if (!stufe) {
       const t = einfach();
-      return t && { ...t, regel: 'KUNDENPREIS_STAFFEL', beschreibung: `Kundenpreis-Staffel 1 (unter der ersten Staffelmenge): ${euro(t.preis)}`, staffel: 1 };
+      return (
+        t && { ...t, regel: 'KUNDENPREIS_STAFFEL', beschreibung: `Kundenpreis-Staffel 1 (unter der ersten Staffelmenge): ${formatPreis4(t.preis)}`, staffel: 1 }
+      );
     }
     const preis = stufe.vk ?? k.sonderpreis;
     if (preis === null) return undefined;
     return {
       ...basis,
       regel: 'KUNDENPREIS_STAFFEL',
-      beschreibung: `Kundenpreis-Staffel ${stufe.stufe} ab Menge ${mengeText(stufe.menge ?? 0)}: ${euro(preis)}`,
+      beschreibung: `Kundenpreis-Staffel ${stufe.stufe} ab Menge ${formatMenge(stufe.menge ?? 0)}: ${formatPreis4(preis)}`,
       preis,
       rabatte: kopfRabatte(k, { text: `Rabatt der Staffel ${stufe.stufe}`, prozent: stufe.rabatt }),
       staffel: stufe.stufe,
@@ -130,12 +138,12 @@ function kundenpreisTreffer(d: PreisDaten, menge: number, stichtag: string): Tre
       k.staffeln.filter((s) => s.art === 'R' && s.menge !== null),
       menge,
     );
-    const herkunft = k.sonderpreis === null ? `Grundpreis ${euro(preis)}` : `Kundenpreis ${euro(preis)}`;
+    const herkunft = k.sonderpreis === null ? `Grundpreis ${formatPreis4(preis)}` : `Kundenpreis ${formatPreis4(preis)}`;
     return {
       ...basis,
       regel: 'KUNDENPREIS_RABATTSTAFFEL',
       beschreibung: stufe
-        ? `${herkunft} mit Rabattstaffel ${stufe.stufe} ab Menge ${mengeText(stufe.menge ?? 0)}`
+        ? `${herkunft} mit Rabattstaffel ${stufe.stufe} ab Menge ${formatMenge(stufe.menge ?? 0)}`
         : `${herkunft} (Menge unter der ersten Rabattstaffel)`,
       preis,
       rabatte: kopfRabatte(k, stufe ? { text: `Rabattstaffel ${stufe.stufe}`, prozent: stufe.rabatt } : undefined),
@@ -160,7 +168,7 @@ function kundenpreisTreffer(d: PreisDaten, menge: number, stichtag: string): Tre
       quelle: 'kundensonderpreisApz',
       quelleId: best.id,
       regel: 'KUNDENPREIS_ZEITRAUM',
-      beschreibung: `Zeitabhängiger Kundenpreis ab Menge ${mengeText(best.abMenge)}, gültig ${zeitraum}: ${euro(best.sonderpreis)}`,
+      beschreibung: `Zeitabhängiger Kundenpreis ab Menge ${formatMenge(best.abMenge)}, gültig ${zeitraum}: ${formatPreis4(best.sonderpreis)}`,
       preis: best.sonderpreis,
       rabatte: kopfRabatte(k),
       abMenge: best.abMenge,
@@ -176,7 +184,7 @@ function preisgruppeTreffer(d: PreisDaten, menge: number): Treffer | undefined {
   // the tiers at or below the quantity, the largest first; a tier that yields no price gives way to the one below
   const kandidaten = d.gruppenStaffeln.filter((s) => (s.menge ?? 0) <= menge).sort((x, y) => (y.menge ?? 0) - (x.menge ?? 0) || y.stufe - x.stufe);
   for (const stufe of kandidaten) {
-    const ab = stufe.menge === null ? '' : ` ab Menge ${mengeText(stufe.menge)}`;
+    const ab = stufe.menge === null ? '' : ` ab Menge ${formatMenge(stufe.menge)}`;
     const basis = {
       regel: 'PREISGRUPPE' as const,
       quelle: 'artikelPreisstaffeln' as const,
@@ -186,12 +194,13 @@ function preisgruppeTreffer(d: PreisDaten, menge: number): Treffer | undefined {
       abMenge: stufe.menge,
       preisgruppe: d.preisgruppe,
     };
-    if (stufe.vk !== null) return { ...basis, beschreibung: `Preisgruppe ${d.preisgruppe}, Staffel ${stufe.stufe}${ab}: ${euro(stufe.vk)}`, preis: stufe.vk };
+    if (stufe.vk !== null)
+      return { ...basis, beschreibung: `Preisgruppe ${d.preisgruppe}, Staffel ${stufe.stufe}${ab}: ${formatPreis4(stufe.vk)}`, preis: stufe.vk };
     if (stufe.aufschlag !== null && d.artikel.ek !== null) {
       const preis = discountedUnit(d.artikel.ek, -stufe.aufschlag);
       return {
         ...basis,
-        beschreibung: `Preisgruppe ${d.preisgruppe}, Staffel ${stufe.stufe}${ab}: Einkaufspreis ${euro(d.artikel.ek)} plus ${prozentText(stufe.aufschlag)} Aufschlag = ${euro(preis)}`,
+        beschreibung: `Preisgruppe ${d.preisgruppe}, Staffel ${stufe.stufe}${ab}: Einkaufspreis ${formatPreis4(d.artikel.ek)} plus ${formatProzent(stufe.aufschlag)} Aufschlag = ${formatPreis4(preis)}`,
         preis,
       };
     }
@@ -204,7 +213,7 @@ export function bestimmePreis(d: PreisDaten, menge: number, stichtag: string): P
   const t: Treffer = kundenpreisTreffer(d, menge, stichtag) ??
     preisgruppeTreffer(d, menge) ?? {
       regel: 'GRUNDPREIS',
-      beschreibung: `Grundpreis des Artikels ${euro(d.artikel.vknetto)}`,
+      beschreibung: `Grundpreis des Artikels ${formatPreis4(d.artikel.vknetto)}`,
       quelle: 'artikel',
       quelleId: d.artikel.id,
       preis: d.artikel.vknetto,
@@ -212,14 +221,14 @@ export function bestimmePreis(d: PreisDaten, menge: number, stichtag: string): P
     };
   const rabatte = t.rabatte.filter((r) => r.prozent !== 0);
   const ergebnis = discountedUnit(t.preis, ...rabatte.map((r) => r.prozent));
-  const schritte = rabatte.map((r) => `${r.text} ${prozentText(r.prozent)}`).join(', ');
+  const schritte = rabatte.map((r) => `${r.text} ${formatProzent(r.prozent)}`).join(', ');
   return {
     einzelpreis: t.preis,
     rabatt1: rabatte[0]?.prozent ?? 0,
     rabatt2: rabatte[1]?.prozent ?? 0,
     herkunft: {
       regel: t.regel,
-      text: rabatte.length ? `${t.beschreibung}, abzüglich ${schritte} = ${euro(ergebnis)}` : t.beschreibung,
+      text: rabatte.length ? `${t.beschreibung}, abzüglich ${schritte} = ${formatPreis4(ergebnis)}` : t.beschreibung,
       quelle: t.quelle,
       quelleId: t.quelleId,
       preisgruppe: t.preisgruppe ?? null,
@@ -241,7 +250,7 @@ export function bestimmePreis(d: PreisDaten, menge: number, stichtag: string): P
 export function manuellerPreis(einzelpreis: number, menge: number, stichtag: string, grundpreis: number | null): PreisHerkunft {
   return {
     regel: 'MANUELL',
-    text: `Preis von Hand eingegeben: ${euro(einzelpreis)}`,
+    text: `Preis von Hand eingegeben: ${formatPreis4(einzelpreis)}`,
     quelle: null,
     quelleId: null,
     preisgruppe: null,

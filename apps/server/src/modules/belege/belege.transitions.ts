@@ -105,7 +105,7 @@ export async function bucheBeleg(trx: Db, actor: TransitionActor, id: number, op
   await setStatus(trx, b, { belegstatus: nach, gebuchtAm }, `${name} wurde inzwischen geändert oder gebucht; bitte neu laden`);
   await addHistory(trx, b.id, 'B', `${typName(b.belegart)} gebucht`, actor, nach);
   if (e.dealId !== null) await addHistory(trx, b.id, 'G', `Deal ${e.dealId} angelegt`, actor, nach);
-  invalidateCounts('belege');
+  invalidateCounts('belege', trx);
   return { id: b.id, belegstatus: nach, dealId: e.dealId ?? b.dealId ?? null, offenerPostenId: e.offenerPostenId, bewegungen: e.bewegungen };
 }
 
@@ -142,6 +142,6 @@ export async function storniereBeleg(
   await gibUebernahmeFrei(trx, actor, b.id, `Folgebeleg ${name} storniert`);
   await setStatus(trx, b, { belegstatus: BELEGSTATUS.erledigt, storniertAm: opts.zeitpunkt ?? nowIso() }, `${name} wurde inzwischen geändert; bitte neu laden`);
   await addHistory(trx, b.id, 'S', `${typName(b.belegart)} storniert${opts.grund?.trim() ? `: ${opts.grund.trim()}` : ''}`, actor, BELEGSTATUS.erledigt);
-  invalidateCounts('belege');
+  invalidateCounts('belege', trx);
   return { id: b.id, belegstatus: BELEGSTATUS.erledigt, bewegungen };
 }

@@ -11,6 +11,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index';
 import { qty3 } from '../../lib/codecs';
 import { badRequest, conflict, unprocessable } from '../../lib/errors';
+import { formatMenge } from '../../lib/format-de';
 import { invalidateCounts } from '../../lib/list-query';
 import {
   ablehnung,
@@ -37,7 +38,6 @@ import { statusNachUebernahme, zaehltGeliefert } from './belege.uebernahme';
  * belege.transitions.ts for the whole status model.
  */
 
-const mengeText = (m: number) => String(qty3.fromDb(m)).replace('.', ',');
 /** "Angebot → Auftrag, Auftrag → Lieferschein oder Gutschrift, …" from the descriptors. */
 const ERLAUBT = VERKAUF_BELEGART_LISTE.filter((d) => d.umwandlung.length)
   .map(
@@ -145,7 +145,7 @@ export async function wandleBelegUm(trx: Db, actor: BelegActor, id: number, targ
       }
       const m = qty3.toDb(w.menge);
       if (!(m > 0)) fehler[`positionen.${i}.menge`] = ['Die Menge muss größer als 0 sein'];
-      else if (m > offenVon(p)) fehler[`positionen.${i}.menge`] = [`Position ${p.position}: höchstens ${mengeText(offenVon(p))} offen`];
+      else if (m > offenVon(p)) fehler[`positionen.${i}.menge`] = [`Position ${p.position}: höchstens ${formatMenge(offenVon(p))} offen`];
       else auswahl.set(p.id, m);
     }
     if (Object.keys(fehler).length) {
@@ -216,6 +216,6 @@ export async function wandleBelegUm(trx: Db, actor: BelegActor, id: number, targ
     status,
   );
   await addHistory(trx, neuId, 'U', `Übernommen aus ${name}`, actor);
-  invalidateCounts('belege');
+  invalidateCounts('belege', trx);
   return { id: neuId };
 }

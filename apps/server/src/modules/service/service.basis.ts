@@ -101,7 +101,8 @@ export async function auftragZu(trx: Db, p: PlanungRow) {
 
 /**
  * Office functions (plan, reassign, cancel, material lines and transfers) also check on the object level that the user
- * reaches every task: a technician without a stored SVC_DISPO row (an unlisted right counts as granted) is refused too.
+ * reaches every task: a user without SVC_DISPO (a project right: denied unless granted) and every technician, even one
+ * granted it, are refused.
  */
 export function assertDispo(wer: Wer) {
   if (!wer.alle) throw forbidden(DISPO_RECHT);

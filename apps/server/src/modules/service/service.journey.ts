@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index';
 import { badRequest } from '../../lib/errors';
+import { formatDatum, formatZahl } from '../../lib/format-de';
 import {
   auftragZu,
   bemerkungPflicht,
@@ -87,7 +88,7 @@ export async function zurueckstellen(trx: Db, s: Schritt, id: number, d: Daten<'
     const dauer = Math.max(Date.parse(p.endeDatum) - Date.parse(p.beginnDatum), 30 * 60_000);
     set.beginnDatum = beginn;
     set.endeDatum = new Date(Date.parse(beginn) + dauer).toISOString();
-    text = `Zurückgestellt auf ${datum.split('-').reverse().join('.')} ${uhrzeit}`;
+    text = `Zurückgestellt auf ${formatDatum(datum)} ${uhrzeit}`;
   } else text = 'Zurückgestellt ohne Termin';
   if (d.bemerkung?.trim()) text += `: ${d.bemerkung.trim()}`;
   await trx.updateTable('servicePlanungen').set(set).where('id', '=', p.id).execute();
@@ -146,7 +147,7 @@ export async function ankunft(trx: Db, s: Schritt, id: number, d: Daten<'ankunft
   if (t < reise) throw fehler('datum', `Die Ankunft darf nicht vor dem Reisebeginn um ${uhrzeitVon(reise)} liegen`, 422);
   await trx.updateTable('servicePlanungen').set({ vorOrtDatum: t, strecke: d.strecke }).where('id', '=', p.id).execute();
   await statusNachSchritt(trx, a.id, 'ankunft');
-  await schrittLoggen(trx, s, a.id, p.id, 'ankunft', t, `${d.strecke} km`);
+  await schrittLoggen(trx, s, a.id, p.id, 'ankunft', t, `${formatZahl(d.strecke)} km`);
   return { planungId: p.id, meldung: 'Status Vor-Ort gesetzt' };
 }
 

@@ -16,6 +16,7 @@ import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { qty3 } from '../../lib/codecs';
 import { ApiError, notFound, unprocessable } from '../../lib/errors';
+import { formatMenge } from '../../lib/format-de';
 import { type Bewegung, buche } from '../lager/lager.service';
 import { assertOffen, auftragFuer, type Daten, fehler, forUpdate, journeyPruefen, type Schritt, schrittLoggen, UNGUELTIG } from './service.basis';
 import { buchungOut, MENGEN } from './service.out';
@@ -105,8 +106,6 @@ export interface MaterialErgebnis {
   warnungen: string[];
 }
 
-const fmtMenge = (v: number) => String(qty3.fromDb(v)).replace('.', ',');
-
 /**
  * A material booking (SVC-014, 022, 023, 051..053): the amount rules, the stock movements through the journal, the
  * line's quantity and status. Stock: installed — out of the technician's good-parts store to the customer; DOA — from
@@ -163,7 +162,7 @@ export async function materialBuchen(
   if (menge < 0 && art !== 'defektVerkauft') moves.reverse();
   if (uebersteigtUmlagerung(mengen, art, menge)) {
     warnungen.push(
-      `Material noch nicht umgelagert: umgelagert ${fmtMenge(mengen.mengeUmgelagert ?? 0)}, gebucht ${fmtMenge(verbraucht(mengen) + menge)} ${m.mengeneinheit} — gebucht aus dem Bestand des Gutteilelagers`,
+      `Material noch nicht umgelagert: umgelagert ${formatMenge(mengen.mengeUmgelagert ?? 0)}, gebucht ${formatMenge(verbraucht(mengen) + menge)} ${m.mengeneinheit} — gebucht aus dem Bestand des Gutteilelagers`,
     );
   }
   await buche(trx, moves);
@@ -192,7 +191,7 @@ export async function materialBuchen(
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx.updateTable('serviceAuftraege').set({ geaendertAm: nowIso() }).where('id', '=', a.id).execute();
-  await schrittLoggen(trx, s, a.id, p.id, art === 'gutteilretoure' ? 'rueckbuchung' : 'materialBuchung', t, `${art} ${fmtMenge(menge)} ${m.mengeneinheit}`);
+  await schrittLoggen(trx, s, a.id, p.id, art === 'gutteilretoure' ? 'rueckbuchung' : 'materialBuchung', t, `${art} ${formatMenge(menge)} ${m.mengeneinheit}`);
   return { buchungId, materialId: m.id, warnungen };
 }
 
@@ -214,6 +213,6 @@ export async function materialBestaetigen(trx: Db, s: Schritt, materialId: numbe
     .where('id', '=', m.id)
     .execute();
   await materialstatusNeu(trx, m.id);
-  await schrittLoggen(trx, s, a.id, null, 'materialBestaetigen', t, `${fmtMenge(menge)} ${m.mengeneinheit} bestätigt`);
+  await schrittLoggen(trx, s, a.id, null, 'materialBestaetigen', t, `${formatMenge(menge)} ${m.mengeneinheit} bestätigt`);
   return m.id;
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/index';
 import { money2 } from '../../lib/codecs';
+import { formatBetrag, formatMenge, formatZahl, formatZeitpunkt } from '../../lib/format-de';
 import { briefkopf } from '../belege/belege.dokumente.service';
-import { formatBetrag, formatMenge, formatZeitpunkt, renderGeschaeftsdokument, type TabellenZeile } from '../belege/belege.pdf';
+import { renderGeschaeftsdokument, type TabellenZeile } from '../belege/belege.pdf';
 import { mehraufwaendeDesAuftrags } from './service.read';
 
 /**
@@ -61,7 +62,7 @@ export async function renderAbschlussbericht(db: Db, auftragId: number): Promise
       zellen: {
         art: 'Einsatz',
         text: `Reisebeginn ${formatZeitpunkt(p.reisebeginnDatum) || '–'}, Ankunft ${formatZeitpunkt(p.vorOrtDatum) || '–'}`,
-        menge: p.strecke === null ? '' : `${p.strecke} km`,
+        menge: p.strecke === null ? '' : `${formatZahl(p.strecke)} km`,
       },
       detail: `geplant ${formatZeitpunkt(p.beginnDatum)}`,
     });
@@ -90,7 +91,7 @@ export async function renderAbschlussbericht(db: Db, auftragId: number): Promise
     gruppe('Mehraufwand');
     for (const m of mehr) {
       const wert = m.vonZeitpunkt ? `${formatZeitpunkt(m.vonZeitpunkt)} – ${formatZeitpunkt(m.bisZeitpunkt)}` : '';
-      const menge = m.kosten !== null ? formatBetrag(money2.toDb(m.kosten)) : m.strecke !== null ? `${m.strecke} km` : '';
+      const menge = m.kosten !== null ? formatBetrag(money2.toDb(m.kosten)) : m.strecke !== null ? `${formatZahl(m.strecke)} km` : '';
       zeilen.push({ zellen: { art: 'Mehraufwand', text: teile(artName.get(m.mehraufwandArtId), wert), menge }, detail: m.bemerkung });
     }
   }

@@ -1,12 +1,14 @@
 import { API_PREFIX, type Endpoint, endpoints, SERVICE_SCHRITTARTEN, type ServiceAktionArt, serviceKalendereintrag, serviceNachbuchung } from '@vario/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { plusTage } from '../../lib/berlin-time';
 import { notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
 import { idempotentCreate } from '../../lib/idempotency';
 import { runList } from '../../lib/list-query';
 import type { Ctx } from '../../lib/resource';
+import { may } from '../../lib/rights';
 import { route } from '../../lib/route';
-import { actor, hasRight } from '../../plugins/auth';
+import { actor } from '../../plugins/auth';
 import { mehraufwandsartOut, statusOut } from './service.out';
 import {
   auftragDetail,
@@ -27,12 +29,11 @@ import { berlinZuUtc } from './service.zeit';
 
 const nachbuchungSpec = { table: 'serviceNachbuchungen', fields: fieldTypes(serviceNachbuchung), defaultOrder: ['-nachbuchungTimeStamp'] };
 const kalenderSpec = { table: 'serviceKalendereintraege', fields: fieldTypes(serviceKalendereintrag), defaultOrder: ['StartDatum'] };
-const naechsterTag = (tag: string) => new Date(Date.parse(`${tag}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Field service routes: thin handlers over service.read (lists, details), service.service (rules) and service.sync (steps). */
 export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
-  const wer = (req: FastifyRequest): Promise<Wer> => werIst(db, actor(req), (r) => hasRight(db, req, r));
+  const wer = (req: FastifyRequest): Promise<Wer> => werIst(db, actor(req), (r) => may(db, actor(req), r, req.session));
   /** Object level for reads: a technician only their own task / planning item (others 404). */
   const sieht = (w: Wer, technikerId: number | null, was: string) => {
     if (!w.alle && (technikerId === null || technikerId !== w.technikerId)) throw notFound(was);
@@ -82,7 +83,7 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, endpoints.serviceKalender, async (req) => {
     const w = await wer(req);
     const { von, bis, technikerId } = req.query;
-    const planungen = await planungenImZeitraum(db, w, berlinZuUtc(von, '00:00'), berlinZuUtc(naechsterTag(bis), '00:00'), technikerId);
+    const planungen = await planungenImZeitraum(db, w, berlinZuUtc(von, '00:00'), berlinZuUtc(plusTage(bis, 1), '00:00'), technikerId);
     let q = db.selectFrom('serviceKalendereintraege').selectAll().where('StartDatum', '<=', bis).where('EndeDatum', '>=', von);
     if (!w.alle) q = q.where('BEN_ID', '=', w.id);
     else if (technikerId) {

@@ -5,6 +5,7 @@ import { useToken } from '@/app/auth/session';
 import { api, request } from '@/lib/api/client';
 import { fetchBlob } from '@/lib/api/files';
 import { idFromLocation } from '@/lib/api/form-save';
+import { newId } from '@/lib/id';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
 
@@ -53,10 +54,8 @@ export function useDocumentHistory(id: number | null) {
   });
 }
 
-const key = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
-
 /** POST /verkauf/belege with an Idempotency-Key; answers the new id (last number of Location). */
-export async function createDocument(data: { belegart: string; adresseId: number; dealId?: number | null }, idempotencyKey = key()) {
+export async function createDocument(data: { belegart: string; adresseId: number; dealId?: number | null }, idempotencyKey = newId()) {
   const res = await request<{ result: SaleDocument }>('POST', '/verkauf/belege', {
     body: { data: { belegart: data.belegart, adresseId: data.adresseId, ...(data.dealId ? { dealId: data.dealId } : {}) } },
     headers: { 'Idempotency-Key': idempotencyKey },
@@ -95,7 +94,7 @@ const afterPositionWrite = (docId: number, head: SaleDocument) => {
 };
 
 export async function addPosition(docId: number, data: PositionInput) {
-  const res = await api('belegPositionCreate', { params: { id: docId }, body: { data }, headers: { 'Idempotency-Key': key() } });
+  const res = await api('belegPositionCreate', { params: { id: docId }, body: { data }, headers: { 'Idempotency-Key': newId() } });
   afterPositionWrite(docId, res.result.beleg);
   return res.result.position;
 }
@@ -146,9 +145,9 @@ export async function transformDocument(id: number, targetType: string, position
     params: { id, targetType },
     body: positionen ? { data: { positionen } } : {},
   });
-  const newId = idFromLocation(res.headers.get('Location')) ?? res.data.result.id;
+  const neu = idFromLocation(res.headers.get('Location')) ?? res.data.result.id;
   void invalidateLists();
-  return { id: newId, doc: res.data.result };
+  return { id: neu, doc: res.data.result };
 }
 
 /** The system parameter that asks for a deal when an offer is booked (BEL-030): result[0].wert. */

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { useMe, useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
 import { fetchBlob } from '@/lib/api/files';
+import { newId } from '@/lib/id';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
 import { withDeviceCopy } from './offline/copy';
@@ -145,14 +146,6 @@ function stepRoute(art: ServiceAktionArt, ids: ServiceStepIds) {
   return { endpoint: kind.endpoint as EndpointName, params, body: kind.body };
 }
 
-const newClientId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
-        const r = (Math.random() * 16) | 0;
-        return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
-      });
-
 /**
  * Every service write of the screens: through the offline layer's queue (features/service/offline/sync.ts) — online
  * and with nothing older waiting it is sent at once (sendServiceStepOnline, the online call's answer comes back);
@@ -181,7 +174,7 @@ export async function sendServiceStepOnline(
   const res = await api(route.endpoint, {
     params: route.params as never,
     body: route.body ? ({ data: { ...daten, zeitpunkt } } as never) : undefined,
-    headers: { 'Idempotency-Key': opts.clientId ?? newClientId() },
+    headers: { 'Idempotency-Key': opts.clientId ?? newId() },
   });
   await queryClient.invalidateQueries({ queryKey: serviceKeys.all });
   return res;

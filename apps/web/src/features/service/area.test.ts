@@ -18,7 +18,7 @@ describe('field-service navigation', () => {
     expect(serviceArea.entries?.map((e) => e.order)).toEqual([60, 70, 80]);
   });
   it('[RIGHT-006] an office user sees open tasks only with service planning (SVC_DISPO), never tasks or material', () => {
-    const office = user(false);
+    const office = user(false, [{ recht: 'SVC_DISPO', genehmigt: true }]);
     expect(['planning', 'tasks', 'material'].map((id) => mayOpen(office, entry(id)))).toEqual([true, false, false]);
     const denied = user(false, [{ recht: 'SVC_DISPO', genehmigt: false }]);
     expect(mayOpen(denied, entry('planning'))).toBe(false);

@@ -1,3 +1,4 @@
+import { berlinTag } from '@vario/contract';
 import { listSearchQ } from '@/components/data-grid/keep-alive';
 
 /** Which items the index shows: open (default), completed, or all. */
@@ -31,15 +32,12 @@ export const validateOpenItemListSearch = (s: Record<string, unknown>): OpenItem
   q: listSearchQ(s.q),
 });
 
-/** Today as `YYYY-MM-DD` in the browser's time zone (the day an item is overdue after). */
-export const todayIso = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-
-/** An open item is overdue when something is still open and its net due date has passed. */
-export const isOverdue = (item: { abgeschlossen: boolean; nettoFaellig: string; offenerBetrag: number }, today = todayIso()) =>
+/** An open item is overdue when something is still open and its net due date has passed (`today`: the Berlin business day the server dates by). */
+export const isOverdue = (item: { abgeschlossen: boolean; nettoFaellig: string; offenerBetrag: number }, today = berlinTag()) =>
   !item.abgeschlossen && item.offenerBetrag > 0 && item.nettoFaellig < today;
 
 /** The list filter in the server's grammar. */
-export function openItemFilter(s: OpenItemListSearch, today = todayIso()): string | undefined {
+export function openItemFilter(s: OpenItemListSearch, today = berlinTag()): string | undefined {
   const parts: string[] = [];
   const status = s.status ?? 'open';
   if (status === 'open' || s.overdue) parts.push('abgeschlossen=false');

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { berlinTag } from '@vario/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataGridHandle } from '@/components/data-grid/DataGrid';
@@ -7,7 +8,7 @@ import { confirmDialog } from '@/components/dialogs/confirm';
 import { handleApiError, TOAST } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
 import { runDunning, useOpenItemSummary } from '../api';
-import { type OpenItemListSearch, type OpenItemState, todayIso } from './list-filter';
+import type { OpenItemListSearch, OpenItemState } from './list-filter';
 
 /** The data of the open-item list: its filters in the URL, the summary by level and the dunning run. */
 export function useOpenItemList() {
@@ -17,7 +18,7 @@ export function useOpenItemList() {
   const grid = useRef<DataGridHandle>(null);
   const [running, setRunning] = useState(false);
   const summary = useOpenItemSummary();
-  const today = todayIso();
+  const today = berlinTag();
   const status: OpenItemState = search.status ?? 'open';
   const setSearch = (next: OpenItemListSearch) => void navigate({ to: '/openItems', search: next, replace: true });
   const open = (id: number) => void navigate({ to: '/openItems/$id/masterdata', params: { id: String(id) } });

@@ -10,6 +10,7 @@ import { addressLabel } from '@/components/pickers/AddressPicker';
 import { mountedBackLink, useRouteMount } from '@/components/record-page/route-mount';
 import { useAddress } from '@/features/addresses/api';
 import { handleApiError } from '@/lib/api/error-handler';
+import { newId } from '@/lib/id';
 import { hasRight } from '@/lib/rights';
 import { createDocument } from '../api';
 import { useDocumentLabels } from '../labels';
@@ -45,12 +46,12 @@ export function NewDocumentPage() {
   const [adresseId, setAdresseId] = useState<number | null>(parentAddress ?? search.id ?? null);
   const [searching, setSearching] = useState(!parentAddress && !search.id);
   const [busy, setBusy] = useState(false);
-  const idempotencyKey = useRef(crypto.randomUUID());
+  const idempotencyKey = useRef(newId());
   const address = useAddress(adresseId);
   const back = mountedBackLink(search, mount, { label: t('backToList') });
   useEffect(() => {
     // another type or address is another document
-    idempotencyKey.current = crypto.randomUUID();
+    idempotencyKey.current = newId();
   }, [type, adresseId]);
 
   if (!hasRight(me, 'BEK_AENDERN'))

@@ -1,20 +1,19 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconBarcode, IconCheck, IconChevronLeft, IconPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconChevronLeft, IconPlus } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { CameraCard } from '@/features/scanner/CameraCard';
 import { lookupProduct } from '@/features/scanner/lookup';
+import { ScanEntryCard, type ScanProblem } from '@/features/scanner/ScanEntryCard';
 import { useBarcodeCamera } from '@/features/scanner/use-barcode-camera';
+import { useScan } from '@/features/scanner/use-scan';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { addPosition, type Position } from '../api';
 import { mayChange } from '../detail/SaleDocumentRecordPage';
 import { isEditableStatus } from '../labels';
 import { useDocumentFromRoute } from '../use-document';
-
-/** The same code is not added again within this time (the camera reports it on every frame). */
-const REPEAT_MS = 3000;
 
 /**
  * /saleDocument/{id}/scanner (BEL-003): the scanner feature's camera and decoder; each code found by EAN or article
@@ -29,41 +28,28 @@ export function DocumentScanner() {
   const positionsPath = pathname.replace(/\/scanner$/, '/positions');
   const canEdit = !!doc && isEditableStatus(doc.belegstatus) && mayChange(me, doc);
   const video = useRef<HTMLVideoElement>(null);
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState<Position[]>([]);
-  const [problem, setProblem] = useState<{ code: string; kind: 'notFound' | 'ambiguous' } | null>(null);
-  const last = useRef<{ code: string; at: number } | null>(null);
-  const busyRef = useRef(false);
+  const [problem, setProblem] = useState<ScanProblem | null>(null);
 
-  const add = useCallback(
-    async (code: string) => {
-      const now = Date.now();
-      if (!id || busyRef.current || (last.current?.code === code && now - last.current.at < REPEAT_MS)) return;
-      last.current = { code, at: now };
-      busyRef.current = true;
-      setBusy(true);
-      try {
-        const found = await lookupProduct(code);
-        if (found.kind !== 'found') {
-          setProblem({ code, kind: found.kind });
-          return;
-        }
-        setProblem(null);
-        const p = await addPosition(id, { artikelId: found.id, menge: 1 });
-        setAdded((cur) => [p, ...cur].slice(0, 10));
-        notifySuccess(t('scanner.added', { article: `${p.artikelnummer ?? ''} ${p.bezeichnung}`.trim() }));
-      } catch (e) {
-        handleApiError(e);
-      } finally {
-        busyRef.current = false;
-        setBusy(false);
+  // one code at a time; the camera's repeats of the same code are dropped, a typed code is added again (useScan)
+  const { busy, scan, typed } = useScan(async (code) => {
+    if (!id) return;
+    try {
+      const found = await lookupProduct(code);
+      if (found.kind !== 'found') {
+        setProblem({ code, kind: found.kind });
+        return;
       }
-    },
-    [id, t],
-  );
+      setProblem(null);
+      const p = await addPosition(id, { artikelId: found.id, menge: 1 });
+      setAdded((cur) => [p, ...cur].slice(0, 10));
+      notifySuccess(t('scanner.added', { article: `${p.artikelnummer ?? ''} ${p.bezeichnung}`.trim() }));
+    } catch (e) {
+      handleApiError(e);
+    }
+  });
 
-  const camera = useBarcodeCamera(video, canEdit, (code) => void add(code));
+  const camera = useBarcodeCamera(video, canEdit, (code) => void scan(code));
   const back = (
     <Anchor component={Link} to={positionsPath} size="sm" data-testid="scanner-back">
       <Group gap={2}>
@@ -92,42 +78,13 @@ export function DocumentScanner() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <CameraCard video={video} camera={camera} />
         <Stack gap="md">
-          <Card withBorder radius="md" padding="md">
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                last.current = null;
-                if (typed.trim()) void add(typed.trim());
-              }}
-            >
-              <Group align="flex-end" gap="sm" wrap="nowrap">
-                <TextInput
-                  label={t('scanner:typedLabel')}
-                  leftSection={<IconBarcode size={16} />}
-                  value={typed}
-                  onChange={(e) => setTyped(e.currentTarget.value)}
-                  autoComplete="off"
-                  style={{ flex: 1 }}
-                  data-testid="scanner-input"
-                />
-                <Button type="submit" leftSection={<IconPlus size={16} />} loading={busy} data-testid="scanner-add">
-                  {t('positions.addShort')}
-                </Button>
-              </Group>
-            </form>
-          </Card>
-          {problem && (
-            <Alert
-              color={problem.kind === 'ambiguous' ? 'orange' : 'red'}
-              variant="light"
-              title={problem.kind === 'ambiguous' ? t('scanner:ambiguous') : t('scanner:notFound')}
-              data-testid={`scanner-${problem.kind}`}
-              withCloseButton
-              onClose={() => setProblem(null)}
-            >
-              {t('scanner:code', { code: problem.code })}
-            </Alert>
-          )}
+          <ScanEntryCard
+            busy={busy}
+            onCode={(code) => void typed(code)}
+            submit={{ label: t('positions.addShort'), icon: <IconPlus size={16} />, testId: 'scanner-add' }}
+            problem={problem}
+            onCloseProblem={() => setProblem(null)}
+          />
           {added.length > 0 && (
             <Card withBorder radius="md" padding="sm" data-testid="scanner-added">
               <Text size="sm" fw={600} mb={4}>

@@ -4,6 +4,7 @@ import { api } from '@/lib/api/client';
 import { handleApiError, TOAST } from '@/lib/api/error-handler';
 import { isApiError } from '@/lib/api/errors';
 import { tokenState } from '@/lib/api/token';
+import { newId } from '@/lib/id';
 import { queryClient } from '@/lib/query-client';
 import { createStore } from '@/lib/store';
 import { currentUserId, knownOffline, reachableState } from './copy';
@@ -37,14 +38,6 @@ let refreshDeviceCopy: (force?: boolean) => Promise<void> = () => Promise.resolv
 export const pendingState = createStore<QueuedAction[]>([]);
 export const conflictState = createStore<Conflict[]>([]);
 export const syncingState = createStore(false);
-
-const newClientId = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
-        const r = (Math.random() * 16) | 0;
-        return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
-      });
 
 /** Re-reads the user's queue and conflicts into the stores. */
 export async function refreshState() {
@@ -166,7 +159,7 @@ export async function runAction(
   sendOnline: OnlineSender,
   label?: string,
 ): Promise<RunResult> {
-  const clientId = newClientId();
+  const clientId = newId();
   const zeitpunkt = new Date().toISOString();
   const user = currentUserId();
   const db = user === null ? null : await serviceDb().catch(() => null);
@@ -197,7 +190,7 @@ export async function discard(clientId: string) {
 
 /** Redo a conflict with corrected data: back into the queue (new client id, original time), then sent. */
 export async function redo(clientId: string, daten: Record<string, unknown>) {
-  await redoConflict(await serviceDb(), clientId, newClientId(), daten, new Date().toISOString());
+  await redoConflict(await serviceDb(), clientId, newId(), daten, new Date().toISOString());
   await refreshState();
   await queryClient.invalidateQueries({ queryKey: SERVICE_QUERIES });
   void drainNow();
