@@ -15,6 +15,7 @@ import * as m0013 from './0013_belege_suche';
 import * as m0013z from './0013_belege_zaehler';
 import * as m0014 from './0014_offene_posten_altbestand';
 import * as m0015 from './0015_belegarten_einkauf';
+import * as m0017 from './0017_stornorechnung';
 
 /** Every migration, in order. Later areas append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0013_belege_zaehler': m0013z,
   '0014_offene_posten_altbestand': m0014,
   '0015_belegarten_einkauf': m0015,
+  '0017_stornorechnung': m0017,
 };

@@ -2,6 +2,7 @@ import { type Belegart, belegartVon } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { notFound } from '../../lib/errors';
 import { percentOfCents } from '../../lib/money';
+import { stornoBezug, typName } from './belege.core';
 import {
   type Briefkopf,
   formatBetrag,
@@ -93,8 +94,12 @@ export async function ladeBelegFuerPdf(trx: Db, belegId: number) {
   const zusatz = zusatzId ? await trx.selectFrom('zusatzadressen').selectAll().where('id', '=', zusatzId).executeTakeFirst() : undefined;
   const zahlartId = b.zahlart ?? adresse?.zahlart ?? null;
   const zahlart = zahlartId ? await trx.selectFrom('zahlungsarten').selectAll().where('id', '=', zahlartId).executeTakeFirst() : undefined;
-  const storno = b.stornoVonId ? await trx.selectFrom('belege').select('belegnummer').where('id', '=', b.stornoVonId).executeTakeFirst() : undefined;
-  return { b, adresse, zusatz, positionen, dokument, zahlart, storno };
+  // GoBD: a cancellation document names what it cancels, a cancelled document the cancellation document
+  const bezug = b.stornoVonId || b.storniertAm ? await stornoBezug(trx, b) : null;
+  const bezugDatum = bezug ? await trx.selectFrom('belege').select('belegdatum').where('id', '=', bezug.id).executeTakeFirst() : undefined;
+  const storno = bezug && b.stornoVonId ? { ...bezug, belegdatum: bezugDatum?.belegdatum ?? '' } : undefined;
+  const storniertDurch = bezug && !b.stornoVonId ? { ...bezug, belegdatum: bezugDatum?.belegdatum ?? '' } : undefined;
+  return { b, adresse, zusatz, positionen, dokument, zahlart, storno, storniertDurch };
 }
 
 export type Geladen = Awaited<ReturnType<typeof ladeBelegFuerPdf>>;
@@ -105,7 +110,7 @@ export async function belegPdfModel(trx: Db, belegId: number): Promise<Geschaeft
 }
 
 export async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentModel> {
-  const { b, adresse, zusatz, positionen, dokument, zahlart, storno } = g;
+  const { b, adresse, zusatz, positionen, dokument, zahlart, storno, storniertDurch } = g;
   const t = typText(b.belegart);
   const waehrung = b.waehrung ?? 'EUR';
   const ohnePreise = !t.preise;
@@ -130,7 +135,9 @@ export async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentM
     ...(b.liefertermin && t.liefertermin ? [{ label: b.fixtermin ? 'Fixtermin' : 'Liefertermin', wert: formatDatum(b.liefertermin) }] : []),
     ...(b.projekt ? [{ label: 'Projekt', wert: b.projekt }] : []),
     ...(b.benutzerName ? [{ label: 'Bearbeiter', wert: b.benutzerName }] : []),
+    ...(storno ? [{ label: 'Storno zu', wert: `${typName(storno.belegart)} ${storno.belegnummer} vom ${formatDatum(storno.belegdatum)}` }] : []),
     ...(b.storniertAm ? [{ label: 'Status', wert: `storniert am ${formatDatum(b.storniertAm)}` }] : []),
+    ...(storniertDurch ? [{ label: 'Storniert durch', wert: `${typName(storniertDurch.belegart)} ${storniertDurch.belegnummer}` }] : []),
   ];
 
   const artikelzeilen = positionen.filter((p) => p.positionsArt !== 'T');
@@ -193,8 +200,14 @@ export async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentM
   }
 
   const schlusstexte: string[] = [];
-  if (storno) schlusstexte.push(`Dieser Beleg storniert ${storno.belegnummer}.`);
-  if (b.storniertAm) schlusstexte.push(`Dieser Beleg wurde am ${formatDatum(b.storniertAm)} storniert.`);
+  if (storno)
+    schlusstexte.push(
+      `Storno zu ${typName(storno.belegart)} ${storno.belegnummer} vom ${formatDatum(storno.belegdatum)}: dieser Beleg hebt ihn vollständig auf.`,
+    );
+  if (b.storniertAm)
+    schlusstexte.push(
+      `Dieser Beleg wurde am ${formatDatum(b.storniertAm)} storniert${storniertDurch ? ` durch ${typName(storniertDurch.belegart)} ${storniertDurch.belegnummer}` : ''}.`,
+    );
   const terms = zahlungsbedingungen(b.belegart, b.belegdatum, n(b.betragBrutto), waehrung, zahlart);
   if (terms) schlusstexte.push(terms);
   if (b.fusstext) schlusstexte.push(b.fusstext);
