@@ -189,6 +189,41 @@ describe('signature (unterschrift)', () => {
     expectError(await c.call(endpoints.belegUnterschriftSet, { as: 'admin', params: { id: b.id }, body: { data: { daten: png } } }), 422);
   });
 
+  it('[RIGHT-021] issue 19 item 3: another user’s document needs BEK_FREMDBEARB to be signed (403, nothing stored); on a booked document the first signature is taken, a replacement is a 409', async () => {
+    const png = (await signaturePng()).toString('base64');
+    const other = await signaturePng().then((b) => sharp(b).flop().png().toBuffer());
+    const set = (id: number, daten: string, as = 'admin') =>
+      c.call(endpoints.belegUnterschriftSet, { as, params: { id }, body: { data: { daten, name: as } } });
+    const lesen = async (id: number) => expectOk(await c.call(endpoints.belegUnterschriftGet, { as: 'admin', params: { id } })).result;
+
+    // another user's document (the admin's): refused without BEK_FREMDBEARB, first and as a replacement
+    const fremd = await f.beleg({ belegart: '0300', adresseId: kunde.id });
+    expect(expectError(await set(fremd.id, png, ohneFremd.anmeldename), 403).messageParameters).toContain('BEK_FREMDBEARB');
+    expect(await lesen(fremd.id)).toBeNull();
+    expectOk(await set(fremd.id, png));
+    expectError(await set(fremd.id, other.toString('base64'), ohneFremd.anmeldename), 403);
+    expect((await lesen(fremd.id))?.daten).toBe(png);
+
+    // booked: the first signature is taken (a delivery note is signed on delivery), a replacement is refused
+    const gebucht = await f.beleg({ belegart: '0300', adresseId: kunde.id });
+    await db.updateTable('belege').set({ belegstatus: 3, gebuchtAm: new Date().toISOString() }).where('id', '=', gebucht.id).execute();
+    expectOk(await set(gebucht.id, png));
+    expect(expectError(await set(gebucht.id, other.toString('base64')), 409).errors.services[0]?.message).toMatch(/nicht mehr ersetzt/);
+    expect((await lesen(gebucht.id))?.daten).toBe(png);
+
+    // unbooked: replacing stays possible, and the history says so
+    const offen = await f.beleg({ belegart: '0300', adresseId: kunde.id });
+    expectOk(await set(offen.id, png));
+    expectOk(await set(offen.id, other.toString('base64')));
+    const historie = expectOk(await c.call(endpoints.belegHistorie, { as: 'admin', params: { id: offen.id } })).result;
+    expect(
+      historie
+        .filter((h) => h.art === 'Q')
+        .map((h) => h.text.split(' (')[0])
+        .sort(),
+    ).toEqual(['Unterschrift erfasst', 'Unterschrift ersetzt']);
+  });
+
   it('[APP-108] refuses what is no PNG: text, a JPEG, a broken PNG (400 on daten); needs BEK_AENDERN', async () => {
     const b = await f.beleg({ adresseId: kunde.id });
     const set = (daten: string, as = 'admin') => c.call(endpoints.belegUnterschriftSet, { as, params: { id: b.id }, body: { data: { daten } } });
