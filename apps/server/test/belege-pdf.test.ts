@@ -241,3 +241,49 @@ describe('signature (unterschrift)', () => {
     expect(expectOk(await c.call(endpoints.belegUnterschriftGet, { as: 'admin', params: { id: b.id } })).result).toBeNull();
   });
 });
+
+describe('the invoice’s legally required contents (issue 19 item 10)', () => {
+  const model = async (id: number) => (await import('../src/modules/belege/belege.dokumente.service')).belegPdfModel(db, id);
+  const zahlart = async (bezeichnung: string) =>
+    (await db.selectFrom('zahlungsarten').select('id').where('bezeichnung', '=', bezeichnung).executeTakeFirstOrThrow()).id;
+  const wert = (m: Awaited<ReturnType<typeof model>>, label: string) => m.kopfdaten.find((k) => k.label === label)?.wert;
+
+  it('[BEL-045] the date of supply (Leistungsdatum) and the delivery-note number come from the delivery note; else the delivery date; else "entspricht Rechnungsdatum"', async () => {
+    const lager = (await db.selectFrom('lagerkreise').select('ausgangLagerId').where('istHauptlagerkreis', '=', true).executeTakeFirstOrThrow())
+      .ausgangLagerId as number;
+    const a = await f.artikel();
+    await f.buchung({ artikelId: a.id, lagerId: lager, menge: 5 });
+    const ls = await f.beleg({ belegart: '0300', adresseId: kunde.id, belegdatum: '2026-03-02' });
+    await f.position(ls.id, { artikelId: a.id, menge: 2 });
+    expectOk(await c.call(endpoints.belegBuchen, { as: 'admin', params: { id: ls.id } }));
+    const re = expectOk(await c.call(endpoints.belegUmwandeln, { as: 'admin', params: { id: ls.id, targetType: '0400' } })).result;
+    const m = await model(re.id);
+    expect(wert(m, 'Leistungsdatum')).toBe('02.03.2026');
+    expect(wert(m, 'Lieferschein-Nr.')).toBe(ls.belegnummer);
+    const pdf = await readPdf((await pdfOf(re.id)).rawPayload);
+    expect(pdf.pages[0]).toContain('Leistungsdatum');
+    expect(pdf.pages[0]).toContain(ls.belegnummer);
+
+    const mitTermin = await f.beleg({ belegart: '0400', adresseId: kunde.id, liefertermin: '2026-04-15' });
+    expect(wert(await model(mitTermin.id), 'Leistungsdatum')).toBe('15.04.2026');
+    const ohne = await f.beleg({ belegart: '0400', adresseId: kunde.id });
+    expect(wert(await model(ohne.id), 'Leistungsdatum')).toBe('entspricht Rechnungsdatum');
+    expect(wert(await model(ohne.id), 'Lieferschein-Nr.')).toBeUndefined();
+  });
+
+  it('[BEL-045] the payment terms follow the payment type: a direct debit is collected, Skonto terms print dates and amounts, never "Zahlbar sofort" for them', async () => {
+    const ls = await f.beleg({ belegart: '0400', adresseId: kunde.id, zahlart: await zahlart('Lastschrift') });
+    await f.position(ls.id, {});
+    const texte = (await model(ls.id)).schlusstexte?.join(' ') ?? '';
+    expect(texte).toMatch(/per Lastschrift von Ihrem Konto eingezogen/);
+    expect(texte).not.toMatch(/Zahlbar sofort/);
+    expect(texte).toContain(formatBetrag(11900, 'EUR'));
+
+    const sk = await f.beleg({ belegart: '0400', adresseId: kunde.id, zahlart: await zahlart('30 Tage netto, 10 Tage 2 % Skonto'), belegdatum: '2026-05-04' });
+    await f.position(sk.id, {});
+    const skonto = (await model(sk.id)).schlusstexte?.join(' ') ?? '';
+    expect(skonto).toContain('Bei Zahlung bis zum 14.05.2026');
+    expect(skonto).toContain(formatBetrag(238, 'EUR'));
+    expect(skonto).toContain('Zahlbar bis zum 03.06.2026');
+  });
+});

@@ -76,6 +76,11 @@ export interface BelegartDescriptor<K extends string = string> {
     readonly preise: boolean;
     /** The delivery date is printed. */
     readonly liefertermin: boolean;
+    /**
+     * The date of supply (Leistungsdatum, § 14 (4) Nr. 6 UStG) and the delivery notes it was made from are printed:
+     * the delivery notes' dates, else the delivery date, else "entspricht Rechnungsdatum".
+     */
+    readonly leistungsdatum: boolean;
     /** Which address it goes to when the document has one. */
     readonly empfaenger: 'adresse' | 'rechnungsadresse' | 'lieferadresse';
     /** Caption under the signature. */
@@ -112,6 +117,7 @@ const verkauf = {
       summe: 'Gesamtbetrag',
       preise: true,
       liefertermin: true,
+      leistungsdatum: false,
       empfaenger: 'adresse',
       unterschrift: 'Unterschrift',
     },
@@ -144,6 +150,7 @@ const verkauf = {
       summe: 'Gesamtbetrag',
       preise: true,
       liefertermin: true,
+      leistungsdatum: false,
       empfaenger: 'adresse',
       unterschrift: 'Unterschrift',
     },
@@ -173,6 +180,7 @@ const verkauf = {
       summe: 'Gesamtbetrag',
       preise: false,
       liefertermin: true,
+      leistungsdatum: false,
       empfaenger: 'lieferadresse',
       unterschrift: 'Ware vollständig und in einwandfreiem Zustand erhalten',
     },
@@ -203,6 +211,7 @@ const verkauf = {
       summe: 'Gesamtbetrag',
       preise: true,
       liefertermin: false,
+      leistungsdatum: true,
       empfaenger: 'rechnungsadresse',
       unterschrift: 'Unterschrift',
     },
@@ -232,6 +241,7 @@ const verkauf = {
       summe: 'Gutschriftsbetrag',
       preise: true,
       liefertermin: false,
+      leistungsdatum: true,
       empfaenger: 'rechnungsadresse',
       unterschrift: 'Unterschrift',
     },
@@ -263,6 +273,7 @@ const verkauf = {
       summe: 'Stornobetrag',
       preise: true,
       liefertermin: false,
+      leistungsdatum: false,
       empfaenger: 'rechnungsadresse',
       unterschrift: 'Unterschrift',
     },
@@ -275,6 +286,7 @@ const einkaufPdf = {
   summe: 'Gesamtbetrag',
   preise: true,
   liefertermin: true,
+  leistungsdatum: false,
   empfaenger: 'adresse',
   unterschrift: 'Unterschrift',
 } as const;
