@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAddressBook, IconFilePlus } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { BELEGARTEN } from '@vario/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
@@ -72,7 +73,9 @@ export function NewDocumentPage() {
       setBusy(false);
     }
   };
-  const title = t('newOf', { type: labels.type(type) });
+  // offer and order keep their own titles (APP-047/048); every other type "Neuer Beleg: Rechnung"
+  const title =
+    type === BELEGARTEN.angebot.belegart ? t('newOffer') : type === BELEGARTEN.auftrag.belegart ? t('newAssignment') : t('newOf', { type: labels.type(type) });
 
   return (
     <>
