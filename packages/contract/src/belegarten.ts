@@ -267,7 +267,7 @@ const verkauf = {
     pdf: {
       titel: 'Stornorechnung',
       nummer: 'Storno-Nr.',
-      einleitung: `${anrede}hiermit stornieren wir den unten genannten Beleg vollständig:`,
+      einleitung: `${anrede}hiermit stornieren wir den oben genannten Beleg vollständig mit den folgenden Positionen:`,
       schlusstext: null,
       zahlungsbedingungen: false,
       summe: 'Stornobetrag',
