@@ -20,7 +20,8 @@ export const additionalLabel = (z: Pick<Zusatzadresse, 'name1' | 'name2' | 'stra
  * one with a link to it; empty = the customer's own address.
  */
 export function AddressIdField({ name, label, adresseId, art }: { name: string; label: string; adresseId: number | null; art: string }) {
-  const { t } = useTranslation('saleDocuments');
+  const { t } = useTranslation(['saleDocuments', 'addresses']);
+  const arten: Record<string, string> = t('addresses:additional.art', { returnObjects: true });
   const { control } = useFormContext();
   const { field } = useController({ name, control });
   const meta = useContext(FormMetaContext);
@@ -30,7 +31,7 @@ export function AddressIdField({ name, label, adresseId, art }: { name: string; 
   const chosen = rows.find((z) => z.id === id);
   if (!meta.readOnly) {
     const sorted = [...rows].sort((a, b) => Number(b.art === art) - Number(a.art === art));
-    const data = sorted.map((z) => ({ value: String(z.id), label: `${additionalLabel(z)} (${z.art})` }));
+    const data = sorted.map((z) => ({ value: String(z.id), label: `${additionalLabel(z)} (${arten[z.art] ?? z.art})` }));
     // a stored id that is not (or no longer) one of the customer's additional addresses stays visible as a number
     if (id && !chosen) data.push({ value: String(id), label: `#${id}` });
     return (
