@@ -189,6 +189,41 @@ describe('signature (unterschrift)', () => {
     expectError(await c.call(endpoints.belegUnterschriftSet, { as: 'admin', params: { id: b.id }, body: { data: { daten: png } } }), 422);
   });
 
+  it('[RIGHT-021] issue 19 item 3: another user’s document needs BEK_FREMDBEARB to be signed (403, nothing stored); on a booked document the first signature is taken, a replacement is a 409', async () => {
+    const png = (await signaturePng()).toString('base64');
+    const other = await signaturePng().then((b) => sharp(b).flop().png().toBuffer());
+    const set = (id: number, daten: string, as = 'admin') =>
+      c.call(endpoints.belegUnterschriftSet, { as, params: { id }, body: { data: { daten, name: as } } });
+    const lesen = async (id: number) => expectOk(await c.call(endpoints.belegUnterschriftGet, { as: 'admin', params: { id } })).result;
+
+    // another user's document (the admin's): refused without BEK_FREMDBEARB, first and as a replacement
+    const fremd = await f.beleg({ belegart: '0300', adresseId: kunde.id });
+    expect(expectError(await set(fremd.id, png, ohneFremd.anmeldename), 403).messageParameters).toContain('BEK_FREMDBEARB');
+    expect(await lesen(fremd.id)).toBeNull();
+    expectOk(await set(fremd.id, png));
+    expectError(await set(fremd.id, other.toString('base64'), ohneFremd.anmeldename), 403);
+    expect((await lesen(fremd.id))?.daten).toBe(png);
+
+    // booked: the first signature is taken (a delivery note is signed on delivery), a replacement is refused
+    const gebucht = await f.beleg({ belegart: '0300', adresseId: kunde.id });
+    await db.updateTable('belege').set({ belegstatus: 3, gebuchtAm: new Date().toISOString() }).where('id', '=', gebucht.id).execute();
+    expectOk(await set(gebucht.id, png));
+    expect(expectError(await set(gebucht.id, other.toString('base64')), 409).errors.services[0]?.message).toMatch(/nicht mehr ersetzt/);
+    expect((await lesen(gebucht.id))?.daten).toBe(png);
+
+    // unbooked: replacing stays possible, and the history says so
+    const offen = await f.beleg({ belegart: '0300', adresseId: kunde.id });
+    expectOk(await set(offen.id, png));
+    expectOk(await set(offen.id, other.toString('base64')));
+    const historie = expectOk(await c.call(endpoints.belegHistorie, { as: 'admin', params: { id: offen.id } })).result;
+    expect(
+      historie
+        .filter((h) => h.art === 'Q')
+        .map((h) => h.text.split(' (')[0])
+        .sort(),
+    ).toEqual(['Unterschrift erfasst', 'Unterschrift ersetzt']);
+  });
+
   it('[APP-108] refuses what is no PNG: text, a JPEG, a broken PNG (400 on daten); needs BEK_AENDERN', async () => {
     const b = await f.beleg({ adresseId: kunde.id });
     const set = (daten: string, as = 'admin') => c.call(endpoints.belegUnterschriftSet, { as, params: { id: b.id }, body: { data: { daten } } });
@@ -204,5 +239,51 @@ describe('signature (unterschrift)', () => {
     expectError(await c.call(endpoints.belegUnterschriftSet, { as: 'admin', params: { id: b.id }, body: invalid({ data: { daten: '***' } }) }), 400);
     expectError(await set(png.toString('base64'), ohneAendern.anmeldename), 403);
     expect(expectOk(await c.call(endpoints.belegUnterschriftGet, { as: 'admin', params: { id: b.id } })).result).toBeNull();
+  });
+});
+
+describe('the invoice’s legally required contents (issue 19 item 10)', () => {
+  const model = async (id: number) => (await import('../src/modules/belege/belege.dokumente.service')).belegPdfModel(db, id);
+  const zahlart = async (bezeichnung: string) =>
+    (await db.selectFrom('zahlungsarten').select('id').where('bezeichnung', '=', bezeichnung).executeTakeFirstOrThrow()).id;
+  const wert = (m: Awaited<ReturnType<typeof model>>, label: string) => m.kopfdaten.find((k) => k.label === label)?.wert;
+
+  it('[BEL-045] the date of supply (Leistungsdatum) and the delivery-note number come from the delivery note; else the delivery date; else "entspricht Rechnungsdatum"', async () => {
+    const lager = (await db.selectFrom('lagerkreise').select('ausgangLagerId').where('istHauptlagerkreis', '=', true).executeTakeFirstOrThrow())
+      .ausgangLagerId as number;
+    const a = await f.artikel();
+    await f.buchung({ artikelId: a.id, lagerId: lager, menge: 5 });
+    const ls = await f.beleg({ belegart: '0300', adresseId: kunde.id, belegdatum: '2026-03-02' });
+    await f.position(ls.id, { artikelId: a.id, menge: 2 });
+    expectOk(await c.call(endpoints.belegBuchen, { as: 'admin', params: { id: ls.id } }));
+    const re = expectOk(await c.call(endpoints.belegUmwandeln, { as: 'admin', params: { id: ls.id, targetType: '0400' } })).result;
+    const m = await model(re.id);
+    expect(wert(m, 'Leistungsdatum')).toBe('02.03.2026');
+    expect(wert(m, 'Lieferschein-Nr.')).toBe(ls.belegnummer);
+    const pdf = await readPdf((await pdfOf(re.id)).rawPayload);
+    expect(pdf.pages[0]).toContain('Leistungsdatum');
+    expect(pdf.pages[0]).toContain(ls.belegnummer);
+
+    const mitTermin = await f.beleg({ belegart: '0400', adresseId: kunde.id, liefertermin: '2026-04-15' });
+    expect(wert(await model(mitTermin.id), 'Leistungsdatum')).toBe('15.04.2026');
+    const ohne = await f.beleg({ belegart: '0400', adresseId: kunde.id });
+    expect(wert(await model(ohne.id), 'Leistungsdatum')).toBe('entspricht Rechnungsdatum');
+    expect(wert(await model(ohne.id), 'Lieferschein-Nr.')).toBeUndefined();
+  });
+
+  it('[BEL-045] the payment terms follow the payment type: a direct debit is collected, Skonto terms print dates and amounts, never "Zahlbar sofort" for them', async () => {
+    const ls = await f.beleg({ belegart: '0400', adresseId: kunde.id, zahlart: await zahlart('Lastschrift') });
+    await f.position(ls.id, {});
+    const texte = (await model(ls.id)).schlusstexte?.join(' ') ?? '';
+    expect(texte).toMatch(/per Lastschrift von Ihrem Konto eingezogen/);
+    expect(texte).not.toMatch(/Zahlbar sofort/);
+    expect(texte).toContain(formatBetrag(11900, 'EUR'));
+
+    const sk = await f.beleg({ belegart: '0400', adresseId: kunde.id, zahlart: await zahlart('30 Tage netto, 10 Tage 2 % Skonto'), belegdatum: '2026-05-04' });
+    await f.position(sk.id, {});
+    const skonto = (await model(sk.id)).schlusstexte?.join(' ') ?? '';
+    expect(skonto).toContain('Bei Zahlung bis zum 14.05.2026');
+    expect(skonto).toContain(formatBetrag(238, 'EUR'));
+    expect(skonto).toContain('Zahlbar bis zum 03.06.2026');
   });
 });

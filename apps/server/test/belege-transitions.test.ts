@@ -217,14 +217,17 @@ describe(`cancel (${DB_KIND})`, () => {
     expect(await historie(ls.id)).toEqual(expect.arrayContaining(['B', 'S']));
   });
 
-  it('[BEL-040] cancelling an invoice removes its open item', async () => {
+  // issue 19 item 8 (GoBD): this test asserted the old behaviour (the open item deleted on cancel); the item now stays, settled
+  it('[BEL-040] cancelling an invoice keeps its open item: settled by a settlement row, never deleted', async () => {
     const a = await lagerartikel(0);
     const re = await beleg('0400');
     await position(re.id, a.id, 1);
     expectOk(await buchen(re.id));
     expect(await db.selectFrom('offenePosten').select('id').where('belegId', '=', re.id).execute()).toHaveLength(1);
     expectOk(await stornieren(re.id));
-    expect(await db.selectFrom('offenePosten').select('id').where('belegId', '=', re.id).execute()).toHaveLength(0);
+    const op = await db.selectFrom('offenePosten').selectAll().where('belegId', '=', re.id).execute();
+    expect(op).toHaveLength(1);
+    expect([Number(op[0]?.offenerBetrag), !!op[0]?.abgeschlossen]).toEqual([0, true]);
   });
 
   it('[BEL-040] an invoice with a recorded payment is not cancelled (409 from the open items); nothing changes', async () => {
@@ -296,6 +299,101 @@ describe(`cancel (${DB_KIND})`, () => {
   });
 });
 
+describe(`GoBD cancellation of invoices and credit notes (${DB_KIND})`, () => {
+  const pdfModel = async (id: number) => (await import('../src/modules/belege/belege.dokumente.service')).belegPdfModel(db, id);
+  const umsatz = async (adresseId: number) =>
+    expectOk(await c.call(endpoints.umsatzstatistik, { as: 'admin', query: { adresseId } })).daten[0]!.datensaetze.reduce((s, r) => s + r.summe, 0);
+  const posten = (belegId: number) => db.selectFrom('offenePosten').selectAll().where('belegId', '=', belegId).executeTakeFirstOrThrow();
+  const zahlungen = (offenerPostenId: number) =>
+    db.selectFrom('offenePostenZahlungen').select(['zahlungPer', 'zahlungsBetrag', 'bemerkung']).where('offenerPostenId', '=', offenerPostenId).execute();
+
+  it('[BEL-040] cancelling a booked invoice creates a cancellation invoice with its own number, the lines negated, both referring to each other; the open items settle each other; the turnover nets to zero', async () => {
+    const k = await f.adresse();
+    const a = await lagerartikel(0, 123.45);
+    const b2 = await lagerartikel(0, 9.99);
+    const re = await beleg('0400', 'admin', k.id);
+    await position(re.id, a.id, 3);
+    await position(re.id, b2.id, 1.5);
+    const gebucht = expectOk(await buchen(re.id)).result;
+    expect(await umsatz(k.id)).toBeCloseTo(gebucht.endbetragNetto, 2);
+
+    const s = expectOk(await stornieren(re.id)).result;
+    expect([s.belegstatus, !!s.storniertAm]).toEqual([6, true]);
+    expect(s.stornoBezug?.belegart).toBe('0600');
+    expect(s.stornoBezug?.belegnummer).toMatch(/^SR\d{4}-\d{5}$/);
+    const sr = expectOk(await c.call(endpoints.belegGet, { as: 'admin', params: { id: s.stornoBezug!.id } })).result;
+    expect([sr.belegstatus, sr.stornoVonId, sr.adresseId, !!sr.gebuchtAm]).toEqual([3, re.id, k.id, true]);
+    expect(sr.stornoBezug).toEqual({ id: re.id, belegart: '0400', belegnummer: re.belegnummer });
+    expect([sr.betragNetto, sr.mwstBetrag, sr.betragBrutto]).toEqual([-gebucht.betragNetto, -gebucht.mwstBetrag, -gebucht.betragBrutto]);
+    const zeilen = expectOk(await c.call(endpoints.belegPositionenList, { as: 'admin', params: { id: sr.id } })).result;
+    expect(zeilen.map((p) => [p.artikelnummer, p.menge, p.gesamtpreis])).toEqual([
+      [a.artikelnummer, -3, -370.35],
+      [b2.artikelnummer, -1.5, -14.99],
+    ]);
+
+    // both in the history, naming each other
+    const hist = async (id: number) =>
+      expectOk(await c.call(endpoints.belegHistorie, { as: 'admin', params: { id } }))
+        .result.map((h) => h.text)
+        .join(' | ');
+    expect(await hist(re.id)).toContain(`storniert durch Stornorechnung ${sr.belegnummer}`);
+    expect(await hist(sr.id)).toContain(`Storno zu Rechnung ${re.belegnummer}`);
+
+    // the open item stays, settled by the cancellation's counter item
+    const op = await posten(re.id);
+    const gegen = await posten(sr.id);
+    expect([Number(op.rechnungsBetrag), Number(op.offenerBetrag), !!op.abgeschlossen]).toEqual([money2.toDb(gebucht.betragBrutto), 0, true]);
+    expect([Number(gegen.rechnungsBetrag), Number(gegen.offenerBetrag), !!gegen.abgeschlossen]).toEqual([-money2.toDb(gebucht.betragBrutto), 0, true]);
+    expect(await zahlungen(op.id)).toEqual([
+      { zahlungPer: 'Verrechnung', zahlungsBetrag: money2.toDb(gebucht.betragBrutto), bemerkung: `Storno durch Stornorechnung ${sr.belegnummer}` },
+    ]);
+    expect((await zahlungen(gegen.id))[0]?.zahlungsBetrag).toBe(-money2.toDb(gebucht.betragBrutto));
+    expect(Number((await db.selectFrom('adressen').select('opvBetrag').where('id', '=', k.id).executeTakeFirstOrThrow()).opvBetrag)).toBe(0);
+    expect(await umsatz(k.id)).toBe(0);
+
+    // both PDFs say so
+    const m = await pdfModel(sr.id);
+    expect(m.titel).toBe('Stornorechnung');
+    expect(m.kopfdaten).toContainEqual({ label: 'Storno zu', wert: expect.stringContaining(`Rechnung ${re.belegnummer}`) });
+    expect((m.schlusstexte ?? []).join(' ')).toContain(`Storno zu Rechnung ${re.belegnummer}`);
+    const o = await pdfModel(re.id);
+    expect(o.kopfdaten).toContainEqual({ label: 'Storniert durch', wert: `Stornorechnung ${sr.belegnummer}` });
+    expect(o.stempel).toBe('STORNIERT');
+
+    // a cancellation is not cancelled again, and it is never created directly
+    expect(expectError(await stornieren(sr.id), 409).errors.services[0]?.message).toMatch(/Storno/);
+    expectError(await c.call(endpoints.belegCreate, { as: 'admin', body: { data: { belegart: '0600', adresseId: k.id } } }), 400);
+  });
+
+  it('[BEL-040] cancelling a credit note creates a cancellation with positive lines; its counter item takes back the credit; the turnover nets to zero', async () => {
+    const k = await f.adresse();
+    const a = await lagerartikel(0, 50);
+    const gu = await beleg('0500', 'admin', k.id);
+    await position(gu.id, a.id, 2);
+    const gebucht = expectOk(await buchen(gu.id)).result;
+    expect(await umsatz(k.id)).toBeCloseTo(-gebucht.endbetragNetto, 2);
+    const s = expectOk(await stornieren(gu.id)).result;
+    const sr = expectOk(await c.call(endpoints.belegGet, { as: 'admin', params: { id: s.stornoBezug!.id } })).result;
+    expect(sr.betragBrutto).toBe(-gebucht.betragBrutto);
+    const op = await posten(gu.id);
+    const gegen = await posten(sr.id);
+    expect(Number(op.rechnungsBetrag)).toBe(-money2.toDb(gebucht.betragBrutto));
+    expect(Number(gegen.rechnungsBetrag)).toBe(money2.toDb(gebucht.betragBrutto));
+    expect([!!op.abgeschlossen, !!gegen.abgeschlossen]).toEqual([true, true]);
+    expect(await umsatz(k.id)).toBe(0);
+  });
+
+  it('[BEL-040] a delivery note is cancelled in place (no cancellation document): stock back as before', async () => {
+    const a = await lagerartikel(5);
+    const ls = await beleg('0300');
+    await position(ls.id, a.id, 2);
+    expectOk(await buchen(ls.id));
+    const s = expectOk(await stornieren(ls.id)).result;
+    expect(s.stornoBezug ?? null).toBeNull();
+    expect((await bestand(a.id)).lager).toBe(5);
+  });
+});
+
 describe(`transform (${DB_KIND})`, () => {
   it('[BEL-042] [BEL-029] offer → order copies the positions with their prices, links them, answers 201 with the new id last in Location', async () => {
     const a = await lagerartikel(0, 123.45);
@@ -323,7 +421,7 @@ describe(`transform (${DB_KIND})`, () => {
     expect(await historie(au.id)).toContain('U');
   });
 
-  it('[BEL-029] transforms other than 01→02, 02→03/05, 03→04 are refused (422) and change nothing', async () => {
+  it('[BEL-029] transforms other than 01→02, 02→03/05, 03→04 (and 04→05 from a booked invoice) are refused (422) and change nothing', async () => {
     const a = await lagerartikel(0);
     const an = await beleg('0100');
     await position(an.id, a.id, 1);
@@ -342,6 +440,24 @@ describe(`transform (${DB_KIND})`, () => {
     expect(await zustand(an.id)).toEqual(vorher);
     const bad = await c.callRaw(endpoints.belegUmwandeln, { as: 'admin', method: 'POST', params: { id: an.id, targetType: '9900' }, payload: {} });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('[BEL-042] a booked invoice becomes a credit note over chosen lines and quantities (issue 19 item 9): the invoice is partially adopted and no longer cancelled', async () => {
+    const a = await lagerartikel(0, 80);
+    const b2 = await lagerartikel(0, 20);
+    const re = await beleg('0400');
+    const p1 = await position(re.id, a.id, 5);
+    await position(re.id, b2.id, 2);
+    expectOk(await buchen(re.id));
+    const gu = expectOk(await umwandeln(re.id, '0500', [{ positionId: p1.id, menge: 2 }])).result;
+    expect([gu.belegart, gu.vorgaengerId, gu.betragNetto]).toEqual(['0500', re.id, 160]);
+    expect((await zustand(re.id)).kopf.belegstatus).toBe(4);
+    expectError(await umwandeln(re.id, '0500', [{ positionId: p1.id, menge: 4 }]), 422);
+    expect(expectError(await stornieren(re.id), 409).errors.services[0]?.message).toMatch(/Folgebelege/);
+    // the rest of everything goes into a second credit note; booked, it lowers the turnover
+    const rest = expectOk(await umwandeln(re.id, '0500')).result;
+    expect(rest.betragNetto).toBe(3 * 80 + 2 * 20);
+    expect((await zustand(re.id)).kopf.belegstatus).toBe(5);
   });
 
   it('[BEL-042] partial transform by quantity: source 4, then the rest → 5; more than open is a 422; cancelling the delivery note gives the quantity back', async () => {

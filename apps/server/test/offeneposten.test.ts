@@ -24,11 +24,11 @@ const adresse = async (id: number) => expectOk(await c.call(endpoints.adresseGet
 const admin = { id: await f.benutzerId('admin'), name: 'Administrator', istAdmin: true };
 
 describe('open items from invoices', () => {
-  it('[OP-003] the demo data (made through the document service): every booked, uncancelled invoice and credit note has one open item over its gross, with its payments; no other document has one', async () => {
+  it('[OP-003] the demo data (made through the document service): every booked invoice, credit note and cancellation has one open item over its gross, with its payments (a cancelled one settled); no other document has one', async () => {
     const docs = await db
       .selectFrom('belege')
-      .select(['id', 'belegart', 'betragBrutto', 'gebuchtAm', 'storniertAm'])
-      .where((eb) => eb.or([eb('belegart', 'like', '04%'), eb('belegart', 'like', '05%')]))
+      .select(['id', 'belegart', 'betragBrutto', 'gebuchtAm', 'storniertAm', 'stornoVonId'])
+      .where((eb) => eb.or([eb('belegart', 'like', '04%'), eb('belegart', 'like', '05%'), eb('belegart', 'like', '06%')]))
       .execute();
     const items = await db.selectFrom('offenePosten').select(['id', 'belegId', 'rechnungsBetrag', 'offenerBetrag', 'bisherGezahlt']).execute();
     const zahlungen = await db
@@ -41,17 +41,23 @@ describe('open items from invoices', () => {
     const gebucht = docs.filter((d) => d.gebuchtAm && !d.storniertAm);
     expect(gebucht.length).toBeGreaterThan(0);
     expect(docs.some((d) => d.storniertAm)).toBe(true);
+    const byId = new Map(docs.map((d) => [d.id, d]));
     for (const d of docs) {
       const item = zumBeleg.get(d.id);
-      if (!(d.gebuchtAm && !d.storniertAm)) {
+      if (!d.gebuchtAm) {
         expect(item, `document ${d.id} has no open item`).toBeUndefined();
         continue;
       }
       expect(item, `booked document ${d.id} has its open item`).toBeDefined();
       const brutto = Number(d.betragBrutto);
-      expect(Number(item?.rechnungsBetrag)).toBe(d.belegart.startsWith('05') ? -Math.abs(brutto) : brutto);
+      // a cancellation (06…) mirrors the item of what it cancels: the original's sign on its negated amounts
+      const original = d.stornoVonId ? byId.get(d.stornoVonId) : undefined;
+      const erwartet = original ? (original.belegart.startsWith('05') ? -brutto : brutto) : d.belegart.startsWith('05') ? -Math.abs(brutto) : brutto;
+      expect(Number(item?.rechnungsBetrag)).toBe(erwartet);
       expect(Number(item?.offenerBetrag) + Number(item?.bisherGezahlt)).toBe(Number(item?.rechnungsBetrag));
       expect(Number(item?.bisherGezahlt)).toBe(gezahlt.get(item?.id as number) ?? 0);
+      // GoBD (issue 19 item 8): a cancelled document and its cancellation keep their items, settled against each other
+      if (d.storniertAm || original) expect([Number(item?.offenerBetrag), d.id]).toEqual([0, d.id]);
     }
     const belegIds = new Set(docs.map((d) => d.id));
     expect(items.filter((i) => !belegIds.has(i.belegId))).toEqual([]);
@@ -194,12 +200,13 @@ describe('payments', () => {
 });
 
 describe('cancelling the invoice', () => {
-  it('[BEL-040] cancelling an unpaid invoice removes its open item; a paid one cannot be cancelled (409)', async () => {
+  // issue 19 item 8: this test asserted the old behaviour (the item deleted, 404); GoBD keeps it, settled
+  it('[BEL-040] cancelling an unpaid invoice settles its open item (never deleted); a paid one cannot be cancelled (409)', async () => {
     const kunde = await f.adresse();
     const op = await f.offenerPosten({ betrag: 70, adresseId: kunde.id });
     expect((await adresse(kunde.id)).opvBetrag).toBe(70);
     expectOk(await c.call(endpoints.belegStornieren, { as, params: { id: op.belegId }, body: {} }));
-    expectError(await c.call(endpoints.offenerPostenGet, { as, params: { id: op.id } }), 404);
+    expect(await lies(op.id)).toMatchObject({ rechnungsBetrag: 70, offenerBetrag: 0, bisherGezahlt: 70, abgeschlossen: true });
     expect((await adresse(kunde.id)).opvBetrag).toBe(0);
 
     const bezahlt = await f.offenerPosten({ betrag: 80, adresseId: kunde.id });

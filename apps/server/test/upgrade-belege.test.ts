@@ -111,7 +111,7 @@ describe('invoices booked before open items existed (migration 0014)', () => {
     expectOk(await c.call(endpoints.belegBuchen, { as, params: { id: eigeneBedingung.id }, body: {} }));
     const eigen = (await opv(eigeneBedingung.id))!;
     expect(eigen).toMatchObject({ skontoProzent: 2, nettoFaellig: '2026-03-29', skontoDatum: '2026-03-09' });
-    // a cancelled invoice, an unbooked invoice and a booked order get none
+    // a cancelled invoice (whose item its cancellation settled, GoBD), an unbooked invoice and a booked order get none
     const storniert = await f.offenerPosten({ betrag: 10, adresseId: ohne.id });
     expectOk(await c.call(endpoints.belegStornieren, { as, params: { id: storniert.belegId }, body: {} }));
     const ungebucht = await f.beleg({ belegart: '0400', adresseId: ohne.id });
@@ -153,7 +153,8 @@ describe('invoices booked before open items existed (migration 0014)', () => {
     expect(neu.get(null_.belegId)).toMatchObject({ rechnungsBetrag: 0, abgeschlossen: true });
     expect(neu.get(rechnung.belegId)).toMatchObject({ skontoBetrag: 20, nettoFaellig: '2026-04-01', skontoDatum: '2026-03-12' });
     expect(neu.get(gutschrift.belegId)).toMatchObject({ opvArt: 'GU', rechnungsBetrag: -50, offenerBetrag: -50 });
-    expect(await opv(storniert.belegId)).toBeUndefined();
+    // issue 19 item 8: the cancelled invoice keeps its item, settled by the cancellation (this asserted it deleted before)
+    expect(await opv(storniert.belegId)).toMatchObject({ offenerBetrag: 0, abgeschlossen: true, rechnungsBetrag: 10 });
     expect(await opv(ungebucht.id)).toBeUndefined();
     expect(await opv(auftrag.id)).toBeUndefined();
     expect({ mitSkonto: await opvBetrag(mitSkonto.id), ohne: await opvBetrag(ohne.id) }).toEqual(vorher);
@@ -188,7 +189,8 @@ describe('invoices booked before open items existed (migration 0014)', () => {
     );
     expect(bezahlt.offenerPosten).toMatchObject({ offenerBetrag: 600.01, bisherGezahlt: 400 });
     expectOk(await c.call(endpoints.belegStornieren, { as, params: { id: eigeneBedingung.id }, body: {} }));
-    expect(await opv(eigeneBedingung.id)).toBeUndefined();
+    // settled by the cancellation, not deleted (issue 19 item 8; this asserted the deletion before)
+    expect(await opv(eigeneBedingung.id)).toMatchObject({ offenerBetrag: 0, abgeschlossen: true });
     expect(await opvBetrag(ohne.id)).toBe(-50);
     const spaeter = await f.offenerPosten({ betrag: 1, adresseId: ohne.id });
     expect(spaeter.nummer).toBeGreaterThan(Math.max(...nummern));

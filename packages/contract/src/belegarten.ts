@@ -36,14 +36,27 @@ export interface BelegartDescriptor<K extends string = string> {
   readonly plural: Texte;
   /** Number range (a row of `nummernkreise`): numbers are `<praefix><year>-<00001>`. */
   readonly nummernkreis: { readonly name: `BELEG_${string}`; readonly praefix: string; readonly bezeichnung: string };
-  /** The types it may be transformed into (BEL-029) and whether partly (quantities per position). */
-  readonly umwandlung: readonly { readonly nach: K; readonly teilweise: boolean }[];
+  /**
+   * The types it may be transformed into (BEL-029) and whether partly (quantities per position); `nurGebucht`: only
+   * from a booked document (an invoice is credited once it is booked).
+   */
+  readonly umwandlung: readonly { readonly nach: K; readonly teilweise: boolean; readonly nurGebucht?: boolean }[];
   /** What booking does (and cancelling takes back): stock, an open item with its sign, a deal question (BEL-030/031). */
   readonly effekte: { readonly lager: LagerEffekt; readonly offenerPosten: 0 | 1 | -1; readonly dealFrage: boolean };
   /** A signature can be captured on it (delivery notes on receipt, offers and orders as acceptance). */
   readonly unterschreibbar: boolean;
-  /** A user may create it directly (BEL-032/033: new offer or order); the others come from a transform. */
+  /** A user may create it directly (BEL-033: the customer-side categories); a cancellation document only comes from a cancellation. */
   readonly direktAnlegen: boolean;
+  /** A new document for a deal can be of this type (BEL-032: offer 0100 or assignment 0200). */
+  readonly zumDeal: boolean;
+  /**
+   * How a booked document of this type is cancelled (GoBD: booked documents are corrected, never erased):
+   * `gegenbeleg` names the cancellation document's type — cancelling creates it with its own number and the lines
+   * negated, referring to the original, and it settles the original's open item; `direkt`: the document itself is
+   * marked cancelled and its booking effects are taken back (a delivery note's stock); `nein`: it cannot be cancelled
+   * (a cancellation document itself).
+   */
+  readonly storno: { readonly art: 'gegenbeleg'; readonly beleg: K } | { readonly art: 'direkt' } | { readonly art: 'nein' };
   /** Part of the default pick-list filter (BEL-036). */
   readonly standardfilter: boolean;
   /** UNTDID 1001 document name code, or null. */
@@ -63,6 +76,11 @@ export interface BelegartDescriptor<K extends string = string> {
     readonly preise: boolean;
     /** The delivery date is printed. */
     readonly liefertermin: boolean;
+    /**
+     * The date of supply (Leistungsdatum, § 14 (4) Nr. 6 UStG) and the delivery notes it was made from are printed:
+     * the delivery notes' dates, else the delivery date, else "entspricht Rechnungsdatum".
+     */
+    readonly leistungsdatum: boolean;
     /** Which address it goes to when the document has one. */
     readonly empfaenger: 'adresse' | 'rechnungsadresse' | 'lieferadresse';
     /** Caption under the signature. */
@@ -86,6 +104,8 @@ const verkauf = {
     effekte: { ...keine, dealFrage: true },
     unterschreibbar: true,
     direktAnlegen: true,
+    zumDeal: true,
+    storno: { art: 'direkt' },
     standardfilter: true,
     untdid1001: '310',
     pdf: {
@@ -97,6 +117,7 @@ const verkauf = {
       summe: 'Gesamtbetrag',
       preise: true,
       liefertermin: true,
+      leistungsdatum: false,
       empfaenger: 'adresse',
       unterschrift: 'Unterschrift',
     },
@@ -116,6 +137,8 @@ const verkauf = {
     effekte: keine,
     unterschreibbar: true,
     direktAnlegen: true,
+    zumDeal: true,
+    storno: { art: 'direkt' },
     standardfilter: true,
     untdid1001: '231',
     pdf: {
@@ -127,6 +150,7 @@ const verkauf = {
       summe: 'Gesamtbetrag',
       preise: true,
       liefertermin: true,
+      leistungsdatum: false,
       empfaenger: 'adresse',
       unterschrift: 'Unterschrift',
     },
@@ -142,7 +166,9 @@ const verkauf = {
     umwandlung: [{ nach: 'rechnung', teilweise: true }],
     effekte: { ...keine, lager: 'aus' },
     unterschreibbar: true,
-    direktAnlegen: false,
+    direktAnlegen: true,
+    zumDeal: false,
+    storno: { art: 'direkt' },
     standardfilter: false,
     untdid1001: '270',
     pdf: {
@@ -154,6 +180,7 @@ const verkauf = {
       summe: 'Gesamtbetrag',
       preise: false,
       liefertermin: true,
+      leistungsdatum: false,
       empfaenger: 'lieferadresse',
       unterschrift: 'Ware vollständig und in einwandfreiem Zustand erhalten',
     },
@@ -166,10 +193,13 @@ const verkauf = {
     name: { de: 'Rechnung', en: 'Invoice', fr: 'Facture' },
     plural: { de: 'Rechnungen', en: 'Invoices', fr: 'Factures' },
     nummernkreis: { name: 'BELEG_04', praefix: 'RE', bezeichnung: 'Rechnungsnummern' },
-    umwandlung: [],
+    // a booked invoice is corrected by a credit note over all or some of its lines (issue 19 item 9)
+    umwandlung: [{ nach: 'gutschrift', teilweise: true, nurGebucht: true }],
     effekte: { ...keine, offenerPosten: 1 },
     unterschreibbar: true,
-    direktAnlegen: false,
+    direktAnlegen: true,
+    zumDeal: false,
+    storno: { art: 'gegenbeleg', beleg: 'stornorechnung' },
     standardfilter: false,
     untdid1001: '380',
     pdf: {
@@ -181,6 +211,7 @@ const verkauf = {
       summe: 'Gesamtbetrag',
       preise: true,
       liefertermin: false,
+      leistungsdatum: true,
       empfaenger: 'rechnungsadresse',
       unterschrift: 'Unterschrift',
     },
@@ -196,7 +227,9 @@ const verkauf = {
     umwandlung: [],
     effekte: { ...keine, offenerPosten: -1 },
     unterschreibbar: true,
-    direktAnlegen: false,
+    direktAnlegen: true,
+    zumDeal: false,
+    storno: { art: 'gegenbeleg', beleg: 'stornorechnung' },
     standardfilter: false,
     untdid1001: '381',
     pdf: {
@@ -208,6 +241,39 @@ const verkauf = {
       summe: 'Gutschriftsbetrag',
       preise: true,
       liefertermin: false,
+      leistungsdatum: true,
+      empfaenger: 'rechnungsadresse',
+      unterschrift: 'Unterschrift',
+    },
+  },
+  stornorechnung: {
+    schluessel: 'stornorechnung',
+    seite: 'verkauf',
+    belegtyp: '06',
+    belegart: '0600',
+    name: { de: 'Stornorechnung', en: 'Cancellation invoice', fr: "Facture d'annulation" },
+    plural: { de: 'Stornorechnungen', en: 'Cancellation invoices', fr: "Factures d'annulation" },
+    nummernkreis: { name: 'BELEG_06', praefix: 'SR', bezeichnung: 'Stornorechnungsnummern' },
+    umwandlung: [],
+    // its lines are the original's negated: its open item has its own amount's sign (an invoice's cancellation is negative)
+    effekte: { ...keine, offenerPosten: 1 },
+    unterschreibbar: false,
+    direktAnlegen: false,
+    zumDeal: false,
+    storno: { art: 'nein' },
+    standardfilter: false,
+    // UNTDID 1001 384: corrected invoice
+    untdid1001: '384',
+    pdf: {
+      titel: 'Stornorechnung',
+      nummer: 'Storno-Nr.',
+      einleitung: `${anrede}hiermit stornieren wir den oben genannten Beleg vollständig mit den folgenden Positionen:`,
+      schlusstext: null,
+      zahlungsbedingungen: false,
+      summe: 'Stornobetrag',
+      preise: true,
+      liefertermin: false,
+      leistungsdatum: false,
       empfaenger: 'rechnungsadresse',
       unterschrift: 'Unterschrift',
     },
@@ -220,6 +286,7 @@ const einkaufPdf = {
   summe: 'Gesamtbetrag',
   preise: true,
   liefertermin: true,
+  leistungsdatum: false,
   empfaenger: 'adresse',
   unterschrift: 'Unterschrift',
 } as const;
@@ -237,6 +304,8 @@ const einkauf = {
     effekte: keine,
     unterschreibbar: false,
     direktAnlegen: true,
+    zumDeal: false,
+    storno: { art: 'direkt' },
     standardfilter: false,
     untdid1001: null,
     pdf: { ...einkaufPdf, titel: 'Preisanfrage', nummer: 'Anfrage-Nr.', einleitung: `${anrede}bitte nennen Sie uns Ihren Preis für:` },
@@ -256,6 +325,8 @@ const einkauf = {
     effekte: keine,
     unterschreibbar: false,
     direktAnlegen: true,
+    zumDeal: false,
+    storno: { art: 'direkt' },
     standardfilter: false,
     untdid1001: '220',
     pdf: { ...einkaufPdf, titel: 'Bestellung', nummer: 'Bestell-Nr.', einleitung: `${anrede}wir bestellen bei Ihnen:` },
@@ -272,6 +343,8 @@ const einkauf = {
     effekte: { ...keine, lager: 'ein' },
     unterschreibbar: true,
     direktAnlegen: false,
+    zumDeal: false,
+    storno: { art: 'direkt' },
     standardfilter: false,
     untdid1001: '632',
     pdf: {
@@ -295,6 +368,8 @@ const einkauf = {
     effekte: { ...keine, offenerPosten: -1 },
     unterschreibbar: false,
     direktAnlegen: false,
+    zumDeal: false,
+    storno: { art: 'direkt' },
     standardfilter: false,
     untdid1001: '380',
     pdf: { ...einkaufPdf, titel: 'Eingangsrechnung', nummer: 'Rechnungs-Nr.', einleitung: 'Rechnung des Lieferanten:', liefertermin: false },
@@ -311,6 +386,8 @@ const einkauf = {
     effekte: { ...keine, offenerPosten: 1 },
     unterschreibbar: false,
     direktAnlegen: false,
+    zumDeal: false,
+    storno: { art: 'direkt' },
     standardfilter: false,
     untdid1001: '381',
     pdf: {
@@ -349,9 +426,9 @@ export const belegtypVon = (belegart: string) => belegart.slice(0, 2);
 /** The German name of a code ("Rechnung"), or "Belegart <code>" for an unknown one. */
 export const belegartName = (code: string, sprache: Sprache = 'de') => belegartVon(code)?.name[sprache] ?? `Belegart ${code}`;
 /** The target descriptors a type may be transformed into (BEL-029), with the partial flag. */
-export function umwandlungsZiele(code: string): { ziel: Belegart; teilweise: boolean }[] {
+export function umwandlungsZiele(code: string): { ziel: Belegart; teilweise: boolean; nurGebucht: boolean }[] {
   const d = belegartVon(code);
-  return (d?.umwandlung ?? []).map((u) => ({ ziel: BELEGARTEN[u.nach] as Belegart, teilweise: u.teilweise }));
+  return (d?.umwandlung ?? []).map((u) => ({ ziel: BELEGARTEN[u.nach] as Belegart, teilweise: u.teilweise, nurGebucht: !!u.nurGebucht }));
 }
 /** Every number range the descriptors name. */
 export const BELEG_NUMMERNKREISE: readonly BelegNummernkreis[] = BELEGART_LISTE.map((d) => d.nummernkreis.name as BelegNummernkreis);
@@ -360,8 +437,15 @@ export const BELEG_NUMMERNKREISE: readonly BelegNummernkreis[] = BELEGART_LISTE.
 export const BELEGTYPEN: readonly string[] = VERKAUF_BELEGART_LISTE.map((d) => d.belegtyp);
 /** The customer-side document kinds a sales document can be (BEL-033). */
 export const VERKAUF_BELEGARTEN: readonly string[] = VERKAUF_BELEGART_LISTE.map((d) => d.belegart);
-/** The kinds a user creates directly (BEL-032: offer or order). */
+/** The kinds a user creates directly (BEL-033: the customer-side categories; not a cancellation document). */
 export const NEU_BELEGARTEN: readonly string[] = VERKAUF_BELEGART_LISTE.filter((d) => d.direktAnlegen).map((d) => d.belegart);
+/** The kinds a new document for a deal can be (BEL-032: offer or assignment). */
+export const DEAL_BELEGARTEN: readonly string[] = VERKAUF_BELEGART_LISTE.filter((d) => d.zumDeal).map((d) => d.belegart);
+/** The descriptor of the cancellation document a type's cancellation creates, or null (cancelled in place or not at all). */
+export function stornoBelegart(code: string): Belegart | null {
+  const s = belegartVon(code)?.storno;
+  return s?.art === 'gegenbeleg' ? (BELEGARTEN[s.beleg] as Belegart) : null;
+}
 /** Allowed transformations by belegtyp → target belegart (BEL-029). */
 export const UMWANDLUNGEN: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
   BELEGART_LISTE.filter((d) => d.umwandlung.length).map((d) => [d.belegtyp, d.umwandlung.map((u) => BELEGARTEN[u.nach].belegart)]),

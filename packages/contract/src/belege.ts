@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BELEGTYPEN, STANDARD_BELEGARTEN, VERKAUF_BELEGARTEN } from './belegarten';
+import { BELEGTYPEN, NEU_BELEGARTEN, STANDARD_BELEGARTEN, VERKAUF_BELEGARTEN } from './belegarten';
 import { STANDARD_BELEGSTATUS } from './belegstatus';
 import { id, isoDate, isoDateTime, listQuery } from './common';
 
@@ -82,6 +82,8 @@ export const beleg = z.object({
   gebuchtAm: isoDateTime.nullable(),
   storniertAm: isoDateTime.nullable(),
   stornoVonId: z.number().int().nullable(),
+  /** The other end of a cancellation (GoBD): the cancelled document of a cancellation document, or the cancellation document of a cancelled one. */
+  stornoBezug: z.object({ id, belegart: z.string(), belegnummer: z.string() }).nullable().optional(),
   /** The calling user may change it now: status 1 or 2, BEK_AENDERN, own document or BEK_FREMDBEARB. */
   bearbeitbar: z.boolean(),
   angelegtAm: isoDateTime,
@@ -155,7 +157,7 @@ const einRabatt = (v: z.infer<typeof belegKopfEingabe>, ctx: z.RefinementCtx) =>
 /** POST /verkauf/belege: type and address, optionally the deal and head fields. */
 export const belegNeu = belegKopfEingabe
   .extend({
-    belegart: z.enum(VERKAUF_BELEGARTEN as [string, ...string[]], 'Unbekannte Belegart'),
+    belegart: z.enum(NEU_BELEGARTEN as [string, ...string[]], 'Diese Belegart kann nicht direkt angelegt werden'),
     adresseId: id,
     dealId: id.nullable().optional(),
   })

@@ -63,6 +63,11 @@ export interface BelegAktionRegel {
   readonly fremdRecht: boolean;
   /** The HTTP status of a refusal by state. */
   readonly ablehnung: 409 | 422;
+  /**
+   * What the action stored before (a signature) may be replaced only in these states and only while unbooked
+   * (`nurUngebucht`); the first one is allowed in every state of `zustaende`. Refused with 409.
+   */
+  readonly ersetzen?: { readonly zustaende: readonly Belegzustand[]; readonly nurUngebucht: boolean };
 }
 
 const ALLE = BELEGZUSTAENDE;
@@ -93,8 +98,18 @@ export const BELEG_AKTIONEN: Readonly<Record<BelegAktion, BelegAktionRegel>> = {
   stornieren: { zustaende: [S.gebucht], recht: 'BEK_AENDERN', fremdRecht: true, ablehnung: 409 },
   /** From anything still open (BEL-029 for the types). */
   umwandeln: { zustaende: [S.gespeichert, S.gedruckt, S.gebucht, S.teilweiseUebernommen], recht: 'BEK_AENDERN', fremdRecht: true, ablehnung: 409 },
-  /** Every status but a cancelled document. */
-  unterschreiben: { zustaende: OHNE_STORNO, recht: 'BEK_AENDERN', fremdRecht: false, ablehnung: 422 },
+  /**
+   * Every status but a cancelled document, another user's document with BEK_FREMDBEARB (RIGHT-021, issue 19 item 3).
+   * The first signature is also taken after booking (a delivery note is signed on delivery); replacing one is a change
+   * of what was signed: only before booking.
+   */
+  unterschreiben: {
+    zustaende: OHNE_STORNO,
+    recht: 'BEK_AENDERN',
+    fremdRecht: true,
+    ablehnung: 422,
+    ersetzen: { zustaende: OHNE_STORNO, nurUngebucht: true },
+  },
 };
 
 /** The state of a document: its status, or `storniert`. */
@@ -104,6 +119,14 @@ export const belegzustand = (b: { belegstatus: number; storniertAm: string | nul
 /** Whether the document's state allows the action (rights are checked apart). */
 export function zustandErlaubt(aktion: BelegAktion, b: { belegstatus: number; storniertAm: string | null; gebuchtAm: string | null }): boolean {
   const regel = BELEG_AKTIONEN[aktion];
+  if (!regel.zustaende.includes(belegzustand(b))) return false;
+  return !(regel.nurUngebucht && b.gebuchtAm);
+}
+
+/** Whether what the action stored before (a signature) may be replaced in the document's state (the table's `ersetzen`). */
+export function ersetzenErlaubt(aktion: BelegAktion, b: { belegstatus: number; storniertAm: string | null; gebuchtAm: string | null }): boolean {
+  const regel = BELEG_AKTIONEN[aktion].ersetzen;
+  if (!regel) return zustandErlaubt(aktion, b);
   if (!regel.zustaende.includes(belegzustand(b))) return false;
   return !(regel.nurUngebucht && b.gebuchtAm);
 }

@@ -1,4 +1,4 @@
-import { BELEGARTEN, type Belegart, belegartVon, NEU_BELEGARTEN } from '@vario/contract';
+import { BELEGARTEN, type Belegart, belegartVon, DEAL_BELEGARTEN } from '@vario/contract';
 import type { Insertable } from 'kysely';
 import { inTransaction } from '../db/index';
 import { qty3 } from '../lib/codecs';
@@ -231,7 +231,7 @@ async function bulk(ctx: SeedContext, anzahl: number, kunden: { id: number }[], 
     .execute();
   const name = new Map(adressen.map((a) => [a.id, a.name1]));
   // the kinds a user creates (offers and orders): no stock or open-item effect, so the bulk load keeps every invariant
-  const arten = NEU_BELEGARTEN;
+  const arten = DEAL_BELEGARTEN;
   const range = (art: string) => (belegartVon(art) as Belegart).nummernkreis.name;
   const praefix = new Map<string, string>();
   // one block of numbers per type, drawn in one transaction: the ranges continue after it

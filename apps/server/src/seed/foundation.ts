@@ -74,8 +74,8 @@ export const foundationSeeder: Seeder = {
         { bezeichnung: 'Sofort ohne Abzug', nettoTage: 0, skontoTage: 0, skontoProzent: 0 },
         { bezeichnung: '14 Tage netto', nettoTage: 14, skontoTage: 0, skontoProzent: 0 },
         { bezeichnung: '30 Tage netto, 10 Tage 2 % Skonto', nettoTage: 30, skontoTage: 10, skontoProzent: 200 },
-        { bezeichnung: 'Lastschrift', nettoTage: 0, skontoTage: 0, skontoProzent: 0 },
-        { bezeichnung: 'Vorkasse', nettoTage: 0, skontoTage: 0, skontoProzent: 0 },
+        { bezeichnung: 'Lastschrift', nettoTage: 0, skontoTage: 0, skontoProzent: 0, verfahren: 'LASTSCHRIFT' },
+        { bezeichnung: 'Vorkasse', nettoTage: 0, skontoTage: 0, skontoProzent: 0, verfahren: 'VORKASSE' },
       ])
       .execute();
     await db

@@ -16,6 +16,7 @@ import * as m0013z from './0013_belege_zaehler';
 import * as m0014 from './0014_offene_posten_altbestand';
 import * as m0015 from './0015_belegarten_einkauf';
 import * as m0016 from './0016_projekt_rechte';
+import * as m0017 from './0017_stornorechnung';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0014_offene_posten_altbestand': m0014,
   '0015_belegarten_einkauf': m0015,
   '0016_projekt_rechte': m0016,
+  '0017_stornorechnung': m0017,
 };

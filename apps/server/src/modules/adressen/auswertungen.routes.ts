@@ -8,11 +8,11 @@ import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { requireAdresse as requireAdressePresent } from './adressen.service';
 
-/** Turnover: the sales types that make an open item — invoices (+1) raise it, credit notes (−1) lower it (their descriptors). */
+/** Turnover: the sales types that make an open item — invoices (+1) raise it, credit notes (−1) lower it (their descriptors); a cancellation document counts with the sign of what it cancels. */
 const UMSATZ_PLUS = VERKAUF_BELEGART_LISTE.filter((d) => d.effekte.offenerPosten > 0).map((d) => d.belegart);
 const UMSATZ_MINUS = VERKAUF_BELEGART_LISTE.filter((d) => d.effekte.offenerPosten < 0).map((d) => d.belegart);
-/** What a customer bought: the lines of its invoices. */
-const HISTORIE_ARTEN = UMSATZ_PLUS;
+/** What a customer bought: the lines of its invoices (not of cancellation documents, whose lines are negated). */
+const HISTORIE_ARTEN = VERKAUF_BELEGART_LISTE.filter((d) => d.effekte.offenerPosten > 0 && d.storno.art !== 'nein').map((d) => d.belegart);
 export const AUFTRAG = BELEGARTEN.auftrag.belegart;
 /**
  * Orders that can still have open lines (BEL-025): the states from which a transform is allowed (the status table:
@@ -27,22 +27,30 @@ export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
 
   route(app, endpoints.umsatzstatistik, async (req) => {
     await requireAdresse(req.query.adresseId);
-    const jahr = sql<string>`substr(${sql.ref('belegdatum')}, 1, 4)`;
-    const monat = sql<string>`substr(${sql.ref('belegdatum')}, 6, 2)`;
+    const jahr = sql<string>`substr(${sql.ref('belege.belegdatum')}, 1, 4)`;
+    const monat = sql<string>`substr(${sql.ref('belege.belegdatum')}, 6, 2)`;
+    // GoBD: a cancelled invoice counts together with its cancellation document (which counts with the sign of the
+    // type it cancels), so the pair nets to zero; a document cancelled in place (before cancellation documents) counts not
     const rows = await db
       .selectFrom('belege')
+      .leftJoin('belege as original', 'original.id', 'belege.stornoVonId')
       .select([
         jahr.as('jahr'),
         monat.as('monat'),
-        sql<number>`sum(case when ${sql.ref('belegart')} in (${sql.join(UMSATZ_MINUS)}) then -${sql.ref('betragNetto')} else ${sql.ref('betragNetto')} end)`.as(
+        sql<number>`sum(case when coalesce(${sql.ref('original.belegart')}, ${sql.ref('belege.belegart')}) in (${sql.join(UMSATZ_MINUS)}) then -${sql.ref('belege.betragNetto')} else ${sql.ref('belege.betragNetto')} end)`.as(
           'summe',
         ),
       ])
-      .where('adresseId', '=', req.query.adresseId)
-      .where('belegart', 'in', [...UMSATZ_PLUS, ...UMSATZ_MINUS])
-      // turnover is what was booked and not cancelled
-      .where('gebuchtAm', 'is not', null)
-      .where('storniertAm', 'is', null)
+      .where('belege.adresseId', '=', req.query.adresseId)
+      .where('belege.belegart', 'in', [...UMSATZ_PLUS, ...UMSATZ_MINUS])
+      // turnover is what was booked and not cancelled in place
+      .where('belege.gebuchtAm', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb('belege.storniertAm', 'is', null),
+          eb.exists(eb.selectFrom('belege as storno').select('storno.id').whereRef('storno.stornoVonId', '=', 'belege.id')),
+        ]),
+      )
       .groupBy([jahr, monat])
       .orderBy(jahr)
       .orderBy(monat)

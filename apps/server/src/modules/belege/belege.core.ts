@@ -95,6 +95,15 @@ export async function loadBeleg(trx: Db, id: number, opts: { forUpdate?: boolean
 
 export const istArtikelzeile = (p: { positionsArt: string }) => !istTextzeile(p);
 
+/** The cancellation document of a cancelled document, or the cancelled document of a cancellation (`stornoBezug`). */
+export async function stornoBezug(trx: Db, kopf: Pick<KopfRow, 'id' | 'stornoVonId'>) {
+  const q = trx.selectFrom('belege').select(['id', 'belegart', 'belegnummer']);
+  const row = kopf.stornoVonId
+    ? await q.where('id', '=', kopf.stornoVonId).executeTakeFirst()
+    : await q.where('stornoVonId', '=', kopf.id).orderBy('id').executeTakeFirst();
+  return row ?? null;
+}
+
 // ------------------------------------------------------------------------------------------------ rights and the status table
 
 const fremd = (actor: Actor, kopf: Pick<KopfRow, 'benutzerId'>) => kopf.benutzerId !== null && kopf.benutzerId !== actor.id;

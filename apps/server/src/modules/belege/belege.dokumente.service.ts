@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BELEGSTATUS_WERTE } from '@vario/contract';
+import { BELEGSTATUS_WERTE, ersetzenErlaubt } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors';
@@ -97,6 +97,10 @@ export async function setzeUnterschrift(trx: Db, actor: DokumentActor, belegId: 
   pruefeZustand('unterschreiben', b, () => storniert);
   if (!descriptorVon(b.belegart).unterschreibbar) throw unprocessable(`${belegName(b)}: diese Belegart wird nicht unterschrieben`);
   await pruefeFremdUndSperre(trx, actor, 'unterschreiben', b, actor.lockToken);
+  // the status table's `ersetzen`: a signature is replaced only before booking; the first one is taken after it too
+  const vorhanden = await trx.selectFrom('belegDokumente').select('unterschriftAm').where('belegId', '=', b.id).executeTakeFirst();
+  if (vorhanden?.unterschriftAm && !ersetzenErlaubt('unterschreiben', b))
+    throw conflict(`${belegName(b)} ist gebucht und bereits unterschrieben; die Unterschrift kann nicht mehr ersetzt werden`);
   const am = nowIso();
   const set = { unterschrift: png, unterschriftName: name, unterschriftAm: am, unterschriftBenutzerId: actor.id };
   await trx
@@ -104,7 +108,8 @@ export async function setzeUnterschrift(trx: Db, actor: DokumentActor, belegId: 
     .values({ belegId, ...set })
     .onConflict((oc) => oc.column('belegId').doUpdateSet(set))
     .execute();
-  await addHistory(trx, b.id, 'Q', name ? `Unterschrift erfasst (${name})` : 'Unterschrift erfasst', actor);
+  const was = vorhanden?.unterschriftAm ? 'Unterschrift ersetzt' : 'Unterschrift erfasst';
+  await addHistory(trx, b.id, 'Q', name ? `${was} (${name})` : was, actor);
   const stored = await leseUnterschrift(trx, belegId);
   if (!stored) throw notFound('Unterschrift');
   return stored;

@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/clock';
 import { ApiError, badRequest, unprocessable } from '../../lib/errors';
 import { formatMenge } from '../../lib/format-de';
 import { type Bewegung, buche, sperreBestand } from '../lager/lager.service';
-import { cancelOpenItemsOfBeleg, openItemForInvoice } from '../offeneposten/offeneposten.service';
+import { openItemForInvoice, settleOpenItemsOfBeleg } from '../offeneposten/offeneposten.service';
 import { type BelegActor, istArtikelzeile, type KopfRow, type PositionRow, typName } from './belege.core';
 
 /**
@@ -28,6 +28,10 @@ export interface EffektKontext {
   /** Booking an offer: the user's answer to the deal question and the system parameter (BEL-030/031). */
   dealAnlegen?: boolean;
   dealParameter?: string | null;
+  /** A cancellation document: the descriptor of the document it cancels (its open item mirrors that one's). */
+  stornoVon?: Belegart;
+  /** Cancelling: the number of the cancellation document that settles the open item, if one was made. */
+  stornoNummer?: string;
 }
 /** What a booking effect reports. */
 export interface EffektErgebnis {
@@ -247,21 +251,24 @@ const EFFEKTE: readonly Effekt[] = [
   {
     gilt: (d) => d.effekte.offenerPosten !== 0,
     // the head's totals are the server's (recalculated with every position write); the sign is the descriptor's
-    buchen: async ({ trx, actor, b, d }) => {
+    buchen: async ({ trx, actor, b, d, stornoVon }) => {
       const brutto = Number(b.betragBrutto);
+      // a cancellation document holds the original's amounts negated; its item takes back the original's item
+      const betrag = stornoVon ? stornoVon.effekte.offenerPosten * brutto : d.effekte.offenerPosten < 0 ? -Math.abs(brutto) : brutto;
       const offenerPostenId = await openItemForInvoice(trx, actor, {
         id: b.id,
         belegnummer: b.belegnummer,
         belegart: b.belegart,
         adresseId: b.adresseId,
         belegdatum: b.belegdatum,
-        betragBrutto: d.effekte.offenerPosten < 0 ? -Math.abs(brutto) : brutto,
+        betragBrutto: betrag,
         zahlart: b.zahlart,
       });
       return { offenerPostenId };
     },
-    stornieren: async ({ trx, actor, b }) => {
-      await cancelOpenItemsOfBeleg(trx, actor, b.id);
+    // settled, never deleted (GoBD); `stornoNummer`: the cancellation document that settles it
+    stornieren: async ({ trx, actor, b, stornoNummer }) => {
+      await settleOpenItemsOfBeleg(trx, actor, b.id, stornoNummer ? `Storno durch ${stornoNummer}` : `Storno des Belegs ${b.belegnummer}`);
       return {};
     },
   },

@@ -1,9 +1,10 @@
-import { type Belegart, belegartVon } from '@vario/contract';
+import { BELEGARTEN, type Belegart, belegartVon } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { plusTage } from '../../lib/berlin-time';
 import { notFound } from '../../lib/errors';
 import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent } from '../../lib/format-de';
 import { percentOfCents } from '../../lib/money';
+import { stornoBezug, typName } from './belege.core';
 import type { Briefkopf, GeschaeftsdokumentModel, SummenZeile, TabellenSpalte, TabellenZeile } from './belege.pdf';
 
 /**
@@ -21,6 +22,7 @@ const OHNE_TYP = {
   summe: 'Gesamtbetrag',
   preise: true,
   liefertermin: true,
+  leistungsdatum: false,
   empfaenger: 'adresse',
   unterschrift: 'Unterschrift',
 } as const satisfies Belegart['pdf'];
@@ -79,11 +81,52 @@ export async function ladeBelegFuerPdf(trx: Db, belegId: number) {
   const zusatz = zusatzId ? await trx.selectFrom('zusatzadressen').selectAll().where('id', '=', zusatzId).executeTakeFirst() : undefined;
   const zahlartId = b.zahlart ?? adresse?.zahlart ?? null;
   const zahlart = zahlartId ? await trx.selectFrom('zahlungsarten').selectAll().where('id', '=', zahlartId).executeTakeFirst() : undefined;
-  const storno = b.stornoVonId ? await trx.selectFrom('belege').select('belegnummer').where('id', '=', b.stornoVonId).executeTakeFirst() : undefined;
-  return { b, adresse, zusatz, positionen, dokument, zahlart, storno };
+  // GoBD: a cancellation document names what it cancels, a cancelled document the cancellation document
+  const bezug = b.stornoVonId || b.storniertAm ? await stornoBezug(trx, b) : null;
+  const bezugDatum = bezug ? await trx.selectFrom('belege').select('belegdatum').where('id', '=', bezug.id).executeTakeFirst() : undefined;
+  const storno = bezug && b.stornoVonId ? { ...bezug, belegdatum: bezugDatum?.belegdatum ?? '' } : undefined;
+  const storniertDurch = bezug && !b.stornoVonId ? { ...bezug, belegdatum: bezugDatum?.belegdatum ?? '' } : undefined;
+  // the delivery notes it was made from (its source and its positions' sources whose type moves stock out): their
+  // numbers and dates are the invoice's delivery reference and date of supply
+  const lieferscheine = typText(b.belegart).leistungsdatum ? await lieferscheineVon(trx, b.vorgaengerId, positionen) : [];
+  return { b, adresse, zusatz, positionen, dokument, zahlart, storno, storniertDurch, lieferscheine };
 }
 
 export type Geladen = Awaited<ReturnType<typeof ladeBelegFuerPdf>>;
+
+async function lieferscheineVon(trx: Db, vorgaengerId: number | null, positionen: { quellePositionId: number | null }[]) {
+  const ids = new Set<number>(vorgaengerId ? [vorgaengerId] : []);
+  const quellPositionen = positionen.map((p) => p.quellePositionId).filter((x): x is number => x !== null);
+  for (let i = 0; i < quellPositionen.length; i += 500) {
+    const rows = await trx
+      .selectFrom('belegPositionen')
+      .select('belegId')
+      .where('id', 'in', quellPositionen.slice(i, i + 500))
+      .execute();
+    for (const r of rows) ids.add(r.belegId);
+  }
+  if (!ids.size) return [];
+  const quellen = await trx
+    .selectFrom('belege')
+    .select(['id', 'belegart', 'belegnummer', 'belegdatum'])
+    .where('id', 'in', [...ids])
+    .orderBy('belegdatum')
+    .orderBy('id')
+    .execute();
+  return quellen.filter((q) => belegartVon(q.belegart)?.effekte.lager === 'aus');
+}
+
+/**
+ * The date of supply (§ 14 (4) Nr. 6 UStG): the delivery notes' dates (one, or the range), else the delivery date,
+ * else "entspricht Rechnungsdatum".
+ */
+export function leistungsdatumText(lieferscheine: { belegdatum: string }[], liefertermin: string | null): string {
+  const tage = [...new Set(lieferscheine.map((l) => l.belegdatum.slice(0, 10)))].sort();
+  if (tage.length === 1) return formatDatum(tage[0] as string);
+  if (tage.length > 1) return `${formatDatum(tage[0] as string)} bis ${formatDatum(tage[tage.length - 1] as string)}`;
+  if (liefertermin) return formatDatum(liefertermin);
+  return 'entspricht Rechnungsdatum';
+}
 
 /** The renderer model of a sales document (BEL-018/022/023): exported for tests and for other documents to copy from. */
 export async function belegPdfModel(trx: Db, belegId: number): Promise<GeschaeftsdokumentModel> {
@@ -91,7 +134,7 @@ export async function belegPdfModel(trx: Db, belegId: number): Promise<Geschaeft
 }
 
 export async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentModel> {
-  const { b, adresse, zusatz, positionen, dokument, zahlart, storno } = g;
+  const { b, adresse, zusatz, positionen, dokument, zahlart, storno, storniertDurch, lieferscheine } = g;
   const t = typText(b.belegart);
   const waehrung = b.waehrung ?? 'EUR';
   const ohnePreise = !t.preise;
@@ -114,9 +157,13 @@ export async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentM
     ...(b.betreff ? [{ label: 'Ihre Bestellung', wert: b.betreff }] : []),
     ...(b.auftragsDatum ? [{ label: 'Bestelldatum', wert: formatDatum(b.auftragsDatum) }] : []),
     ...(b.liefertermin && t.liefertermin ? [{ label: b.fixtermin ? 'Fixtermin' : 'Liefertermin', wert: formatDatum(b.liefertermin) }] : []),
+    ...(t.leistungsdatum ? [{ label: 'Leistungsdatum', wert: leistungsdatumText(lieferscheine, b.liefertermin) }] : []),
+    ...(lieferscheine.length ? [{ label: BELEGARTEN.lieferschein.pdf.nummer, wert: lieferscheine.map((l) => l.belegnummer).join(', ') }] : []),
     ...(b.projekt ? [{ label: 'Projekt', wert: b.projekt }] : []),
     ...(b.benutzerName ? [{ label: 'Bearbeiter', wert: b.benutzerName }] : []),
+    ...(storno ? [{ label: 'Storno zu', wert: `${typName(storno.belegart)} ${storno.belegnummer} vom ${formatDatum(storno.belegdatum)}` }] : []),
     ...(b.storniertAm ? [{ label: 'Status', wert: `storniert am ${formatDatum(b.storniertAm)}` }] : []),
+    ...(storniertDurch ? [{ label: 'Storniert durch', wert: `${typName(storniertDurch.belegart)} ${storniertDurch.belegnummer}` }] : []),
   ];
 
   const artikelzeilen = positionen.filter((p) => p.positionsArt !== 'T');
@@ -179,8 +226,14 @@ export async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentM
   }
 
   const schlusstexte: string[] = [];
-  if (storno) schlusstexte.push(`Dieser Beleg storniert ${storno.belegnummer}.`);
-  if (b.storniertAm) schlusstexte.push(`Dieser Beleg wurde am ${formatDatum(b.storniertAm)} storniert.`);
+  if (storno)
+    schlusstexte.push(
+      `Storno zu ${typName(storno.belegart)} ${storno.belegnummer} vom ${formatDatum(storno.belegdatum)}: dieser Beleg hebt ihn vollständig auf.`,
+    );
+  if (b.storniertAm)
+    schlusstexte.push(
+      `Dieser Beleg wurde am ${formatDatum(b.storniertAm)} storniert${storniertDurch ? ` durch ${typName(storniertDurch.belegart)} ${storniertDurch.belegnummer}` : ''}.`,
+    );
   const terms = zahlungsbedingungen(b.belegart, b.belegdatum, n(b.betragBrutto), waehrung, zahlart);
   if (terms) schlusstexte.push(terms);
   if (b.fusstext) schlusstexte.push(b.fusstext);
@@ -234,10 +287,16 @@ export function zahlungsbedingungen(
   belegdatum: string,
   bruttoCents: number,
   waehrung: string,
-  zahlart: { bezeichnung: string; nettoTage: number; skontoTage: number; skontoProzent: number } | undefined,
+  zahlart: { bezeichnung: string; nettoTage: number; skontoTage: number; skontoProzent: number; verfahren?: string | null } | undefined,
 ): string | null {
   const t = typText(code);
   if (!t.zahlungsbedingungen) return t.schlusstext;
+  // the payment type's method decides the wording (issue 19 item 10): a direct debit is collected, not paid
+  if (zahlart?.verfahren === 'LASTSCHRIFT') {
+    const am = n(zahlart.nettoTage) > 0 ? ` zum ${formatDatum(plusTage(belegdatum, n(zahlart.nettoTage)))}` : '';
+    return `Der Rechnungsbetrag von ${formatBetrag(bruttoCents, waehrung)} wird${am} per Lastschrift von Ihrem Konto eingezogen. Bitte sorgen Sie für ausreichende Deckung.`;
+  }
+  if (zahlart?.verfahren === 'VORKASSE') return `Zahlbar per Vorkasse: bitte überweisen Sie ${formatBetrag(bruttoCents, waehrung)} vor der Lieferung.`;
   const netto = zahlart ? n(zahlart.nettoTage) : 14;
   const text = [netto > 0 ? `Zahlbar bis zum ${formatDatum(plusTage(belegdatum, netto))} ohne Abzug (${netto} Tage netto).` : 'Zahlbar sofort ohne Abzug.'];
   if (zahlart && n(zahlart.skontoTage) > 0 && n(zahlart.skontoProzent) > 0 && bruttoCents > 0) {

@@ -105,7 +105,7 @@ export async function pruefeNeuenBelegZumDeal(trx: Db, data: Pick<BelegNeuDaten,
   if (data.dealId === undefined || data.dealId === null) return;
   const deal = await trx.selectFrom('deals').select(['id', 'adresseId']).where('id', '=', data.dealId).executeTakeFirst();
   if (!deal) throw badRequest('Diesen Deal gibt es nicht', { dealId: ['Diesen Deal gibt es nicht'] });
-  if (!belegartVon(data.belegart)?.direktAnlegen) {
+  if (!belegartVon(data.belegart)?.zumDeal) {
     const text = 'Zu einem Deal kann nur ein Angebot oder ein Auftrag angelegt werden';
     throw badRequest(text, { belegart: [text] });
   }
@@ -120,7 +120,7 @@ export async function pruefeNeuenBelegZumDeal(trx: Db, data: Pick<BelegNeuDaten,
  * type, owner = the actor, billing and delivery address from the address's additional addresses, payment and
  * delivery terms from the address, history row A. Answers the head (stored units).
  */
-export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, remark?: string): Promise<KopfRow> {
+export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, remark?: string, opts: { gesperrtErlaubt?: boolean } = {}): Promise<KopfRow> {
   if (!VERKAUF_BELEGARTEN.includes(data.belegart)) throw badRequest('Unbekannte Belegart', { belegart: ['Unbekannte Belegart'] });
   const adresse = await trx
     .selectFrom('adressen')
@@ -128,7 +128,7 @@ export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, re
     .where('id', '=', data.adresseId)
     .executeTakeFirst();
   if (!adresse) throw badRequest('Die Adresse gibt es nicht', { adresseId: ['Die Adresse gibt es nicht'] });
-  if (adresse.gesperrt)
+  if (adresse.gesperrt && !opts.gesperrtErlaubt)
     throw unprocessable(`Die Adresse „${adresse.name1}" ist gesperrt; für sie kann kein Beleg angelegt werden`, { adresseId: ['Adresse gesperrt'] });
   const { belegart, adresseId, dealId, belegstatus, ...kopf } = data;
   await pruefeKopfReferenzen(trx, adresseId, kopf);

@@ -1,4 +1,4 @@
-import { BELEGSTATUS_TEXT, BELEGSTATUS_WERTE, belegzustand, zustandErlaubt } from '@vario/contract';
+import { BELEGSTATUS_TEXT, BELEGSTATUS_WERTE, belegzustand, stornoBelegart, zustandErlaubt } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { unprocessable } from '../../lib/errors';
@@ -17,6 +17,7 @@ import {
 } from './belege.core';
 import { buchungsEffekte, stornoEffekte } from './belege.effekte';
 import { addHistory } from './belege.history';
+import { erzeugeStornobeleg, stornoZuText } from './belege.storno';
 import { gibUebernahmeFrei } from './belege.uebernahme';
 
 /**
@@ -32,11 +33,14 @@ import { gibUebernahmeFrei } from './belege.uebernahme';
  *   the quantity available, and nothing is written); an invoice (04) creates its open item, a credit note (05) a
  *   negative one (offeneposten.service `openItemForInvoice`); an offer (01) with `dealAnlegen` creates a deal when the
  *   system parameter `DEALS.DEALBEIBUCHENVONANGEBOTABFRAGEN` is set (BEL-030/031) and links it.
- * - cancel (`stornieren`): only a booked document that has not been adopted (status 3). The cancellation is a state
- *   of the document itself, not a separate document: status 6 (resolved) with `storniertAm` set. Its stock movements
- *   are reversed (journal entries back in, art `STORNO`: the movements of the document then sum to zero), its open
- *   item removed (`cancelOpenItemsOfBeleg`, which refuses with 409 once payments were recorded), and when it was made
- *   by a transform its source's adopted quantities are given back (the source returns to 3, 4, 1/2 as it then is).
+ * - cancel (`stornieren`): only a booked document that has not been adopted (status 3). The document becomes status 6
+ *   (resolved) with `storniertAm` set. GoBD (issue 19 item 8): a type whose descriptor names `storno: gegenbeleg`
+ *   (invoice, credit note) gets a cancellation document (Stornorechnung, own number range, lines negated, booked, with
+ *   its counter open item; belege.storno.ts), and both open items are settled against each other — never deleted
+ *   (`settleOpenItemsOfBeleg`, which refuses with 409 once payments were recorded: a paid invoice takes a credit
+ *   note). Other types are cancelled in place: stock movements reversed (journal entries back in, art `STORNO`: the
+ *   movements of the document then sum to zero). A cancellation document itself cannot be cancelled. When the
+ *   document was made by a transform its source's adopted quantities are given back (the source returns to 3, 4, 1/2).
  * - transform (`umwandeln/{targetType}`, belege.umwandeln.ts): only 01→02, 02→03 or 05, 03→04 (BEL-029), from a source in status 1, 2, 3
  *   or 4 (not cancelled). Copies the positions with their prices as they were (quantity by position for a partial
  *   transform, at most what is still open), links them (`vorgaengerId`, `quellePositionId`) and counts the adopted
@@ -120,6 +124,8 @@ export interface StornoErgebnis {
   belegstatus: number;
   /** Reversing stock movements written. */
   bewegungen: number;
+  /** The cancellation document made (invoices and credit notes), else null. */
+  stornoBelegId: number | null;
 }
 
 /** Cancels a booked document (see the module comment); one transaction, the caller's `trx`. */
@@ -134,14 +140,23 @@ export async function storniereBeleg(
   await pruefeFremdUndSperre(trx, actor, 'stornieren', b, actor.lockToken);
   const name = `${typName(b.belegart)} ${b.belegnummer}`;
   if (b.storniertAm) throw ablehnung('stornieren', `${name} ist bereits storniert`);
+  if (d.storno.art === 'nein') throw ablehnung('stornieren', `${name} ist selbst ein Storno und kann nicht storniert werden; bitte einen neuen Beleg anlegen`);
   if (!b.gebuchtAm) throw ablehnung('stornieren', `${name} ist nicht gebucht; nur gebuchte Belege können storniert werden`);
   if (!zustandErlaubt('stornieren', b))
     throw ablehnung('stornieren', `${name} wurde bereits übernommen („${statusText(b)}“); bitte zuerst die Folgebelege stornieren`);
 
-  const bewegungen = await stornoEffekte({ trx, actor, b, d, positionen: [] });
+  const zeitpunkt = opts.zeitpunkt ?? nowIso();
+  const grund = opts.grund?.trim() ? `: ${opts.grund.trim()}` : '';
+  // GoBD: an invoice or credit note is cancelled by a cancellation document of its own number (its descriptor's
+  // `storno`), which settles the open item; other types are cancelled in place (their stock effects taken back)
+  const stornoArt = stornoBelegart(b.belegart);
+  const storno = stornoArt ? await erzeugeStornobeleg(trx, actor, b, stornoArt, zeitpunkt, opts.zeitpunkt?.slice(0, 10)) : null;
+  const stornoName = storno ? `${typName(storno.belegart)} ${storno.belegnummer}` : undefined;
+  const bewegungen = await stornoEffekte({ trx, actor, b, d, positionen: [], ...(stornoName ? { stornoNummer: stornoName } : {}) });
+  if (storno && stornoArt) await stornoEffekte({ trx, actor, b: storno, d: stornoArt, positionen: [], stornoNummer: stornoZuText(b) });
   await gibUebernahmeFrei(trx, actor, b.id, `Folgebeleg ${name} storniert`);
-  await setStatus(trx, b, { belegstatus: BELEGSTATUS.erledigt, storniertAm: opts.zeitpunkt ?? nowIso() }, `${name} wurde inzwischen geändert; bitte neu laden`);
-  await addHistory(trx, b.id, 'S', `${typName(b.belegart)} storniert${opts.grund?.trim() ? `: ${opts.grund.trim()}` : ''}`, actor, BELEGSTATUS.erledigt);
+  await setStatus(trx, b, { belegstatus: BELEGSTATUS.erledigt, storniertAm: zeitpunkt }, `${name} wurde inzwischen geändert; bitte neu laden`);
+  await addHistory(trx, b.id, 'S', `${typName(b.belegart)} storniert${stornoName ? ` durch ${stornoName}` : ''}${grund}`, actor, BELEGSTATUS.erledigt);
   invalidateCounts('belege', trx);
-  return { id: b.id, belegstatus: BELEGSTATUS.erledigt, bewegungen };
+  return { id: b.id, belegstatus: BELEGSTATUS.erledigt, bewegungen, stornoBelegId: storno?.id ?? null };
 }

@@ -111,10 +111,18 @@ export async function wandleBelegUm(trx: Db, actor: BelegActor, id: number, targ
   const von = belegtypVon(b.belegart);
   const nach = belegtypVon(zielart);
   // the allowed targets per source type are the contract's (BEL-029), the one list the web's transform dialog offers too
-  if (!umwandlungsZiele(b.belegart).some((u) => u.ziel.belegart === zielart))
+  const regel = umwandlungsZiele(b.belegart).find((u) => u.ziel.belegart === zielart);
+  if (!regel)
     throw unprocessable(`${typName(b.belegart)} kann nicht in ${typName(zielart)} umgewandelt werden (erlaubt: ${ERLAUBT})`, {
       targetType: [`Nicht erlaubt: ${von} → ${nach}`],
     });
+  if (regel.nurGebucht && !b.gebuchtAm)
+    throw unprocessable(
+      `${typName(b.belegart)} ${b.belegnummer} ist nicht gebucht; erst eine gebuchte ${typName(b.belegart)} wird in ${typName(zielart)} umgewandelt`,
+      {
+        targetType: [`Nur aus einem gebuchten Beleg: ${von} → ${nach}`],
+      },
+    );
   const artOk = await trx.selectFrom('belegarten').select('belegart').where('belegart', '=', zielart).executeTakeFirst();
   if (!artOk) throw badRequest('Bitte die Eingaben prüfen!', { targetType: [`Unbekannte Belegart: ${zielart}`] });
   await pruefeFremdUndSperre(trx, actor, 'umwandeln', b, actor.lockToken);

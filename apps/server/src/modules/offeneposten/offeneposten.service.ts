@@ -15,8 +15,9 @@ import { drawNumber } from '../system/nummernkreise.service';
  * Open items (offene Posten): the receivables of booked invoices and the payables of booked credit notes.
  *
  * - An item is made only by `openItemForInvoice`, which the document booking calls in its transaction (invoice 04…,
- *   credit note 05… with a negative amount), and goes only with `cancelOpenItemsOfBeleg` on the document's
- *   cancellation — refused (409) once a payment was recorded: a paid invoice is corrected by a credit note.
+ *   credit note 05… with a negative amount, a cancellation document 06… with its own amount's sign), and is never
+ *   deleted: the document's cancellation settles it (`settleOpenItemsOfBeleg`, a 'Verrechnung' row) — refused (409)
+ *   once a payment was recorded: a paid invoice is corrected by a credit note.
  * - Terms: `valuta` is the document date; net due after the net days of the document's payment type (`belege.zahlart`,
  *   the terms its PDF prints), else the address's (`adressen.zahlart`) → `zahlungsarten`, with its cash discount (days, percent, amount off the gross); an address without one gets
  *   `STANDARD_NETTO_TAGE` (14) days net and no discount. A credit note has no cash discount.
@@ -138,15 +139,24 @@ export async function openItemForInvoice(trx: Db, actor: Actor, beleg: InvoiceFo
 }
 
 /**
- * On the cancellation of a document: removes its open item (with the change-log entry). Refused with 409 when a
- * payment was recorded against it — a paid invoice is corrected by a credit note, not cancelled. A document without
- * an open item changes nothing.
+ * On the cancellation of a document (GoBD: an open item is settled, never deleted): every open item of the document
+ * gets a settlement row (`zahlungPer` 'Verrechnung', the remark naming the cancellation) over its open amount and is
+ * completed; change log and the address's open amount follow. Refused with 409 when a payment was recorded against it
+ * — a paid invoice is corrected by a credit note, not cancelled. Called for the cancelled document and for its
+ * cancellation document, whose counter item it settles the same way. A document without an open item changes nothing.
  */
-export async function cancelOpenItemsOfBeleg(trx: Db, actor: Actor, belegId: number): Promise<void> {
-  let q = trx.selectFrom('offenePosten').select(['id', 'adresseId', 'rechnungsnummer', 'bisherGezahlt']).where('belegId', '=', belegId);
+export async function settleOpenItemsOfBeleg(
+  trx: Db,
+  actor: Actor,
+  belegId: number,
+  bemerkung: string,
+  opts: { zahlungenErlaubt?: boolean } = {},
+): Promise<void> {
+  let q = trx.selectFrom('offenePosten').selectAll().where('belegId', '=', belegId);
   if (pg(trx)) q = q.forUpdate();
   const items = await q.execute();
   for (const item of items) {
+    if (opts.zahlungenErlaubt) break;
     const paid = await trx.selectFrom('offenePostenZahlungen').select('id').where('offenerPostenId', '=', item.id).limit(1).executeTakeFirst();
     if (paid || Number(item.bisherGezahlt) !== 0) {
       throw new ApiError(
@@ -158,15 +168,38 @@ export async function cancelOpenItemsOfBeleg(trx: Db, actor: Actor, belegId: num
     }
   }
   for (const item of items) {
-    await trx.deleteFrom('offenePosten').where('id', '=', item.id).execute();
-    await trx.deleteFrom('sperren').where('tabelle', '=', OPV).where('datensatzId', '=', item.id).execute();
-    await logChange(trx, {
-      tabelle: OPV,
-      datensatzId: item.id,
-      aktion: 'LOESCHEN',
-      benutzerId: actor.id,
-      bemerkung: `Storno des Belegs ${item.rechnungsnummer}`,
-    });
+    const offen = Number(item.offenerBetrag);
+    if (offen !== 0) {
+      const payment = await trx
+        .insertInto('offenePostenZahlungen')
+        .values({
+          offenerPostenId: item.id,
+          auszug: null,
+          bemerkung: bemerkung.slice(0, 500),
+          zahlungPer: 'Verrechnung',
+          zahlungsBetrag: offen,
+          zahlungsDatum: heute(),
+          benutzerId: actor.id,
+          angelegtAm: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('offenePosten')
+        .set({ offenerBetrag: 0, bisherGezahlt: addCents(Number(item.bisherGezahlt), offen), abgeschlossen: true, geaendertAm: nowIso() })
+        .where('id', '=', item.id)
+        .execute();
+      await logChange(trx, {
+        tabelle: OPV,
+        datensatzId: item.id,
+        aktion: 'AENDERN',
+        benutzerId: actor.id,
+        bemerkung,
+        felder: ['offenerBetrag', 'bisherGezahlt', 'abgeschlossen', `zahlung.${payment.id}`],
+      });
+    } else if (!item.abgeschlossen) {
+      await trx.updateTable('offenePosten').set({ abgeschlossen: true, geaendertAm: nowIso() }).where('id', '=', item.id).execute();
+    }
     await syncAdresse(trx, item.adresseId);
   }
   if (items.length) invalidateCounts('offenePosten', trx);

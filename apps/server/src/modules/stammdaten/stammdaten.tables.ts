@@ -13,6 +13,8 @@ export interface ZahlungsartTable {
   skontoTage: number;
   /** Hundredths of a percent (2.5 % = 250). */
   skontoProzent: number;
+  /** How it is paid (migration 0017): 'LASTSCHRIFT' direct debit, 'VORKASSE' prepayment, null a transfer within the terms. */
+  verfahren: string | null;
 }
 export interface LandTable {
   lkz: string;

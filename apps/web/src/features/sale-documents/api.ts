@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { beleg, belegAenderung, belegHistorieZeile, belegListe, belegPosition, positionAenderung, positionNeu } from '@vario/contract';
 import type { z } from 'zod';
 import { useToken } from '@/app/auth/session';
+import { addressKeys, SUB_LIST_LIMIT } from '@/features/addresses/api';
 import { api, request } from '@/lib/api/client';
 import { fetchBlob } from '@/lib/api/files';
 import { idFromLocation } from '@/lib/api/form-save';
@@ -180,4 +181,17 @@ export async function saveSignature(id: number, daten: string, name: string | nu
   queryClient.setQueryData(documentKeys.custom('record', id, 'signature'), res.result);
   void queryClient.invalidateQueries({ queryKey: documentKeys.custom('record', id, 'history') });
   return res.result;
+}
+
+/**
+ * The customer's additional addresses (zusatzadressen): what a document's billing and delivery address choose from
+ * (issue 19 item 11). Same key as the addresses area's list, so a change there refreshes the head tab too.
+ */
+export function useCustomerAdditionalAddresses(adresseId: number | null) {
+  const signedIn = !!useToken();
+  return useQuery({
+    queryKey: addressKeys.custom('record', adresseId ?? 0, 'additional', null),
+    queryFn: async () => (await api('zusatzadressenList', { params: { id: adresseId as number, orderBy: 'name1', limit: SUB_LIST_LIMIT } })).result,
+    enabled: signedIn && !!adresseId,
+  });
 }

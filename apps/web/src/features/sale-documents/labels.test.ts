@@ -1,6 +1,6 @@
 import { BELEG_AKTIONEN, BELEGSTATUS, type BelegAktion, type Belegart, UMWANDLUNGEN, VERKAUF_BELEGART_LISTE, zustandErlaubt } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
-import { allows, DEFAULT_TYPES, DOCUMENT_TYPES, isEditableStatus, transformMenu, transformMenuOf, typeName } from './labels';
+import { allows, cancelKind, DEFAULT_TYPES, DOCUMENT_TYPES, isEditableStatus, NEW_DOCUMENT_TYPES, transformMenu, transformMenuOf, typeName } from './labels';
 import { chosenFilters } from './list/list-filter';
 
 /** The screens' lists, menus and names follow from the contract's descriptors and status table (issue 18 §1, §2). */
@@ -17,8 +17,15 @@ describe('sale-document labels from the descriptors', () => {
       { value: '0300', partial: true },
       { value: '0500', partial: true },
     ]);
-    expect(transformMenu('0400')).toEqual([]);
+    // a booked invoice is credited (issue 19 item 9); an unbooked one offers nothing
+    expect(transformMenu('0400', { gebuchtAm: '2026-01-02T10:00:00Z' })).toEqual([{ value: '0500', partial: true }]);
+    expect(transformMenu('0400', { gebuchtAm: null })).toEqual([]);
     expect(transformMenu('9999')).toEqual([]);
+  });
+
+  it('[BEL-033] the new-document screen offers every customer-side type a user creates, not the cancellation invoice; a cancellation is not cancelled', () => {
+    expect(NEW_DOCUMENT_TYPES).toEqual(['0100', '0200', '0300', '0400', '0500']);
+    expect([cancelKind('0400'), cancelKind('0500'), cancelKind('0300'), cancelKind('0600')]).toEqual(['gegenbeleg', 'gegenbeleg', 'direkt', 'nein']);
   });
 
   it('a throwaway type: its menu is built from its entry alone', () => {

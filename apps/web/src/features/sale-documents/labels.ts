@@ -6,6 +6,7 @@ import {
   type BelegAktion,
   type Belegart,
   belegartVon,
+  NEU_BELEGARTEN,
   type Sprache,
   STANDARD_BELEGARTEN,
   STANDARD_BELEGSTATUS,
@@ -27,19 +28,28 @@ export const DOCUMENT_STATUSES = BELEGSTATUS;
 export const DEFAULT_TYPES = STANDARD_BELEGARTEN;
 export const DEFAULT_STATUSES = STANDARD_BELEGSTATUS;
 
-/** The transform menu of a descriptor: its targets (BEL-029) as belegart codes, with the partial flag, in its order. */
+/**
+ * The transform menu of a descriptor: its targets (BEL-029) as belegart codes, with the partial flag, in its order;
+ * a target the entry allows only from a booked document (`nurGebucht`: invoice → credit note) only when `gebucht`.
+ */
 export function transformMenuOf(
   d: Pick<Belegart, 'umwandlung'> | undefined,
   arten: Readonly<Record<string, Pick<Belegart, 'belegart'>>> = BELEGARTEN,
+  gebucht = true,
 ): { value: string; partial: boolean }[] {
   return (d?.umwandlung ?? []).flatMap((u) => {
     const ziel = arten[u.nach];
-    return ziel ? [{ value: ziel.belegart, partial: u.teilweise }] : [];
+    return ziel && (gebucht || !u.nurGebucht) ? [{ value: ziel.belegart, partial: u.teilweise }] : [];
   });
 }
-/** The transform menu of a document's type. */
-export const transformMenu = (belegart: string) => transformMenuOf(belegartVon(belegart));
-export const transformTargets = (belegart: string) => transformMenu(belegart).map((m) => m.value);
+/** The transform menu of a document: its type's targets, as far as its booking allows. */
+export const transformMenu = (belegart: string, doc?: { gebuchtAm: string | null }) =>
+  transformMenuOf(belegartVon(belegart), BELEGARTEN, doc ? !!doc.gebuchtAm : true);
+export const transformTargets = (belegart: string, doc?: { gebuchtAm: string | null }) => transformMenu(belegart, doc).map((m) => m.value);
+/** The types a user creates directly on the new-document screen (BEL-033: every customer-side category). */
+export const NEW_DOCUMENT_TYPES = NEU_BELEGARTEN;
+/** How the type is cancelled (its descriptor): by a cancellation document, in place, or not at all. */
+export const cancelKind = (belegart: string) => belegartVon(belegart)?.storno.art ?? 'direkt';
 
 type DocState = { belegstatus: number; storniertAm: string | null; gebuchtAm: string | null };
 /** The status table allows the action in the document's state (rights are checked apart: `mayChange`). */

@@ -1,4 +1,5 @@
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
 import { FormCard } from '@/components/form/FormCard';
@@ -34,8 +35,19 @@ export function HeadTab() {
         <FormCard title={t('cards.addresses')}>
           <AddressLink label={t('f.adresseId')} id={doc?.adresseId ?? null} testId="head-address" />
           <span />
-          <AddressIdField name="rechnungsadresseId" label={t('f.rechnungsadresseId')} />
-          <AddressIdField name="lieferadresseId" label={t('f.lieferadresseId')} />
+          <AddressIdField name="rechnungsadresseId" label={t('f.rechnungsadresseId')} adresseId={doc?.adresseId ?? null} art="RECHNUNGSADRESSE" />
+          <AddressIdField name="lieferadresseId" label={t('f.lieferadresseId')} adresseId={doc?.adresseId ?? null} art="LIEFERADRESSE" />
+          {/* GoBD (issue 19 item 8): the other end of a cancellation */}
+          {doc?.stornoBezug ? (
+            <Stack gap={2}>
+              <Text size="sm" fw={500}>
+                {doc.stornoVonId ? t('storno.von') : t('storno.durch')}
+              </Text>
+              <Anchor component={Link} to={`/saleDocument/${doc.stornoBezug.id}/documentHead`} size="sm" data-testid="head-storno">
+                {labels.doc(doc.stornoBezug)}
+              </Anchor>
+            </Stack>
+          ) : null}
         </FormCard>
         <FormCard title={t('cards.dates')}>
           <DateField name="liefertermin" label={t('f.liefertermin')} />

@@ -14,7 +14,7 @@ import { formatCurrency, formatDate } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
 import { deleteDocument, reloadDocument, type SaleDocument, saveHead, setHead, useSaleDocument } from '../api';
 import { BookDialog, CancelDialog, type DocumentDialogKind, PrintDialog, TransformDialog } from '../dialogs/DocumentDialogs';
-import { allows, rightOf, statusColor, transformTargets, useDocumentLabels } from '../labels';
+import { allows, cancelKind, rightOf, statusColor, transformTargets, useDocumentLabels } from '../labels';
 import { NoDocumentRight } from '../NoDocumentRight';
 import { NewDocumentPage } from '../new/NewDocumentPage';
 import { headSchema, toHeadForm } from './head-form';
@@ -96,7 +96,7 @@ function DocumentRecord({ idParam }: { idParam: string }) {
       label: t('actions.transform'),
       icon: <IconArrowForwardUp size={16} />,
       rights: [rightOf('umwandeln')],
-      enabled: (d) => transformTargets(d.belegart).length > 0 && allows('umwandeln', d),
+      enabled: (d) => transformTargets(d.belegart, d).length > 0 && allows('umwandeln', d),
       run: ask('transform'),
     },
     {
@@ -104,7 +104,7 @@ function DocumentRecord({ idParam }: { idParam: string }) {
       label: t('actions.cancel'),
       icon: <IconReceiptOff size={16} />,
       rights: [rightOf('stornieren')],
-      enabled: (d) => allows('stornieren', d) && mayChange(me, d),
+      enabled: (d) => cancelKind(d.belegart) !== 'nein' && allows('stornieren', d) && mayChange(me, d),
       run: ask('cancel'),
     },
   ];

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Card, Group, Image, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconSignature } from '@tabler/icons-react';
+import { BELEG_AKTIONEN, ersetzenErlaubt } from '@vario/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
@@ -23,8 +24,18 @@ export function SignatureTab() {
   const [busy, setBusy] = useState(false);
   const [capture, setCapture] = useState(false);
   const stored = signature.data;
-  // the status table (`unterschreiben`) and the type's descriptor (`unterschreibbar`) decide; a cancellation itself is not signed
-  const canSign = hasRight(me, rightOf('unterschreiben')) && !!doc && allows('unterschreiben', doc) && signable(doc.belegart) && !doc.stornoVonId;
+  // the status table (`unterschreiben`: state, right, another user's document needs BEK_FREMDBEARB) and the type's
+  // descriptor (`unterschreibbar`) decide; a cancellation itself is not signed
+  const own = !!doc && !!me && (doc.benutzerId === null || doc.benutzerId === me.benutzer.id);
+  const canSign =
+    hasRight(me, rightOf('unterschreiben')) &&
+    !!doc &&
+    (own || !BELEG_AKTIONEN.unterschreiben.fremdRecht || hasRight(me, 'BEK_FREMDBEARB')) &&
+    allows('unterschreiben', doc) &&
+    signable(doc.belegart) &&
+    !doc.stornoVonId;
+  // replacing a signature only where the table's `ersetzen` allows it (not once the document is booked)
+  const canReplace = canSign && ersetzenErlaubt('unterschreiben', doc);
   const showPad = canSign && (capture || (!signature.isLoading && !stored));
 
   const save = async () => {
@@ -49,7 +60,7 @@ export function SignatureTab() {
         <Card withBorder radius="md" padding="md" data-testid="signature-stored">
           <Group justify="space-between" mb="sm">
             <SectionTitle size="h5">{t('signature.stored')}</SectionTitle>
-            {canSign && !capture && (
+            {canReplace && !capture && (
               <Button size="xs" variant="light" leftSection={<IconSignature size={14} />} onClick={() => setCapture(true)} data-testid="signature-replace">
                 {t('signature.replace')}
               </Button>

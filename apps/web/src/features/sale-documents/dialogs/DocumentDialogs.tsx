@@ -16,7 +16,7 @@ import {
   transformDocument,
   usePositions,
 } from '../api';
-import { allows, asksForDeal, transformMenu, useDocumentLabels } from '../labels';
+import { allows, asksForDeal, cancelKind, transformMenu, useDocumentLabels } from '../labels';
 import { TransitionDialog } from './TransitionDialog';
 
 export type DocumentDialogKind = 'book' | 'cancel' | 'print' | 'transform';
@@ -77,12 +77,16 @@ export function CancelDialog({ doc, opened, onDone, onClose }: Props<SaleDocumen
       confirmLabel={t('actions.cancel')}
       confirmColor="red"
       run={() => cancelDocument(doc.id)}
-      doneText={() => t('cancel.done', { doc: labels.doc(doc) })}
+      doneText={(r) =>
+        r.stornoBezug ? t('cancel.doneWith', { doc: labels.doc(doc), storno: labels.doc(r.stornoBezug) }) : t('cancel.done', { doc: labels.doc(doc) })
+      }
       onDone={onDone}
       onClose={onClose}
       testId="cancel-dialog"
     >
-      <Text size="sm">{t('cancel.question', { doc: labels.doc(doc) })}</Text>
+      <Text size="sm">
+        {cancelKind(doc.belegart) === 'gegenbeleg' ? t('cancel.questionDocument', { doc: labels.doc(doc) }) : t('cancel.question', { doc: labels.doc(doc) })}
+      </Text>
     </TransitionDialog>
   );
 }
@@ -97,7 +101,7 @@ const openQty = (p: Position) => Math.max(0, Math.round(((p.menge ?? 0) - p.meng
 export function TransformDialog({ doc, opened, onDone, onClose }: Props<{ id: number; doc: SaleDocument }>) {
   const { t } = useTranslation('saleDocuments');
   const labels = useDocumentLabels();
-  const menu = transformMenu(doc.belegart);
+  const menu = transformMenu(doc.belegart, doc);
   const targets = menu.map((m) => m.value);
   const [target, setTarget] = useState(targets[0] ?? '');
   const [partial, setPartial] = useState(false);

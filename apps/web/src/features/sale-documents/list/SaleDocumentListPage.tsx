@@ -1,6 +1,6 @@
 import { Button, Group, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconFilePencil, IconFileText, IconRestore } from '@tabler/icons-react';
+import { IconFilePencil, IconFilePlus, IconFileText, IconRestore } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { BELEGARTEN } from '@vario/contract';
 import type { ColDef } from 'ag-grid-community';
@@ -78,10 +78,10 @@ export function SaleDocumentListPage() {
 
   if (me && !hasRight(me, 'BEK_SEHEN')) return <NoDocumentRight />;
 
-  const newDoc = (type: string) =>
-    void navigate({
-      href: `${mount.listPath}/new?type=${type}${!mounted && adresseId ? `&id=${adresseId}` : ''}`,
-    });
+  const newDoc = (type?: string) => {
+    const q = [type ? `type=${type}` : null, !mounted && adresseId ? `id=${adresseId}` : null].filter(Boolean).join('&');
+    void navigate({ href: `${mount.listPath}/new${q ? `?${q}` : ''}` });
+  };
   const newButtons = canCreate && (
     <Group gap="xs">
       <Button
@@ -99,6 +99,10 @@ export function SaleDocumentListPage() {
         data-testid="sale-document-new-assignment"
       >
         {t('newAssignment')}
+      </Button>
+      {/* every type a user creates directly (BEL-033), chosen on the new-document screen */}
+      <Button variant="light" leftSection={<IconFilePlus size={16} />} onClick={() => newDoc()} data-testid="sale-document-new-other">
+        {t('newDocument')}
       </Button>
     </Group>
   );

@@ -1,11 +1,11 @@
 import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileDescription, IconFileInvoice } from '@tabler/icons-react';
-import { BELEGARTEN, NEU_BELEGARTEN } from '@vario/contract';
+import { BELEGARTEN, DEAL_BELEGARTEN } from '@vario/contract';
 import { useTranslation } from 'react-i18next';
 import { useDocumentLabels } from '../labels';
 
 /** The types a document for a deal can be: the ones a user creates directly — offer or assignment (BEL-032, spec 2 §9). */
-export const DEAL_TYPES = NEU_BELEGARTEN;
+export const DEAL_TYPES = DEAL_BELEGARTEN;
 export type DealType = string;
 /** An icon per type: the offer's and the assignment's. */
 const ICONS: Record<string, typeof IconFileDescription> = {

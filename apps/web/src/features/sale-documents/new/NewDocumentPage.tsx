@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAddressBook, IconFilePlus } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { BELEGARTEN, NEU_BELEGARTEN } from '@vario/contract';
+import { BELEGARTEN } from '@vario/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
@@ -13,18 +13,13 @@ import { handleApiError } from '@/lib/api/error-handler';
 import { newId } from '@/lib/id';
 import { hasRight } from '@/lib/rights';
 import { createDocument } from '../api';
-import { useDocumentLabels } from '../labels';
+import { NEW_DOCUMENT_TYPES, useDocumentLabels } from '../labels';
 import type { SaleDocumentSearch } from '../search';
 import { AddressSearchDialog } from './AddressSearchDialog';
-import { DealTypeDialog } from './DealTypeDialog';
-
-/** The types a new document starts as: the descriptors a user creates directly — offer and assignment (APP-047, APP-048, BEL-032). */
-const NEW_TYPES = NEU_BELEGARTEN;
-/** The assignment (order) type: its own page title. */
-const ASSIGNMENT = BELEGARTEN.auftrag.belegart;
+import { DEAL_TYPES, DealTypeDialog } from './DealTypeDialog';
 
 /**
- * /saleDocument/new?id=<address>&type=<0100|0200>[&dealId] (BEL-006, APP-051): type and customer, then "create"
+ * /saleDocument/new?id=<address>&type=<a type a user creates>[&dealId] (BEL-006, APP-051): type and customer, then "create"
  * (one Idempotency-Key per screen, so a double click makes one document) and on to its positions. Without an address
  * the address-search dialog opens (BEL-008); below an address the address is that one. With a deal and no type the
  * document-type selection for a deal asks offer or assignment first (BEL-032).
@@ -39,6 +34,8 @@ export function NewDocumentPage() {
   const mounted = mount.listPath !== '/saleDocument';
   const params = useParams({ strict: false }) as { id?: string };
   const parentAddress = mounted && params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  // the types a new document starts as: every descriptor a user creates directly (BEL-033); for a deal offer or order (BEL-032)
+  const NEW_TYPES = search.dealId ? DEAL_TYPES : NEW_DOCUMENT_TYPES;
   const typeGiven = !!search.type && NEW_TYPES.includes(search.type);
   const [type, setType] = useState<string>(typeGiven && search.type ? search.type : (NEW_TYPES[0] as string));
   // a document for a deal without a type asks first: offer or assignment (BEL-032); then the address when none is given
@@ -77,7 +74,9 @@ export function NewDocumentPage() {
       setBusy(false);
     }
   };
-  const title = type === ASSIGNMENT ? t('newAssignment') : t('newOffer');
+  // offer and order keep their own titles (APP-047/048); every other type "Neuer Beleg: Rechnung"
+  const title =
+    type === BELEGARTEN.angebot.belegart ? t('newOffer') : type === BELEGARTEN.auftrag.belegart ? t('newAssignment') : t('newOf', { type: labels.type(type) });
 
   return (
     <>
