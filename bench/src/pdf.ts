@@ -5,13 +5,8 @@ import { API_PREFIX, BELEGARTEN } from '@vario/contract';
 import PDFDocument from 'pdfkit';
 import { buildApp } from '../../apps/server/src/app';
 import { migrate, openDatabase } from '../../apps/server/src/db/index';
-import {
-  formatBetrag,
-  formatMenge,
-  formatPreis4,
-  type GeschaeftsdokumentModel,
-  renderGeschaeftsdokument,
-} from '../../apps/server/src/modules/belege/belege.pdf';
+import { formatBetrag, formatMenge, formatPreis4 } from '../../apps/server/src/lib/format-de';
+import { type GeschaeftsdokumentModel, renderGeschaeftsdokument } from '../../apps/server/src/modules/belege/belege.pdf';
 import { seed } from '../../apps/server/src/seed/index';
 
 /** Target of issue 11 item 9: a 3-page invoice renders in p95 < 150 ms. */
