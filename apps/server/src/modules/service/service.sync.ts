@@ -3,6 +3,7 @@ import {
   type ApiErrorBody,
   type Endpoint,
   endpoints,
+  MessageCode,
   SERVICE_SCHRITT_IDS,
   SERVICE_SCHRITTARTEN,
   type ServiceAktion,
@@ -16,6 +17,7 @@ import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { ApiError, badRequest, unprocessable } from '../../lib/errors';
 import type { ResponseBody } from '../../lib/route';
+import { type DbError, fromDatabase } from '../../plugins/errors';
 import { auftragLesen, materialLesen, planungLesen } from './service.read';
 import * as svc from './service.service';
 import type { Wer } from './service.wer';
@@ -240,12 +242,22 @@ export interface SyncErgebnis {
   antwort?: unknown;
 }
 
+/** The error a failed step answers: a refusal as it is, a database error as the error handler maps it, anything else a 500 with its cause. */
+function alsApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const db = fromDatabase(err as DbError);
+  if (db) return db;
+  const grund = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  return new ApiError(500, MessageCode.internal, `Der Schritt konnte nicht ausgeführt werden (${grund}); er wird beim nächsten Senden erneut versucht`);
+}
+
 /**
  * The offline queue: actions in order, each in its own transaction; a clientId seen before answers its stored result
  * (doppelt — or konflikt again for a stored refusal); a refusal (task reassigned or cancelled, stock gone, a step the
- * journey refuses, invalid data) is a konflikt with the error object and is kept; later actions are still attempted.
- * Each step keeps its real time: `daten.zeitpunkt`, else the action's `zeitpunkt`. A failure that is no refusal (the
- * database out of reach) fails the whole request (5xx): the device sends the queue again; the applied part answers doppelt.
+ * journey refuses, invalid data) is a konflikt with the error object and is kept. Each step keeps its real time:
+ * `daten.zeitpunkt`, else the action's `zeitpunkt`. No step's failure stops the steps after it: a failure that is no
+ * refusal (a bug, the database briefly out of reach) is that step's konflikt with its cause too — its transaction rolled
+ * back, it is not kept (a resend tries it again) — and the later steps are still attempted.
  */
 export async function sync(db: Db, req: FastifyRequest, wer: Wer, aktionen: ServiceAktion[]): Promise<SyncErgebnis[]> {
   const out: SyncErgebnis[] = [];
@@ -257,40 +269,58 @@ export async function sync(db: Db, req: FastifyRequest, wer: Wer, aktionen: Serv
       : { clientId, ergebnis: 'doppelt', ...(body === undefined ? {} : { antwort: body }) };
   };
   for (const a of aktionen) {
-    const row = await gespeichert(db, wer.id, a.clientId);
-    if (row) {
-      try {
-        out.push(alt(andereArt(row, a.art), a.clientId));
-      } catch (err) {
-        out.push({ clientId: a.clientId, ergebnis: 'konflikt', fehler: (err as ApiError).body(req.id, `${req.url}#${a.clientId}`) });
-      }
-      continue;
-    }
-    const ids: AktionIds = Object.fromEntries(SERVICE_SCHRITT_IDS.map((k) => [k, a[k]]));
+    const instance = `${req.url}#${a.clientId}`;
     try {
-      const daten = datenPruefen(a.art, { ...a.daten, zeitpunkt: a.daten.zeitpunkt ?? a.zeitpunkt });
-      const r = await db.transaction().execute(async (trx) => {
-        const res = await aktionAusfuehren(trx, s, a.art, ids, daten);
-        await speichern(trx, wer.id, a.clientId, a.art, res.status, res.body);
-        return res;
-      });
-      out.push({ clientId: a.clientId, ergebnis: 'angewendet', ...(r.body === undefined ? {} : { antwort: r.body }) });
-    } catch (err) {
-      const again = await gespeichert(db, wer.id, a.clientId);
-      if (again) {
-        out.push(alt(again, a.clientId));
-        continue;
+      out.push(await syncSchritt(db, s, a, alt, instance, req));
+    } catch (e) {
+      const err = alsApiError(e);
+      const body = err.body(req.id, instance);
+      if (err.httpStatus >= 500) {
+        req.log.error({ err: e, clientId: a.clientId, art: a.art }, 'service sync step failed');
+      } else {
+        try {
+          await speichern(db, wer.id, a.clientId, a.art, err.httpStatus, body, true);
+        } catch (e2) {
+          req.log.error({ err: e2, clientId: a.clientId }, 'service sync: refusal not stored');
+        }
       }
-      if (!(err instanceof ApiError) || err.httpStatus >= 500) {
-        // not a refusal but a failure (database out of reach, a bug): the whole request fails and the device sends the
-        // queue again later — what applied so far is stored and answers doppelt then, nothing is lost or doubled
-        req.log.error({ err, clientId: a.clientId, art: a.art, applied: out.length }, 'service sync stopped');
-        throw err;
-      }
-      const body = err.body(req.id, `${req.url}#${a.clientId}`);
-      await speichern(db, wer.id, a.clientId, a.art, err.httpStatus, body, true);
       out.push({ clientId: a.clientId, ergebnis: 'konflikt', fehler: body });
     }
   }
   return out;
+}
+
+/** One queued step: its stored result, or the step applied in its own transaction; a refusal throws (see `sync`). */
+async function syncSchritt(
+  db: Db,
+  s: svc.Schritt,
+  a: ServiceAktion,
+  alt: (row: { status: number; antwort: string | null }, clientId: string) => SyncErgebnis,
+  instance: string,
+  req: FastifyRequest,
+): Promise<SyncErgebnis> {
+  const row = await gespeichert(db, s.wer.id, a.clientId);
+  if (row) {
+    try {
+      return alt(andereArt(row, a.art), a.clientId);
+    } catch (err) {
+      // a key reused for another step: this step's conflict, the stored answer stays
+      return { clientId: a.clientId, ergebnis: 'konflikt', fehler: alsApiError(err).body(req.id, instance) };
+    }
+  }
+  const ids: AktionIds = Object.fromEntries(SERVICE_SCHRITT_IDS.map((k) => [k, a[k]]));
+  try {
+    const daten = datenPruefen(a.art, { ...a.daten, zeitpunkt: a.daten.zeitpunkt ?? a.zeitpunkt });
+    const r = await db.transaction().execute(async (trx) => {
+      const res = await aktionAusfuehren(trx, s, a.art, ids, daten);
+      await speichern(trx, s.wer.id, a.clientId, a.art, res.status, res.body);
+      return res;
+    });
+    return { clientId: a.clientId, ergebnis: 'angewendet', ...(r.body === undefined ? {} : { antwort: r.body }) };
+  } catch (err) {
+    // a twin of this step (same clientId) applied concurrently: its stored answer
+    const again = await gespeichert(db, s.wer.id, a.clientId);
+    if (again) return alt(again, a.clientId);
+    throw err;
+  }
 }
