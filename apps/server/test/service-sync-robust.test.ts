@@ -166,3 +166,87 @@ describe('service sync: one step’s failure never stops the steps after it', ()
     expect(again.map((r) => r.ergebnis)).toEqual(['doppelt', 'angewendet', 'doppelt', 'doppelt']);
   });
 });
+
+describe('service steps: a reused Idempotency-Key or clientId is compared with its request (issue 19 item 6)', () => {
+  it('online: the same key with other data or another planning item or task is a 422 and changes nothing; the same request replays', async () => {
+    const tech = await s.techniker();
+    const as = tech.as;
+    const eins = await s.auftrag(tech.technikerId);
+    const zwei = await s.auftrag(tech.technikerId);
+    const { m, artikel } = await s.material(eins.auftrag.id, 3);
+    const { m: m2 } = await s.material(zwei.auftrag.id, 3);
+    await s.vorOrt(as, eins.planung.id);
+    await s.vorOrt(as, zwei.planung.id);
+    const key = randomUUID();
+    const buchen = (auftragId: number, materialId: number, menge: number) =>
+      c.call(endpoints.serviceMaterialBuchen, {
+        as,
+        headers: { 'idempotency-key': key },
+        params: { id: auftragId, subId: materialId },
+        body: { data: { art: 'eingebaut', menge } },
+      });
+    expect((await buchen(eins.auftrag.id, m.id, 1)).status).toBe(201);
+    const replay = await buchen(eins.auftrag.id, m.id, 1);
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    // other data under the same key
+    const anders = expectError(await buchen(eins.auftrag.id, m.id, 2), 422);
+    expect(anders.errors.services[0]!.message).toContain('andere Anfrage');
+    expect(anders.errors.fieldErrors['Idempotency-Key']).toBeDefined();
+    // another task and material line under the same key
+    expectError(await buchen(zwei.auftrag.id, m2.id, 1), 422);
+    expect((await db.selectFrom('serviceMaterialBuchungen').select('id').where('materialId', 'in', [m.id, m2.id]).execute()).length).toBe(1);
+    expect(await s.bestand(artikel.id, tech.gut)).toBe(2);
+    // a journey step: the same key for another planning item
+    const k2 = randomUUID();
+    const start = (planungId: number) =>
+      c.call(endpoints.servicePlanungZeitStart, { as, headers: { 'idempotency-key': k2 }, params: { id: planungId }, body: { data: {} } });
+    expectOk(await start(eins.planung.id));
+    expectError(await start(zwei.planung.id), 422);
+    const p2 = await db.selectFrom('serviceZeiten').select('id').where('planungId', '=', zwei.planung.id).execute();
+    expect(p2).toHaveLength(0);
+    // the same step online, then from the queue with the device's time: one step (doppelt)
+    const [viaSync] = await sync(as, [
+      aktion({ clientId: key, art: 'materialBuchung', auftragId: eins.auftrag.id, materialId: m.id, zeitpunkt: vor(1), daten: { art: 'eingebaut', menge: 1 } }),
+    ]);
+    expect(viaSync!.ergebnis).toBe('doppelt');
+  });
+
+  it('sync: a clientId reused with other data or another planning item is that step’s conflict (422) with the reason; the rest apply', async () => {
+    const tech = await s.techniker();
+    const as = tech.as;
+    const eins = await s.auftrag(tech.technikerId);
+    const zwei = await s.auftrag(tech.technikerId);
+    const mehr = aktion({ art: 'mehraufwandNeu', auftragId: eins.auftrag.id, zeitpunkt: vor(30), daten: { mehraufwandArtId: 3, kosten: 4.5 } });
+    const reise = aktion({ art: 'reisebeginn', planungId: eins.planung.id, zeitpunkt: vor(40) });
+    expect((await sync(as, [reise, mehr])).map((r) => r.ergebnis)).toEqual(['angewendet', 'angewendet']);
+    const res = await sync(as, [
+      { ...mehr, daten: { mehraufwandArtId: 3, kosten: 9 } },
+      { ...reise, planungId: zwei.planung.id },
+      aktion({ art: 'reisebeginn', planungId: zwei.planung.id, zeitpunkt: vor(20) }),
+      mehr,
+    ]);
+    expect(res.map((r) => r.ergebnis)).toEqual(['konflikt', 'konflikt', 'angewendet', 'doppelt']);
+    for (const r of res.slice(0, 2)) {
+      expect(r.fehler).toMatchObject({ httpStatus: 422 });
+      expect(r.fehler!.errors.services[0]!.message).toContain('andere Anfrage');
+    }
+    // nothing of the refused steps was written: one additional work entry (4.50), the second item's travel from its own step
+    const eintraege = await db.selectFrom('serviceMehraufwaende').selectAll().where('serviceAuftragId', '=', eins.auftrag.id).execute();
+    expect(eintraege).toHaveLength(1);
+    const p2 = expectOk(await c.call(endpoints.servicePlanungGet, { as, params: { id: zwei.planung.id } })).result;
+    expect(Math.abs(Date.parse(p2.reisebeginnDatum!) - Date.parse(vor(20)))).toBeLessThan(120_000);
+    // the first answer stays: the original request still replays
+    expect((await sync(as, [mehr]))[0]!.ergebnis).toBe('doppelt');
+    // an online call under a sync clientId with other data is a 422 as well
+    expectError(
+      await c.call(endpoints.serviceMehraufwandCreate, {
+        as,
+        headers: { 'idempotency-key': mehr.clientId },
+        params: { id: eins.auftrag.id },
+        body: { data: { mehraufwandArtId: 3, kosten: 1 } },
+      }),
+      422,
+    );
+  });
+});
