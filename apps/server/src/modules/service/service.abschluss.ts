@@ -9,16 +9,23 @@ import { zeitenDesAuftragsBeenden } from './service.zeiterfassung';
 
 /** The end of a task: the customer's signature and the completion with its report (PDF with the signature, SHA-256). */
 
+/** The signature's PNG bytes (base64, optionally as a data URL). */
+const unterschriftBytes = (d: Daten<'unterschrift'>) => Buffer.from(d.daten.replace(/^data:image\/png;base64,/, ''), 'base64');
+
 /**
- * The customer's signature (PNG, name of the signer), checked like the document signature (`pruefeUnterschrift`: a
- * real PNG by its bytes, fully decodable, at most 40 megapixels and 1 MiB — else 400 on `daten`), so the completion
- * report can always render it.
+ * Checks the signature like the document signature (`pruefeUnterschrift`: a real PNG by its bytes, fully decodable, at
+ * most 40 megapixels and 1 MiB — else 400 on `daten`), so the completion report can always render it. Called before
+ * the step's transaction (service.sync.ts `VORAB`): decoding waits for its turn and holds no transaction meanwhile.
  */
+export async function unterschriftPruefen(d: Daten<'unterschrift'>): Promise<void> {
+  await pruefeUnterschrift(unterschriftBytes(d));
+}
+
+/** The customer's signature (PNG, name of the signer); its image checked by `unterschriftPruefen` before. */
 export async function unterschrift(trx: Db, s: Schritt, auftragId: number, d: Daten<'unterschrift'>) {
   const a = await auftragFuer(trx, s.wer, auftragId);
   assertOffen(a);
-  const bytes = Buffer.from(d.daten.replace(/^data:image\/png;base64,/, ''), 'base64');
-  await pruefeUnterschrift(bytes);
+  const bytes = unterschriftBytes(d);
   const t = schrittZeit(d.zeitpunkt);
   await trx
     .updateTable('serviceAuftraege')

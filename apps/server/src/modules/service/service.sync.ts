@@ -158,6 +158,19 @@ const AUSFUEHREN: Ausfuehrer = {
   },
 };
 
+/**
+ * Checks of a step's data that need no database and may take a while (decoding the signature image): run before the
+ * step's transaction, online and in the sync, so no transaction stays open while they wait for their turn.
+ */
+const VORAB: { [A in ServiceAktionArt]?: (daten: DatenVon<A>) => Promise<void> } = {
+  unterschrift: svc.unterschriftPruefen,
+};
+
+async function vorab<A extends ServiceAktionArt>(art: A, daten: DatenVon<A>): Promise<void> {
+  const pruefen = VORAB[art] as ((daten: DatenVon<A>) => Promise<void>) | undefined;
+  if (pruefen) await pruefen(daten);
+}
+
 /** Applies one step in the caller's transaction and answers what the online call answers. */
 export function aktionAusfuehren<A extends ServiceAktionArt>(
   trx: Db,
@@ -266,6 +279,7 @@ export async function online<A extends ServiceAktionArt>(
   }
   const s: svc.Schritt = { wer, quelle: 'online' };
   try {
+    await vorab(art, daten);
     const out = await db.transaction().execute(async (trx) => {
       const r = await aktionAusfuehren(trx, s, art, ids, daten);
       if (key) await speichern(trx, wer.id, key, anfrage, r.status, r.body);
@@ -374,6 +388,7 @@ async function syncSchritt(db: Db, s: svc.Schritt, a: ServiceAktion, anfrage: Sy
   if (anfrage.fehler !== undefined || anfrage.daten === undefined) throw anfrage.fehler;
   const daten = anfrage.daten;
   try {
+    await vorab(a.art, daten);
     const r = await db.transaction().execute(async (trx) => {
       const res = await aktionAusfuehren(trx, s, a.art, anfrage.ids, daten);
       await speichern(trx, s.wer.id, a.clientId, anfrage, res.status, res.body);
