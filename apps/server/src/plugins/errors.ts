@@ -18,7 +18,7 @@ const STATUS_CODES: Record<number, string> = {
   503: MessageCode.unavailable,
 };
 
-interface DbError {
+export interface DbError {
   code?: string;
   message?: string;
   detail?: string;
@@ -40,7 +40,7 @@ function uniqueColumn(err: DbError, body: unknown): { field: string; value: stri
 }
 
 /** Maps a database error to an API error; anything unknown stays a 500. */
-function fromDatabase(err: DbError, body?: unknown): ApiError | null {
+export function fromDatabase(err: DbError, body?: unknown): ApiError | null {
   const code = err.code ?? '';
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505') {
     // name the field and the value that is taken, so the form can mark it (issue 9 item 5)

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import {
   API_PREFIX,
   type ApiErrorBody,
   type Endpoint,
   endpoints,
+  MessageCode,
   SERVICE_SCHRITT_IDS,
   SERVICE_SCHRITTARTEN,
   type ServiceAktion,
@@ -16,6 +18,7 @@ import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { ApiError, badRequest, unprocessable } from '../../lib/errors';
 import type { ResponseBody } from '../../lib/route';
+import { type DbError, fromDatabase } from '../../plugins/errors';
 import { auftragLesen, materialLesen, planungLesen } from './service.read';
 import * as svc from './service.service';
 import type { Wer } from './service.wer';
@@ -23,8 +26,9 @@ import type { Wer } from './service.wer';
 /**
  * One way to apply a step, for the online routes and the offline sync alike: the same rules (service.service.ts), one
  * transaction per step, and the store of applied steps keyed by user and the client's action id (`Idempotency-Key`
- * online, `clientId` in the sync). A key seen before answers its stored result and changes nothing — a refusal is kept
- * too (the same step sent again is refused again; a redo takes a new id).
+ * online, `clientId` in the sync). A key seen before with the same request (kind, ids and data: `anfrageHash`) answers
+ * its stored result and changes nothing — a refusal is kept too (the same step sent again is refused again; a redo takes
+ * a new id); with another request it is a 422 (in the sync: that step's konflikt).
  */
 
 export type AktionIds = ServiceSchrittIds;
@@ -154,6 +158,19 @@ const AUSFUEHREN: Ausfuehrer = {
   },
 };
 
+/**
+ * Checks of a step's data that need no database and may take a while (decoding the signature image): run before the
+ * step's transaction, online and in the sync, so no transaction stays open while they wait for their turn.
+ */
+const VORAB: { [A in ServiceAktionArt]?: (daten: DatenVon<A>) => Promise<void> } = {
+  unterschrift: svc.unterschriftPruefen,
+};
+
+async function vorab<A extends ServiceAktionArt>(art: A, daten: DatenVon<A>): Promise<void> {
+  const pruefen = VORAB[art] as ((daten: DatenVon<A>) => Promise<void>) | undefined;
+  if (pruefen) await pruefen(daten);
+}
+
 /** Applies one step in the caller's transaction and answers what the online call answers. */
 export function aktionAusfuehren<A extends ServiceAktionArt>(
   trx: Db,
@@ -170,20 +187,67 @@ async function gespeichert(db: Db, benutzerId: number, clientId: string) {
   return db.selectFrom('serviceAktionen').selectAll().where('benutzerId', '=', benutzerId).where('clientId', '=', clientId).executeTakeFirst();
 }
 
-async function speichern(db: Db, benutzerId: number, clientId: string, art: string, status: number, body: unknown, conflictOk = false) {
-  const q = db
-    .insertInto('serviceAktionen')
-    .values({ benutzerId, clientId, art, status, antwort: body === undefined ? null : JSON.stringify(body), erstelltAm: nowIso() });
+/** A step's request, as stored with its key: its kind, its hash, its data when valid (else the refusal of its data). */
+interface Anfrage {
+  art: ServiceAktionArt;
+  hash: string;
+}
+
+/** JSON with object keys sorted and undefined left out: the same data gives the same text, whatever the key order. */
+function kanonisch(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(kanonisch);
+  if (v === null || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => [k, kanonisch(o[k])]),
+  );
+}
+
+/**
+ * The hash of a step's request, compared like the creates' store compares its requests (`lib/idempotency.ts`): the
+ * kind, the ids the kind takes and the (validated) data — without its time: the same step sent online (its time the
+ * server's) and then from the queue (its time the device's) is one step.
+ */
+export function anfrageHash(art: ServiceAktionArt, ids: AktionIds, daten: unknown): string {
+  const eigene = Object.fromEntries(SERVICE_SCHRITTARTEN[art].ids.map((k) => [k, ids[k]]));
+  const { zeitpunkt: _zeit, ...rest } = (daten ?? {}) as Record<string, unknown>;
+  return createHash('sha256')
+    .update(JSON.stringify(kanonisch([art, eigene, rest])))
+    .digest('hex');
+}
+
+async function speichern(db: Db, benutzerId: number, clientId: string, anfrage: Anfrage, status: number, body: unknown, conflictOk = false) {
+  const q = db.insertInto('serviceAktionen').values({
+    benutzerId,
+    clientId,
+    art: anfrage.art,
+    anfrageHash: anfrage.hash,
+    status,
+    antwort: body === undefined ? null : JSON.stringify(body),
+    erstelltAm: nowIso(),
+  });
   await (conflictOk ? q.onConflict((oc) => oc.doNothing()) : q).execute();
 }
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
 
-/** A key (clientId) seen before with another kind of step is a client error (422), not a repetition. */
-function andereArt<R extends { art: string }>(row: R, art: ServiceAktionArt): R {
-  if (row.art !== art) {
+/**
+ * A key (clientId) seen before with another kind of step, or with the same kind but another request (other data, another
+ * planning item or task), is a client error (422), not a repetition. Rows stored before migration 0018 have no hash and
+ * are compared by their kind only.
+ */
+function andereAnfrage<R extends { art: string; anfrageHash: string | null }>(row: R, anfrage: Anfrage): R {
+  if (row.art !== anfrage.art) {
     throw unprocessable('Der Idempotency-Key wurde schon für einen anderen Schritt verwendet', {
       'Idempotency-Key': [`Der Schlüssel gehört zu einem Schritt der Art ${row.art}; bitte einen neuen Schlüssel verwenden`],
+    });
+  }
+  if (row.anfrageHash !== null && row.anfrageHash !== anfrage.hash) {
+    throw unprocessable('Der Idempotency-Key wurde schon für eine andere Anfrage verwendet', {
+      'Idempotency-Key': ['Der Schlüssel gehört zu einem Schritt mit anderen Daten; bitte einen neuen Schlüssel verwenden'],
     });
   }
   return row;
@@ -208,15 +272,17 @@ export async function online<A extends ServiceAktionArt>(
     reply.header('Idempotent-Replayed', 'true');
     return reply.code(row.status).send(row.antwort === null ? undefined : JSON.parse(row.antwort));
   };
+  const anfrage: Anfrage = { art, hash: anfrageHash(art, ids, daten) };
   if (key) {
     const row = await gespeichert(db, wer.id, key);
-    if (row) return replay(andereArt(row, art));
+    if (row) return replay(andereAnfrage(row, anfrage));
   }
   const s: svc.Schritt = { wer, quelle: 'online' };
   try {
+    await vorab(art, daten);
     const out = await db.transaction().execute(async (trx) => {
       const r = await aktionAusfuehren(trx, s, art, ids, daten);
-      if (key) await speichern(trx, wer.id, key, art, r.status, r.body);
+      if (key) await speichern(trx, wer.id, key, anfrage, r.status, r.body);
       return r;
     });
     if (out.location && out.status === 201) reply.header('Location', out.location);
@@ -224,9 +290,9 @@ export async function online<A extends ServiceAktionArt>(
   } catch (err) {
     if (key) {
       const row = await gespeichert(db, wer.id, key);
-      if (row) return replay(andereArt(row, art));
+      if (row) return replay(andereAnfrage(row, anfrage));
       if (err instanceof ApiError && err.httpStatus < 500) {
-        await speichern(db, wer.id, key, art, err.httpStatus, err.body(req.id, req.url), true);
+        await speichern(db, wer.id, key, anfrage, err.httpStatus, err.body(req.id, req.url), true);
       }
     }
     throw err;
@@ -240,57 +306,99 @@ export interface SyncErgebnis {
   antwort?: unknown;
 }
 
+/** The error a failed step answers: a refusal as it is, a database error as the error handler maps it, anything else a 500 with its cause. */
+function alsApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const db = fromDatabase(err as DbError);
+  if (db) return db;
+  const grund = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  return new ApiError(500, MessageCode.internal, `Der Schritt konnte nicht ausgeführt werden (${grund}); er wird beim nächsten Senden erneut versucht`);
+}
+
 /**
  * The offline queue: actions in order, each in its own transaction; a clientId seen before answers its stored result
  * (doppelt — or konflikt again for a stored refusal); a refusal (task reassigned or cancelled, stock gone, a step the
- * journey refuses, invalid data) is a konflikt with the error object and is kept; later actions are still attempted.
- * Each step keeps its real time: `daten.zeitpunkt`, else the action's `zeitpunkt`. A failure that is no refusal (the
- * database out of reach) fails the whole request (5xx): the device sends the queue again; the applied part answers doppelt.
+ * journey refuses, invalid data) is a konflikt with the error object and is kept. Each step keeps its real time:
+ * `daten.zeitpunkt`, else the action's `zeitpunkt`. No step's failure stops the steps after it: a failure that is no
+ * refusal (a bug, the database briefly out of reach) is that step's konflikt with its cause too — its transaction rolled
+ * back, it is not kept (a resend tries it again) — and the later steps are still attempted.
  */
 export async function sync(db: Db, req: FastifyRequest, wer: Wer, aktionen: ServiceAktion[]): Promise<SyncErgebnis[]> {
   const out: SyncErgebnis[] = [];
   const s: svc.Schritt = { wer, quelle: 'sync' };
-  const alt = (row: { status: number; antwort: string | null }, clientId: string): SyncErgebnis => {
-    const body = row.antwort === null ? undefined : JSON.parse(row.antwort);
-    return row.status >= 400
-      ? { clientId, ergebnis: 'konflikt', fehler: body }
-      : { clientId, ergebnis: 'doppelt', ...(body === undefined ? {} : { antwort: body }) };
-  };
   for (const a of aktionen) {
-    const row = await gespeichert(db, wer.id, a.clientId);
-    if (row) {
-      try {
-        out.push(alt(andereArt(row, a.art), a.clientId));
-      } catch (err) {
-        out.push({ clientId: a.clientId, ergebnis: 'konflikt', fehler: (err as ApiError).body(req.id, `${req.url}#${a.clientId}`) });
-      }
-      continue;
-    }
-    const ids: AktionIds = Object.fromEntries(SERVICE_SCHRITT_IDS.map((k) => [k, a[k]]));
+    const instance = `${req.url}#${a.clientId}`;
+    let anfrage: SyncAnfrage | undefined;
     try {
-      const daten = datenPruefen(a.art, { ...a.daten, zeitpunkt: a.daten.zeitpunkt ?? a.zeitpunkt });
-      const r = await db.transaction().execute(async (trx) => {
-        const res = await aktionAusfuehren(trx, s, a.art, ids, daten);
-        await speichern(trx, wer.id, a.clientId, a.art, res.status, res.body);
-        return res;
-      });
-      out.push({ clientId: a.clientId, ergebnis: 'angewendet', ...(r.body === undefined ? {} : { antwort: r.body }) });
-    } catch (err) {
-      const again = await gespeichert(db, wer.id, a.clientId);
-      if (again) {
-        out.push(alt(again, a.clientId));
-        continue;
+      anfrage = syncAnfrage(a);
+      out.push(await syncSchritt(db, s, a, anfrage, instance, req));
+    } catch (e) {
+      const err = alsApiError(e);
+      const body = err.body(req.id, instance);
+      if (err.httpStatus >= 500 || !anfrage) {
+        req.log.error({ err: e, clientId: a.clientId, art: a.art }, 'service sync step failed');
+      } else {
+        try {
+          await speichern(db, wer.id, a.clientId, anfrage, err.httpStatus, body, true);
+        } catch (e2) {
+          req.log.error({ err: e2, clientId: a.clientId }, 'service sync: refusal not stored');
+        }
       }
-      if (!(err instanceof ApiError) || err.httpStatus >= 500) {
-        // not a refusal but a failure (database out of reach, a bug): the whole request fails and the device sends the
-        // queue again later — what applied so far is stored and answers doppelt then, nothing is lost or doubled
-        req.log.error({ err, clientId: a.clientId, art: a.art, applied: out.length }, 'service sync stopped');
-        throw err;
-      }
-      const body = err.body(req.id, `${req.url}#${a.clientId}`);
-      await speichern(db, wer.id, a.clientId, a.art, err.httpStatus, body, true);
       out.push({ clientId: a.clientId, ergebnis: 'konflikt', fehler: body });
     }
   }
   return out;
+}
+
+/** A queued step's request: all ids it carries, its data validated (or the refusal of its data), and its hash. */
+interface SyncAnfrage extends Anfrage {
+  ids: AktionIds;
+  daten?: DatenVon<ServiceAktionArt>;
+  fehler?: unknown;
+}
+
+function syncAnfrage(a: ServiceAktion): SyncAnfrage {
+  const ids: AktionIds = Object.fromEntries(SERVICE_SCHRITT_IDS.map((k) => [k, a[k]]));
+  const roh = { ...a.daten, zeitpunkt: a.daten.zeitpunkt ?? a.zeitpunkt };
+  try {
+    const daten = datenPruefen(a.art, roh);
+    return { art: a.art, ids, daten, hash: anfrageHash(a.art, ids, daten) };
+  } catch (fehler) {
+    return { art: a.art, ids, fehler, hash: anfrageHash(a.art, ids, roh) };
+  }
+}
+
+/** One queued step: its stored result, or the step applied in its own transaction; a refusal throws (see `sync`). */
+async function syncSchritt(db: Db, s: svc.Schritt, a: ServiceAktion, anfrage: SyncAnfrage, instance: string, req: FastifyRequest): Promise<SyncErgebnis> {
+  // a clientId seen before: its stored result (doppelt, or konflikt again for a stored refusal) — a conflict of its own
+  // when it came with another step or another request; the stored answer stays
+  const bekannt = (row: { art: string; anfrageHash: string | null; status: number; antwort: string | null }): SyncErgebnis => {
+    try {
+      andereAnfrage(row, anfrage);
+    } catch (err) {
+      return { clientId: a.clientId, ergebnis: 'konflikt', fehler: alsApiError(err).body(req.id, instance) };
+    }
+    const body = row.antwort === null ? undefined : JSON.parse(row.antwort);
+    return row.status >= 400
+      ? { clientId: a.clientId, ergebnis: 'konflikt', fehler: body }
+      : { clientId: a.clientId, ergebnis: 'doppelt', ...(body === undefined ? {} : { antwort: body }) };
+  };
+  const row = await gespeichert(db, s.wer.id, a.clientId);
+  if (row) return bekannt(row);
+  if (anfrage.fehler !== undefined || anfrage.daten === undefined) throw anfrage.fehler;
+  const daten = anfrage.daten;
+  try {
+    await vorab(a.art, daten);
+    const r = await db.transaction().execute(async (trx) => {
+      const res = await aktionAusfuehren(trx, s, a.art, anfrage.ids, daten);
+      await speichern(trx, s.wer.id, a.clientId, anfrage, res.status, res.body);
+      return res;
+    });
+    return { clientId: a.clientId, ergebnis: 'angewendet', ...(r.body === undefined ? {} : { antwort: r.body }) };
+  } catch (err) {
+    // a twin of this step (same clientId) applied concurrently: its stored answer
+    const again = await gespeichert(db, s.wer.id, a.clientId);
+    if (again) return bekannt(again);
+    throw err;
+  }
 }

@@ -178,6 +178,8 @@ export interface ServiceAktionTable {
   benutzerId: number;
   clientId: string;
   art: string;
+  /** SHA-256 of the step's kind, ids and data (without its time); null on rows stored before migration 0018. */
+  anfrageHash: string | null;
   status: number;
   antwort: string | null;
   erstelltAm: string;
