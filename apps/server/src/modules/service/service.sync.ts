@@ -306,13 +306,20 @@ export interface SyncErgebnis {
   antwort?: unknown;
 }
 
-/** The error a failed step answers: a refusal as it is, a database error as the error handler maps it, anything else a 500 with its cause. */
+/**
+ * The error a failed step answers: a refusal as it is, a database error as the error handler maps it, anything else a
+ * 500 — its cause goes to the server log under the request's tracking id (in the error object), never to the device,
+ * as with every other 500.
+ */
 function alsApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const db = fromDatabase(err as DbError);
   if (db) return db;
-  const grund = (err instanceof Error ? err.message : String(err)).slice(0, 300);
-  return new ApiError(500, MessageCode.internal, `Der Schritt konnte nicht ausgeführt werden (${grund}); er wird beim nächsten Senden erneut versucht`);
+  return new ApiError(
+    500,
+    MessageCode.internal,
+    'Der Schritt konnte wegen eines Serverfehlers nicht ausgeführt werden; er wird beim nächsten Senden erneut versucht',
+  );
 }
 
 /**
