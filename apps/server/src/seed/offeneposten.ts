@@ -29,7 +29,9 @@ const tageSeit = (datum: string, bis: string) => Math.round((Date.parse(`${bis}T
 
 export const offenePostenSeeder: Seeder = {
   name: 'offeneposten',
-  table: 'offenePostenZahlungen',
+  // its dunning runs mark it done: payment rows alone do not, since the document seeder's cancellations settle open
+  // items by payment rows ('Verrechnung') before this seeder runs
+  table: 'mahnlaeufe',
   demoOnly: true,
   async run(ctx: SeedContext) {
     const { db } = ctx;
