@@ -230,6 +230,33 @@ describe(`cancel (${DB_KIND})`, () => {
     expect([Number(op[0]?.offenerBetrag), !!op[0]?.abgeschlossen]).toEqual([0, true]);
   });
 
+  it('racing cancels: of 6 parallel cancels of one invoice exactly one books a cancellation; 4 invoices cancelled at once get unique numbers', async () => {
+    const a = await lagerartikel(0);
+    const re = await beleg('0400');
+    await position(re.id, a.id, 1);
+    expectOk(await buchen(re.id));
+    const antworten = await Promise.all(Array.from({ length: 6 }, () => stornieren(re.id)));
+    expect(antworten.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(antworten.filter((r) => r.status !== 200).every((r) => r.status === 409)).toBe(true);
+    const storno = await db.selectFrom('belege').select(['id', 'belegnummer']).where('stornoVonId', '=', re.id).execute();
+    expect(storno).toHaveLength(1);
+    // the original's open item is settled exactly once: open = gross − payments, nothing below zero
+    const op = await db.selectFrom('offenePosten').selectAll().where('belegId', '=', re.id).executeTakeFirstOrThrow();
+    expect([Number(op.offenerBetrag), Number(op.bisherGezahlt)]).toEqual([0, Number(op.rechnungsBetrag)]);
+    // several invoices at once: one cancellation each, with distinct numbers from its range
+    const viele = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await beleg('0400');
+      await position(r.id, a.id, 1);
+      expectOk(await buchen(r.id));
+      viele.push(r.id);
+    }
+    const res = await Promise.all(viele.map((id) => stornieren(id)));
+    expect(res.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const nummern = await db.selectFrom('belege').select('belegnummer').where('stornoVonId', 'in', viele).execute();
+    expect(new Set(nummern.map((n) => n.belegnummer)).size).toBe(4);
+  });
+
   it('[BEL-040] an invoice with a recorded payment is not cancelled (409 from the open items); nothing changes', async () => {
     const a = await lagerartikel(0);
     const re = await beleg('0400');
