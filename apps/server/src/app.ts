@@ -26,6 +26,12 @@ import { registerLicenceCheck } from './plugins/licence';
 export interface AppOptions {
   handle: DbHandle;
   logger?: FastifyServerOptions['logger'];
+  /** A ready logger (main.ts: terminal lines and/or JSON, logging.ts); wins over `logger`. */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** Certificate and key (PEM): the server answers HTTPS. */
+  https?: { cert: Buffer; key: Buffer };
+  /** Addresses of a reverse proxy whose X-Forwarded-For is taken as the client's address. */
+  trustProxy?: string;
   loginLimit?: LoginLimit;
   /** How long system parameters are cached (ms). */
   parameterCacheMs?: number;
@@ -47,7 +53,9 @@ export const registry = collectModules(MODULES);
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { handle } = opts;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
+    ...(opts.https ? { https: opts.https } : {}),
+    ...(opts.trustProxy ? { trustProxy: opts.trustProxy.split(',').map((a) => a.trim()) } : {}),
     // a client's X-Request-Id is taken only when it is a plain id: anything else (line breaks, JSON, long text) could
     // forge log lines or error objects, and gets a fresh id
     requestIdHeader: false,

@@ -82,22 +82,34 @@ describe('parameters', () => {
     }
   });
 
-  it('[APP-112] a grid preset (web app parameter) is 404 until saved, then read back per user as JSON text in result.wert', async () => {
+  it('[APP-112] a grid preset (web app parameter) reads as wert null until saved, then back per user as JSON text in result.wert', async () => {
     const user = (await f.benutzer()).anmeldename;
-    expectError(await getParameter(user, 'presetsFiles'), 404);
+    expect(expectOk(await getParameter(user, 'presetsFiles'))).toEqual({ result: { wert: null } });
     const pagination = JSON.stringify({ pageSize: 50, sort: [{ colId: 'datum', sort: 'desc' }] });
     const saved = await setParameter(user, 'presetsFiles', pagination);
     expect(expectOk(saved)).toEqual({ result: { wert: pagination } });
-    expect(JSON.parse(expectOk(await getParameter(user, 'presetsFiles')).result.wert)).toEqual(JSON.parse(pagination));
+    expect(JSON.parse(expectOk(await getParameter(user, 'presetsFiles')).result.wert ?? 'null')).toEqual(JSON.parse(pagination));
     expectOk(await setParameter(user, 'presetsFiles', '{"pageSize":25}'));
     expect(expectOk(await getParameter(user, 'presetsFiles')).result.wert).toBe('{"pageSize":25}');
-    expectError(await getParameter('admin', 'presetsFiles'), 404);
+    expect(expectOk(await getParameter('admin', 'presetsFiles')).result.wert).toBeNull();
+  });
+
+  it('an unset parameter is not an error: every parameter the web app reads answers 200 with wert null for a new user', async () => {
+    const user = (await f.benutzer()).anmeldename;
+    for (const name of ['darkmode', 'density', 'navigation', 'dashboard', 'infobar', 'cookieBanner', 'userStorageRegion']) {
+      const res = await getParameter(user, name);
+      expect(res.status, name).toBe(200);
+      expect(expectOk(res).result.wert, name).toBeNull();
+    }
   });
 
   it('[APP-092] the navigation settings round-trip as JSON text', async () => {
     const wert = JSON.stringify({ visible: true, enabledItems: ['home', 'settings'] });
     expectOk(await setParameter('admin', 'navigation', wert));
-    expect(JSON.parse(expectOk(await getParameter('admin', 'navigation')).result.wert)).toEqual({ visible: true, enabledItems: ['home', 'settings'] });
+    expect(JSON.parse(expectOk(await getParameter('admin', 'navigation')).result.wert ?? 'null')).toEqual({
+      visible: true,
+      enabledItems: ['home', 'settings'],
+    });
   });
 
   it('a parameter name outside the allowed characters or a missing wert is a 400', async () => {

@@ -25,6 +25,7 @@ import {
   text,
   webappParameter,
   webappParameterBody,
+  webappParameterRead,
 } from './stammdaten';
 
 export const endpoints = {
@@ -77,11 +78,11 @@ export const endpoints = {
   webappParameterGet: endpoint({
     method: 'GET',
     path: '/webapp/parameter/:name',
-    summary: 'Per-user web app parameter (404 when unset)',
+    summary: 'Per-user web app parameter (wert null while unset: not an error, the client uses its default)',
     tag: 'webapp',
     rightsNote: 'Per-user settings: a user reads only their own',
     params: parameterNameParams,
-    response: single(webappParameter),
+    response: single(webappParameterRead),
   }),
   webappParameterSet: endpoint({
     method: 'POST',

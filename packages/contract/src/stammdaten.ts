@@ -61,6 +61,8 @@ export const preisgruppe = z.object({ nummer: z.number().int().min(1).max(17), b
 
 export const parameter = z.object({ name: z.string(), wert: z.string().nullable() });
 export const webappParameter = z.object({ wert: z.string() });
+/** A per-user parameter as read: `wert` null while the user has none saved (the client then uses its default). */
+export const webappParameterRead = z.object({ wert: z.string().nullable() });
 export const webappParameterBody = z.object({ data: z.object({ wert: z.string().max(100_000) }) });
 export const parameterNameParams = z.object({ name: z.string().regex(/^[A-Za-z0-9_.-]{1,80}$/) });
 

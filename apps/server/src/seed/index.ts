@@ -4,6 +4,7 @@ import { type DbHandle, inTransaction } from '../db/index';
 import { collectModules } from '../lib/module';
 import { MODULES } from '../modules/index';
 import type { Seeder } from './context';
+import type { SeedReport } from './progress';
 
 const registry = collectModules(MODULES);
 
@@ -28,10 +29,14 @@ export async function isSeeded(handle: DbHandle, demo = true): Promise<boolean> 
 /** Fills a migrated database with deterministic demo data: every area whose data is missing (all, on an empty one). */
 export async function seed(
   handle: DbHandle,
-  opts: { scale: number; demo: boolean; progress?: (label: string, done: number, total: number) => void },
+  opts: { scale: number; demo: boolean; progress?: (label: string, done: number, total: number) => void; report?: SeedReport },
 ): Promise<void> {
-  for (const s of seeders) {
-    if (await done(handle, s, opts.demo)) continue;
+  const todo: Seeder[] = [];
+  for (const s of seeders) if (!(await done(handle, s, opts.demo))) todo.push(s);
+  const progress = opts.progress ?? opts.report?.progress.bind(opts.report) ?? (() => {});
+  for (const [i, s] of todo.entries()) {
+    const t0 = Date.now();
+    opts.report?.area(s.name, i + 1, todo.length);
     // Each area draws from its own fixed seed, so adding an area leaves the others' data unchanged.
     fakerDE.seed(SEED + s.name.length * 7919);
     fakerDE.setDefaultRefDate(new Date('2026-01-01T00:00:00Z'));
@@ -44,8 +49,9 @@ export async function seed(
         scale: opts.scale,
         demo: opts.demo,
         numberRanges: registry.numberRanges,
-        progress: opts.progress ?? (() => {}),
+        progress,
       }),
     );
+    opts.report?.areaDone(s.name, i + 1, todo.length, Date.now() - t0);
   }
 }

@@ -2,7 +2,6 @@ import { BENUTZER_TYPEN_WEBAPP, endpoints, type meResponse, PROJEKT_RECHTE } fro
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { percent2 } from '../../lib/codecs';
-import { notFound } from '../../lib/errors';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor, loadRights } from '../../plugins/auth';
@@ -72,8 +71,8 @@ export function webappRoutes(app: FastifyInstance, { db }: Ctx) {
       .where('benutzerId', '=', actor(req).id)
       .where('name', '=', req.params.name)
       .executeTakeFirst();
-    if (!row) throw notFound('Parameter');
-    return { result: { wert: row.wert } };
+    // unset is a normal state (every new user, every preset not yet saved), not a missing record: no 404
+    return { result: { wert: row?.wert ?? null } };
   });
 
   route(app, endpoints.webappParameterSet, async (req) => {

@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { navEntries } from '@/app/areas';
 import { useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
-import { isApiError } from '@/lib/api/errors';
 import { tokenStore } from '@/lib/api/token';
 import { type DensityChoice, parseDensity } from '@/lib/density';
 import { fromDeviceCopy, writeDeviceCopy } from '@/lib/device-copy';
@@ -55,13 +54,13 @@ type ValueOf<N extends UserParameterName> = (typeof userParameters)[N]['fallback
 /** What a value becomes before it is saved. */
 const prepares: { [N in UserParameterName]?: (v: ValueOf<N>) => ValueOf<N> } = { navigation: completeNavigation };
 
-/** Reads a user parameter; unset (404) or unreadable gives `null` and the caller uses the default. */
+/** Reads a user parameter; unset (the server answers `wert: null`) or unreadable gives `null` and the caller uses the default. */
 export async function readUserParameter<T>(name: string, parse: (w: string) => T): Promise<T | null> {
+  const { result } = await api('webappParameterGet', { params: { name } });
+  if (result.wert === null) return null;
   try {
-    const { result } = await api('webappParameterGet', { params: { name } });
     return parse(result.wert);
   } catch (e) {
-    if (isApiError(e) && e.status === 404) return null;
     if (e instanceof SyntaxError) return null;
     throw e;
   }
