@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureWebBuild, root } from './web-build.mjs';
 
-ensureWebBuild();
+await ensureWebBuild();
 
 const freePort = () =>
   new Promise((resolve, reject) => {
