@@ -61,7 +61,8 @@ if (!up) {
 const run = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, E2E_BASE_URL: base },
+  // E2E_DATABASE_URL: a spec may start a second server on the same data (https-offline.spec.ts: the same app over HTTPS)
+  env: { ...process.env, E2E_BASE_URL: base, E2E_DATABASE_URL: env.DATABASE_URL },
 });
 stop();
 process.exit(run.status ?? 1);
