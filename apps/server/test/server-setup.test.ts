@@ -113,7 +113,7 @@ describe('HTTPS with a certificate and key (TLS_CERT, TLS_KEY)', () => {
       const req = request(
         { host: '127.0.0.1', port, servername: 'vario.test', path: '/vario-api/login', method: 'OPTIONS', rejectUnauthorized: false },
         (res) => {
-          const subject = (res.socket as import('node:tls').TLSSocket).getPeerCertificate().subject?.CN ?? '';
+          const subject = String((res.socket as import('node:tls').TLSSocket).getPeerCertificate().subject?.CN ?? '');
           res.resume();
           res.on('end', () => resolve({ status: res.statusCode ?? 0, subject }));
         },
