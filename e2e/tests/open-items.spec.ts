@@ -83,7 +83,7 @@ test("[OP-001] [OP-002] an invoice's open item is found, paid in two parts and c
   await expect(page.getByTestId('field-bisherGezahlt')).toHaveValue(eur('119,00'));
 });
 
-test('[OP-004] the dunning run raises overdue items once a day and says so the second time', async ({ page, request }) => {
+test('the dunning run raises overdue items once a day and says so the second time', async ({ page, request }) => {
   const token = await openAs(page, request, 'admin', '/openItems?overdue=true');
   const before = await getJson<{ result: { id: number; mahnstufe: number }[] }>(request, token, '/finanzen/offeneposten?filter=abgeschlossen=false&limit=1000');
   await page.getByTestId('dunning-run').click();

@@ -36,7 +36,7 @@ describe('sale-document routes', { timeout: 60_000 }, () => {
     expect((await load('/saleDocument/5/scanner')).last?.fullPath).toBe('/saleDocument/$id/scanner');
   });
 
-  it('[BEL-002] [BEL-007] serve the same set below an address: the list inside its tab, the record with the address as back link', async () => {
+  it('serve the same set below an address: the list inside its tab, the record with the address as back link', async () => {
     const list = await load('/addresses/7/saleDocuments');
     expect(list.last?.fullPath).toBe('/addresses/$id/saleDocuments');
     expect(list.mount?.listPath).toBe('/addresses/7/saleDocuments');
@@ -47,7 +47,7 @@ describe('sale-document routes', { timeout: 60_000 }, () => {
     expect(mountedBackLink({}, rec.mount as ResolvedMount, { label: 'Belege' })).toEqual({ to: '/addresses/7/saleDocuments', label: 'Adresse' });
   });
 
-  it('[BEL-006] [BEL-007] take the new document query and the back link from the search', () => {
+  it('take the new document query and the back link from the search', () => {
     expect(validateSaleDocumentSearch({ id: '12', type: '0200', dealId: 3, backRouteName: '/deals/$id', x: 1 })).toEqual({
       id: 12,
       type: '0200',
