@@ -293,6 +293,11 @@ test('[BEL-001] [BEL-036] the list opens with offers and orders in status 1–3,
   await openAs(page, request, 'admin', '/saleDocument');
   await expect(page.getByTestId('filter-types')).toContainText('Angebot, Auftrag');
   await expect(page.getByTestId('filter-status')).toContainText('3 gewählt');
+  // the three are 1, 2 and 3
+  await page.getByTestId('filter-status').click();
+  for (const s of ['1', '2', '3']) await expect(page.getByTestId(`filter-status-${s}`)).toBeChecked();
+  for (const s of ['4', '5', '6', '8', '9']) await expect(page.getByTestId(`filter-status-${s}`)).not.toBeChecked();
+  await page.keyboard.press('Escape');
   const rows = page.locator('.ag-row');
   await expect(rows.first()).toBeVisible();
   const first = await getJson<{ result: Doc[] }>(request, token, '/verkauf/belege?belegart=0100,0200&belegstatus=1,2,3&limit=1&orderBy=-belegdatum');
@@ -317,6 +322,9 @@ test.describe('on a phone', () => {
     const token = await apiLogin(request, 'admin');
     const offer = await offerViaApi(request, token, 'Unterschrift');
     await openAs(page, request, 'admin', `/saleDocument/${offer.id}/signature`);
+    // the record's tabs: head, positions, foot, history, signature (the one open)
+    for (const tab of ['documentHead', 'positions', 'documentFoot', 'history', 'signature']) await expect(page.getByTestId(`tab-${tab}`)).toHaveCount(1);
+    await expect(page.getByTestId('tab-signature')).toHaveAttribute('aria-selected', 'true');
     await page.getByTestId('signature-name').fill('Erika Mustermann');
     const canvas = page.getByTestId('signature-canvas');
     await canvas.scrollIntoViewIfNeeded();

@@ -184,6 +184,10 @@ test.describe('technician journey on a phone', () => {
     await page.getByTestId('planning-reject').tap();
     await page.getByTestId('form-dialog-save').tap();
     await expect(page.getByRole('dialog').getByText('Es muss eine Bemerkung eingegeben werden!')).toBeVisible();
+    // blanks are no remark either
+    await page.getByRole('dialog').getByTestId('field-bemerkung').fill('   ');
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByRole('dialog').getByText('Es muss eine Bemerkung eingegeben werden!')).toBeVisible();
     await page.getByRole('dialog').getByTestId('field-bemerkung').fill('Kunde nicht erreichbar');
     await page.getByTestId('form-dialog-save').tap();
     await expect(page).toHaveURL(/\/planning$/);

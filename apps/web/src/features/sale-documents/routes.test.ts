@@ -28,6 +28,9 @@ async function load(url: string) {
 describe('sale-document routes', { timeout: 60_000 }, () => {
   it('[BEL-001] [BEL-003] [BEL-005] serve the list, the tabs, the position routes and the scanner on their own', async () => {
     expect((await load('/saleDocument')).last?.fullPath).toBe('/saleDocument');
+    // new: the record page with the id 'new' (its bare path leads to the head)
+    expect((await load('/saleDocument/new/documentHead')).last?.params).toMatchObject({ id: 'new' });
+    expect((await load('/saleDocument/5/positions')).last?.fullPath).toBe('/saleDocument/$id/positions/');
     const head = await load('/saleDocument/5/documentHead');
     expect(head.last?.fullPath).toBe('/saleDocument/$id/documentHead');
     expect(head.mount).toEqual({ listPath: '/saleDocument', idParam: 'id', back: null });
