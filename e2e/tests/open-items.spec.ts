@@ -52,6 +52,7 @@ test("[OP-001] [OP-002] an invoice's open item is found, paid in two parts and c
   await expect(amount).toHaveValue('119,00');
   await amount.fill('50,00');
   await page.getByTestId('field-auszug').fill('KA 11/42');
+  await page.getByTestId('field-bemerkung').fill('erste Rate');
   await page.getByRole('button', { name: 'Zahlung buchen' }).click();
   await expect(page.getByText(/Zahlung erfasst; noch offen: 69,00\s€/)).toBeVisible();
   await expect(page.getByTestId('sub-row')).toHaveCount(1);
@@ -74,16 +75,21 @@ test("[OP-001] [OP-002] an invoice's open item is found, paid in two parts and c
 
   // the first payment's detail
   await page.getByTestId('sub-row').first().click();
+  await expect(page).toHaveURL(new RegExp(`/openItems/${op.id}/paymentHistory/\\d+$`));
   await expect(page.getByTestId('sub-title')).toContainText(/50,00\s€/);
   await expect(page.getByTestId('field-auszug')).toHaveValue('KA 11/42');
   await expect(page.getByTestId('field-zahlungPer')).toHaveValue('Überweisung');
+  await expect(page.getByTestId('field-zahlungsBetrag')).toHaveValue(eur('50,00'));
+  const today = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  await expect(page.getByTestId('field-zahlungsDatum')).toHaveValue(today);
+  await expect(page.getByTestId('field-bemerkung')).toHaveValue('erste Rate');
 
   await page.getByTestId('tab-masterdata').click();
   await expect(page.getByTestId('field-offenerBetrag')).toHaveValue(eur('0,00'));
   await expect(page.getByTestId('field-bisherGezahlt')).toHaveValue(eur('119,00'));
 });
 
-test('[OP-004] the dunning run raises overdue items once a day and says so the second time', async ({ page, request }) => {
+test('the dunning run raises overdue items once a day and says so the second time', async ({ page, request }) => {
   const token = await openAs(page, request, 'admin', '/openItems?overdue=true');
   const before = await getJson<{ result: { id: number; mahnstufe: number }[] }>(request, token, '/finanzen/offeneposten?filter=abgeschlossen=false&limit=1000');
   await page.getByTestId('dunning-run').click();

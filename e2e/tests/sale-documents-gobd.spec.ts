@@ -86,8 +86,11 @@ test('[BEL-042] [BEL-043] a booked invoice becomes a credit note over chosen qua
   await page.getByTestId('transform-qty').fill('1');
   await page.screenshot({ path: test.info().outputPath('credit-note-dialog.png') });
   await page.getByTestId('transition-confirm').click();
-  await expect(page.getByTestId('transition-done')).toContainText(/Gutschrift GU\d{4}-\d{5}/, { timeout: 15_000 });
+  await expect(page.getByTestId('transition-done')).toContainText(/Gutschrift GU\d{4}-\d{5}.*erfolgreich übernommen/, { timeout: 15_000 });
   await page.getByTestId('transition-ok').click();
+  // OK opens the new document: the id the transform answered in its Location
+  await expect(page).not.toHaveURL(new RegExp(`/saleDocument/${doc.id}/`));
+  await expect(page).toHaveURL(/\/saleDocument\/\d+\//);
   // the transform opens the new document; its head says the type
   await page.getByTestId('tab-documentHead').click();
   await expect(page.getByTestId('head-belegart')).toHaveValue('Gutschrift');

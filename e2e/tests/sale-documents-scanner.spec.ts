@@ -4,7 +4,7 @@ import { writeBarcodeY4m } from '../fixtures/barcode-video';
 import { apiLogin, bearer, openAs } from './helpers';
 
 /** Runs in the scanner project: the fake camera plays the barcode video this test writes first (as scanner.spec.ts). */
-test('[BEL-003] /saleDocument/{id}/scanner adds the scanned article as a position', async ({ page, request }) => {
+test('/saleDocument/{id}/scanner adds the scanned article as a position', async ({ page, request }) => {
   const token = await apiLogin(request, 'admin');
   const product = (await products(request, token, 'artikelart=1,gesperrt=false', 20)).find((p) => p.ean?.length === 13);
   if (!product?.ean) throw new Error('no seeded product with an EAN-13');

@@ -49,7 +49,7 @@ async function acceptFromPlanning(page: Page, request: APIRequestContext, task: 
   await expect(page.getByText('Auftrag angenommen')).toBeVisible();
 }
 
-test.describe('[SVC-001..066] technician journey on a phone', () => {
+test.describe('technician journey on a phone', () => {
   test('accept, travel start, arrival with distance, time, material, additional work, signature and completion report', async ({ page, request }) => {
     test.setTimeout(180_000);
     const task = await planTask(request, 'Wartung Heizung E2E', await clockAtNoon(page));
@@ -152,7 +152,7 @@ test.describe('[SVC-001..066] technician journey on a phone', () => {
     await expect(page.getByTestId('task-status')).toContainText('12');
   });
 
-  test('[SVC-021][SVC-049] a step the server refuses shows its message: time started before the arrival', async ({ page, request }) => {
+  test('[SVC-049] a step the server refuses shows its message: time started before the arrival', async ({ page, request }) => {
     const task = await planTask(request, 'Störung Lüftung E2E', await clockAtNoon(page));
     await acceptFromPlanning(page, request, task);
     const next = page.getByTestId('journey-next');
@@ -178,10 +178,14 @@ test.describe('[SVC-001..066] technician journey on a phone', () => {
     await expect(page.getByTestId('timer-running')).toHaveCount(0);
   });
 
-  test('[SVC-040] rejecting needs a remark; [SVC-002] the accepted list shows cards', async ({ page, request }) => {
+  test('[SVC-040] rejecting needs a remark (blank is not one); the accepted list opens', async ({ page, request }) => {
     const task = await planTask(request, 'Kein Zugang E2E');
     await openAs(page, request, 'techniker', `/planning/${task.planungId}`);
     await page.getByTestId('planning-reject').tap();
+    await page.getByTestId('form-dialog-save').tap();
+    await expect(page.getByRole('dialog').getByText('Es muss eine Bemerkung eingegeben werden!')).toBeVisible();
+    // blanks are no remark either
+    await page.getByRole('dialog').getByTestId('field-bemerkung').fill('   ');
     await page.getByTestId('form-dialog-save').tap();
     await expect(page.getByRole('dialog').getByText('Es muss eine Bemerkung eingegeben werden!')).toBeVisible();
     await page.getByRole('dialog').getByTestId('field-bemerkung').fill('Kunde nicht erreichbar');

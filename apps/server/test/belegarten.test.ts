@@ -90,7 +90,7 @@ async function belegVom(d: Belegart, gebucht = false): Promise<number> {
 }
 
 describe(`a type follows from its entry (${DB_KIND})`, () => {
-  it('[BEL-037] number, list filter, PDF title, booking and cancelling effects of every sales type are its descriptor’s', async () => {
+  it('number, list filter, PDF title, booking and cancelling effects of every sales type are its descriptor’s', async () => {
     // a cancellation document only comes from a cancellation (belege-transitions.test.ts): checked there, and below as the result
     for (const d of VERKAUF_BELEGART_LISTE.filter((x) => x.storno.art !== 'nein')) {
       const id = await belegVom(d);
@@ -140,7 +140,7 @@ describe(`a type follows from its entry (${DB_KIND})`, () => {
     }
   });
 
-  it('[BEL-029] [BEL-042] transforms into exactly the descriptor’s targets, by belegart (0300) and by belegtyp (03); partly where the entry says so', async () => {
+  it('transforms into exactly the descriptor’s targets, by belegart (0300) and by belegtyp (03); partly where the entry says so', async () => {
     for (const d of VERKAUF_BELEGART_LISTE.filter((x) => x.storno.art !== 'nein')) {
       const ziele = umwandlungsZiele(d.belegart);
       for (const z of VERKAUF_BELEGART_LISTE) {

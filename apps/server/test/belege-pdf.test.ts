@@ -129,7 +129,7 @@ describe('print (drucken)', () => {
     expect(again.filter((h) => h.art === 'D')).toHaveLength(2);
   });
 
-  it('[BEL-027] is refused on a booked or cancelled document (422, nothing written)', async () => {
+  it('printing is refused on a booked or cancelled document (422, nothing written)', async () => {
     const b = await f.beleg({ belegart: '0400', adresseId: kunde.id });
     await setStatus(b.id, 3);
     const e = expectError(await c.call(endpoints.belegDrucken, { as: 'admin', params: { id: b.id } }), 422);

@@ -64,7 +64,7 @@ describe('quick search of the documents', () => {
     expect((await plan('SB-00042', 6))?.seek).toBeFalsy();
   });
 
-  it('[BEL-037] a broad word answers its windows in list order with the exact total, the same in small and large windows', async () => {
+  it('a broad word answers its windows in list order with the exact total, the same in small and large windows', async () => {
     const expected = listOrder(mine);
     const first = await list({ search: 'rahmenvertrag', limit: 5, filter: `adresseId=${adresse.id}` });
     expect(first.resultCount).toBe(N);
@@ -83,7 +83,7 @@ describe('quick search of the documents', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it('[BEL-036] the list filters still apply beside a broad search, and the total counts both', async () => {
+  it('the list filters still apply beside a broad search, and the total counts both', async () => {
     const chosen = mine.filter((b) => ['0100', '0200'].includes(b.belegart) && b.belegstatus !== 2 && b.belegart === '0100');
     const res = await list({ search: 'Rahmenvertrag', belegart: '0100', belegstatus: '1,3', limit: 5, filter: `adresseId=${adresse.id}` });
     expect(res.resultCount).toBe(chosen.length);
@@ -147,7 +147,7 @@ describe('list totals by type and status', () => {
     expect(await total({ belegstatus: '2,6' })).toBe(await counted(null, [2, 6]));
   };
 
-  it('[BEL-036] the total of the default pick-list filter is exact after creating, changing the status and deleting', async () => {
+  it('the total of the default pick-list filter is exact after creating, changing the status and deleting', async () => {
     await check();
     const b = await f.beleg({ adresseId: adresse.id, belegart: '0100' });
     await check();

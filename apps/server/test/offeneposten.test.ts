@@ -24,7 +24,7 @@ const adresse = async (id: number) => expectOk(await c.call(endpoints.adresseGet
 const admin = { id: await f.benutzerId('admin'), name: 'Administrator', istAdmin: true };
 
 describe('open items from invoices', () => {
-  it('[OP-003] the demo data (made through the document service): every booked invoice, credit note and cancellation has one open item over its gross, with its payments (a cancelled one settled); no other document has one', async () => {
+  it('the demo data (made through the document service): every booked invoice, credit note and cancellation has one open item over its gross, with its payments (a cancelled one settled); no other document has one', async () => {
     const docs = await db
       .selectFrom('belege')
       .select(['id', 'belegart', 'betragBrutto', 'gebuchtAm', 'storniertAm', 'stornoVonId'])
@@ -89,6 +89,36 @@ describe('open items from invoices', () => {
     });
     const beleg = expectOk(await c.call(endpoints.belegGet, { as, params: { id: op.belegId } })).result;
     expect(op.rechnungsnummer).toBe(beleg.belegnummer);
+    // read back (GET /finanzen/offeneposten/{id}): every field the spec names — number, address and customer number, the
+    // address, amounts, dates, payment type, dunning level, cash-discount percentage, amount and date
+    const gelesen = await lies(op.id);
+    expect(gelesen).toMatchObject({ id: op.id, rechnungsnummer: beleg.belegnummer, letzteMahnung: null, skontoProzent: 0, skontoBetrag: 0 });
+    expect(gelesen.nummer).toBeGreaterThan(0);
+    expect(gelesen.adressnummer).toBe((await adresse(kunde.id)).adressnummer);
+    expect(Object.keys(gelesen)).toEqual(
+      expect.arrayContaining([
+        'id',
+        'nummer',
+        'rechnungsnummer',
+        'abgeschlossen',
+        'opvArt',
+        'adressnummer',
+        'kundennummer',
+        'name1',
+        'rechnungsBetrag',
+        'offenerBetrag',
+        'bisherGezahlt',
+        'nettoFaellig',
+        'rechnungsdatum',
+        'valuta',
+        'zahlungsart',
+        'mahnstufe',
+        'skontoProzent',
+        'skontoBetrag',
+        'skontoDatum',
+        'letzteMahnung',
+      ]),
+    );
     expect((await adresse(kunde.id)).opvBetrag).toBe(238);
 
     const zahlart = (await db.selectFrom('zahlungsarten').select('id').where('skontoProzent', '>', 0).executeTakeFirstOrThrow()).id;
@@ -98,7 +128,7 @@ describe('open items from invoices', () => {
     expect(mitSkonto).toMatchObject({ nettoFaellig: '2026-04-01', skontoDatum: '2026-03-12', skontoProzent: 2, skontoBetrag: 20 });
   });
 
-  it("[OP-003] the document's own payment type sets its open item's terms, as its PDF prints them", async () => {
+  it("the document's own payment type sets its open item's terms, as its PDF prints them", async () => {
     const zahlart = (await db.selectFrom('zahlungsarten').select('id').where('skontoProzent', '>', 0).executeTakeFirstOrThrow()).id;
     const kunde = await f.adresse(); // no payment type: 14 days net
     const beleg = await f.beleg({ belegart: '0400', adresseId: kunde.id, belegdatum: '2026-03-02', zahlart });
@@ -123,7 +153,7 @@ describe('open items from invoices', () => {
 });
 
 describe('payments', () => {
-  it('[OP-002] [OP-007] partial and full payment; completed when nothing is open; more than is open is refused', async () => {
+  it('[OP-007] partial and full payment; completed when nothing is open; more than is open is refused', async () => {
     const op = await f.offenerPosten({ betrag: 100.5 });
     const teil = expectOk(await zahle(op.id, 40.25, { auszug: 'KA 12/3', bemerkung: 'erste Rate' }));
     expect(teil.offenerPosten).toMatchObject({ offenerBetrag: 60.25, bisherGezahlt: 40.25, abgeschlossen: false });
@@ -143,7 +173,14 @@ describe('payments', () => {
       [60.25, 'Bar'],
     ]);
     const one = expectOk(await c.call(endpoints.zahlungGet, { as, params: { id: op.id, paymentId: teil.result.id } })).result;
-    expect(one).toMatchObject({ auszug: 'KA 12/3', bemerkung: 'erste Rate', zahlungsBetrag: 40.25, benutzerName: expect.any(String) });
+    expect(one).toMatchObject({
+      auszug: 'KA 12/3',
+      bemerkung: 'erste Rate',
+      zahlungsBetrag: 40.25,
+      zahlungPer: 'Überweisung',
+      zahlungsDatum: heute(),
+      benutzerName: expect.any(String),
+    });
     // a payment of another open item is not found under this one
     const andere = await f.offenerPosten({ betrag: 10 });
     expectError(await c.call(endpoints.zahlungGet, { as, params: { id: andere.id, paymentId: teil.result.id } }), 404);
@@ -204,7 +241,7 @@ describe('payments', () => {
 
 describe('cancelling the invoice', () => {
   // issue 19 item 8: this test asserted the old behaviour (the item deleted, 404); GoBD keeps it, settled
-  it('[BEL-040] cancelling an unpaid invoice settles its open item (never deleted); a paid one cannot be cancelled (409)', async () => {
+  it('cancelling an unpaid invoice settles its open item (never deleted); a paid one cannot be cancelled (409)', async () => {
     const kunde = await f.adresse();
     const op = await f.offenerPosten({ betrag: 70, adresseId: kunde.id });
     expect((await adresse(kunde.id)).opvBetrag).toBe(70);
@@ -222,7 +259,7 @@ describe('cancelling the invoice', () => {
 });
 
 describe('dunning run', () => {
-  it('[OP-004] raises overdue, undisputed, unblocked, not unadmonished items by one, once per day', async () => {
+  it('the dunning run raises overdue, undisputed, unblocked, not unadmonished items by one, once per day', async () => {
     const alt = plusTage(heute(), -40);
     const faellig = await f.offenerPosten({ betrag: 50, belegdatum: alt });
     const neu = await f.offenerPosten({ betrag: 50 });
@@ -298,7 +335,7 @@ describe('summary, flags, list, rights', () => {
         body: { data: { strittig: true, gesperrt: true }, ProtokollBemerkung: 'Reklamation' },
       }),
     ).result;
-    expect(changed).toMatchObject({ strittig: true, gesperrt: true, nichtMahnen: false, offenerBetrag: 12 });
+    expect(changed).toMatchObject({ strittig: true, gesperrt: true, nichtMahnen: false, abgeschlossen: false, offenerBetrag: 12 });
     const log = await db
       .selectFrom('protokoll')
       .selectAll()
@@ -311,6 +348,15 @@ describe('summary, flags, list, rights', () => {
     expect(expectOk(await c.call(endpoints.offenerPostenUpdate, { as, params: { id: op.id }, body: { data: { strittig: false } } })).result.strittig).toBe(
       false,
     );
+    // clarified, unblocked, unadmonished
+    expect(
+      expectOk(await c.call(endpoints.offenerPostenUpdate, { as, params: { id: op.id }, body: { data: { gesperrt: false, nichtMahnen: true } } })).result,
+    ).toMatchObject({ strittig: false, gesperrt: false, nichtMahnen: true });
+    expectOk(await c.call(endpoints.offenerPostenUpdate, { as, params: { id: op.id }, body: { data: { nichtMahnen: false } } }));
+    // completed is not a flag to set: it follows the payments
+    expectError(await c.call(endpoints.offenerPostenUpdate, { as, params: { id: op.id }, body: { data: invalid({ abgeschlossen: true }) } }), 400);
+    const bezahlt = await f.offenerPosten({ betrag: 5 });
+    expect(expectOk(await zahle(bezahlt.id, 5)).offenerPosten.abgeschlossen).toBe(true);
     expectError(await c.call(endpoints.offenerPostenUpdate, { as, params: { id: op.id }, body: { data: invalid({ offenerBetrag: 0 }) } }), 400);
     expectError(await c.call(endpoints.offenerPostenUpdate, { as, params: { id: op.id }, body: { data: invalid({ mahnstufe: 0 }) } }), 400);
 
@@ -321,7 +367,7 @@ describe('summary, flags, list, rights', () => {
     expect(await lies(op.id)).toMatchObject({ nichtMahnen: false, offenerBetrag: 12 });
   });
 
-  it('[OP-001] the list filters by address, state, level and disputed, searches invoice number and name', async () => {
+  it('the list filters by address, state, level and disputed, searches invoice number and name', async () => {
     const kunde = await f.adresse({ name1: 'Ölmühle Übersee' });
     const a = await f.offenerPosten({ betrag: 10, adresseId: kunde.id });
     const b = await f.offenerPosten({ betrag: 20, adresseId: kunde.id });

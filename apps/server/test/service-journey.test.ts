@@ -11,7 +11,7 @@ const s = serviceSetup(c);
 const vor = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
 
 describe('service journey (state machine on the server)', () => {
-  it('[SVC-024] accept an open item; [SVC-040] reject needs a remark; an accepted item is returned, not rejected', async () => {
+  it('accept an open item; reject needs a remark (trimmed); an accepted item is returned, not rejected', async () => {
     const tech = await s.techniker();
     const { planung, auftrag } = await s.auftrag(tech.technikerId, { angenommen: false });
     const as = tech.as;
@@ -44,7 +44,7 @@ describe('service journey (state machine on the server)', () => {
     expect(offen.result.map((p) => p.id)).not.toContain(zwei.planung.id);
   });
 
-  it('[SVC-019] [SVC-059] travel start only while reisebeginnDatum is empty, with datum HH:mm on the day of zeitpunkt', async () => {
+  it('[SVC-059] travel start only while reisebeginnDatum is empty, with datum HH:mm on the day of zeitpunkt', async () => {
     const tech = await s.techniker();
     const { planung } = await s.auftrag(tech.technikerId);
     const as = tech.as;
@@ -59,7 +59,7 @@ describe('service journey (state machine on the server)', () => {
     expectError(await c.call(endpoints.servicePlanungReisebeginn, { as, params: { id: planung.id }, body: { data: invalid({ datum: '25:00' }) } }), 400);
   });
 
-  it('[SVC-020] [SVC-048] [SVC-061] arrival after travel start, once, not before it; strecke a whole number ≥ 0', async () => {
+  it('[SVC-048] [SVC-061] arrival after travel start, once, not before it; strecke a whole number ≥ 0', async () => {
     const tech = await s.techniker();
     const { planung } = await s.auftrag(tech.technikerId);
     const as = tech.as;
@@ -74,7 +74,10 @@ describe('service journey (state machine on the server)', () => {
     expectError(await c.call(endpoints.servicePlanungAnkunft, { as, params, body: invalid({ data: {} }) }), 400);
     const frueh = expectError(await c.call(endpoints.servicePlanungAnkunft, { as, params, body: { data: { strecke: 3, zeitpunkt: vor(45) } } }), 422);
     expect(frueh.errors.fieldErrors.datum![0]).toContain(uhrzeitVon(vor(30)));
-    const r = expectOk(await c.call(endpoints.servicePlanungAnkunft, { as, params, body: { data: { strecke: 0, zeitpunkt: vor(20) } } }));
+    // the arrival's time as the body's datum (HH:mm), the distance as a whole number
+    const ankunft = uhrzeitVon(vor(25));
+    const r = expectOk(await c.call(endpoints.servicePlanungAnkunft, { as, params, body: { data: { datum: ankunft, strecke: 0, zeitpunkt: vor(20) } } }));
+    expect(uhrzeitVon(r.result.vorOrtDatum!)).toBe(ankunft);
     expect(r.meldung).toBe('Status Vor-Ort gesetzt');
     expect(r.result).toMatchObject({ strecke: 0, auftragsstatus: ST.vorOrt });
     expectError(await c.call(endpoints.servicePlanungAnkunft, { as, params, body: { data: { strecke: 1 } } }), 422);
@@ -92,6 +95,11 @@ describe('service journey (state machine on the server)', () => {
     const tag = tagVon(new Date(Date.now() - 86_400_000).toISOString());
     const um = (hhmm: string) => berlinZuUtc(tag, hhmm);
     expectOk(await c.call(endpoints.servicePlanungReisebeginn, { as, params, body: { data: { zeitpunkt: um('09:50') } } }));
+    // travel started, not yet arrived: still no hours
+    expect(
+      expectError(await c.call(endpoints.servicePlanungZeitStart, { as, params, body: { data: { zeitpunkt: um('09:55') } } }), 422).errors.services[0]!.message,
+    ).toContain('Reisebeginn und Ankunft');
+    expectError(await c.call(endpoints.servicePlanungServiceZeit, { as, params, body: { data: { tag, von: '09:50', bis: '09:55' } } }), 422);
     const p = expectOk(await c.call(endpoints.servicePlanungAnkunft, { as, params, body: { data: { zeitpunkt: um('10:00'), strecke: 12 } } })).result;
     expect(uhrzeitVon(p.vorOrtDatum!)).toBe('10:00');
     const vorAnkunft = expectError(await c.call(endpoints.servicePlanungZeitStart, { as, params, body: { data: { zeitpunkt: um('09:55') } } }), 422);
@@ -118,7 +126,7 @@ describe('service journey (state machine on the server)', () => {
     expectError(await c.call(endpoints.servicePlanungZeitStopp, { as, params, body: { data: {} } }), 422);
   });
 
-  it('[SVC-025] one active automatic recording per technician: a second start is refused unless abbrechen ends the active one', async () => {
+  it('one active automatic recording per technician: a second start is refused unless abbrechen ends the active one', async () => {
     const tech = await s.techniker();
     const as = tech.as;
     const eins = await s.auftrag(tech.technikerId);
@@ -148,7 +156,7 @@ describe('service journey (state machine on the server)', () => {
     expectOk(await c.call(endpoints.servicePlanungZeitStart, { as: other.as, params: { id: drei.planung.id }, body: { data: {} } }));
   });
 
-  it('[SVC-026] [SVC-029] suspend with date and time moves the visit, without both retains it; one without the other is refused', async () => {
+  it('[SVC-026] suspend with date and time moves the visit, without both retains it; one without the other is refused', async () => {
     const tech = await s.techniker();
     const as = tech.as;
     const { planung } = await s.auftrag(tech.technikerId);
@@ -167,7 +175,7 @@ describe('service journey (state machine on the server)', () => {
     expectOk(await c.call(endpoints.servicePlanungReisebeginn, { as, params, body: { data: {} } }));
   });
 
-  it('[SVC-024] end duty clears travel and arrival and stops running time; phone completed ends the visit before arrival', async () => {
+  it('end duty clears travel and arrival and stops running time; phone completed ends the visit before arrival', async () => {
     const tech = await s.techniker();
     const as = tech.as;
     const { planung, auftrag } = await s.auftrag(tech.technikerId);

@@ -29,6 +29,7 @@ describe('service material', () => {
     const { m, artikel, zentral } = await s.material(auftrag.id, 4, 0);
     expect(m).toMatchObject({ menge: 4, mengeReserviert: 4, mengeUmgelagert: 0, materialstatus: MS.reserviert, empfangLagerId: tech.gut, umlagerungTyp: 2 });
     expect(m.empfangLager).toMatchObject({ id: tech.gut });
+    expect(m).toHaveProperty('sctyp');
     expect(m.artikelnummer).toBe(artikel.artikelnummer);
     // the line's fields (SVC-012) and every quantity (SVC-013), all zero before anything is booked
     expect(m).toMatchObject({
@@ -69,10 +70,14 @@ describe('service material', () => {
 
   it('[SVC-022] material only after arrival on site', async () => {
     const tech = await s.techniker();
-    const { auftrag } = await s.auftrag(tech.technikerId);
+    const { auftrag, planung } = await s.auftrag(tech.technikerId);
     const { m } = await s.material(auftrag.id, 2);
     const e = expectError(await buchen(tech.as, auftrag.id, m.id, { art: 'eingebaut', menge: 1 }), 422);
     expect(e.errors.services[0]!.message).toBe('Material kann erst nach der Ankunft vor Ort gebucht werden');
+    expect(expectOk(await c.call(endpoints.serviceMaterialList, { as: tech.as, params: { id: auftrag.id } })).result[0]!.mengeEingebaut).toBe(0);
+    // on site the same booking goes through
+    await s.vorOrt(tech.as, planung.id);
+    expect(expectOk(await buchen(tech.as, auftrag.id, m.id, { art: 'eingebaut', menge: 1 })).material.mengeEingebaut).toBe(1);
   });
 
   it('[SVC-051] [SVC-052] [SVC-053] amount above the maximum, below the minimum, zero', async () => {

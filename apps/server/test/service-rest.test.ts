@@ -14,7 +14,7 @@ const vor = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
 const tag = (offset: number) => new Date(Date.parse(`${heute()}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe('service reference data, lists and object-level access', () => {
-  it('[SVC-011] [SVC-064] status dictionary: 50 a page by default, offset, hasMoreData; art A and M', async () => {
+  it('[SVC-011] status dictionary: 50 a page by default, offset, hasMoreData; art A and M', async () => {
     const all = expectOk(await c.call(endpoints.serviceStatus, { as: 'techniker' }));
     expect(all.result.length).toBeLessThanOrEqual(50);
     expect(all.hasMoreData).toBe(all.result.length === 50);
@@ -48,15 +48,24 @@ describe('service reference data, lists and object-level access', () => {
     const a = await s.auftrag(tech.technikerId);
     const b = await s.auftrag(tech.technikerId, { angenommen: false });
     const fremd = await s.auftrag(other.technikerId);
+    // a second accepted item, made later but planned earlier: orderBy beginnDatum puts it first
+    const frueher = await s.auftrag(tech.technikerId);
+    expectOk(
+      await c.call(endpoints.servicePlanungUpdate, {
+        as: s.office,
+        params: { id: frueher.planung.id },
+        body: { data: { beginnDatum: new Date(Date.now() - 5 * 3600_000).toISOString() } },
+      }),
+    );
     const list = expectOk(
       await c.call(endpoints.servicePlanungList, {
         as: tech.as,
         query: { filter: 'serviceAuftragId!null,angenommenDatum!null', orderBy: 'beginnDatum', returnTotal: true },
       }),
     );
-    expect(list.result.map((p) => p.id)).toEqual([a.planung.id]);
-    expect(list.resultCount).toBe(1);
-    expect(list.result[0]).toMatchObject({
+    expect(list.result.map((p) => p.id)).toEqual([frueher.planung.id, a.planung.id]);
+    expect(list.resultCount).toBe(2);
+    expect(list.result[1]).toMatchObject({
       auftragsnummer: a.auftrag.auftragsnummer,
       plz: '30880',
       ort: 'Laatzen',
@@ -148,6 +157,11 @@ describe('service additional work, subsequent bookings, calendar, completion', (
       400,
     );
     expect(e.errors.fieldErrors.bisZeitpunkt).toEqual(['Bitte einen Wert eingeben']);
+    const ohneVon = expectError(
+      await c.call(endpoints.serviceMehraufwandCreate, { as, params, body: { data: { mehraufwandArtId: 1, bisZeitpunkt: vor(10) } } }),
+      400,
+    );
+    expect(ohneVon.errors.fieldErrors.vonZeitpunkt).toEqual(['Bitte einen Wert eingeben']);
     const e2 = expectError(
       await c.call(endpoints.serviceMehraufwandCreate, { as, params, body: { data: { mehraufwandArtId: 1, vonZeitpunkt: vor(10), bisZeitpunkt: vor(30) } } }),
       400,
@@ -205,7 +219,7 @@ describe('service additional work, subsequent bookings, calendar, completion', (
     expect(expectOk(await km(25)).result).toMatchObject({ typ: 3, strecke: 25, kosten: null, vonZeitpunkt: null, bisZeitpunkt: null });
   });
 
-  it('[SVC-017] [SVC-055] subsequent booking: today and earlier are kept, a day after today is refused', async () => {
+  it('[SVC-017] subsequent booking: today and earlier are kept, a day after today is refused', async () => {
     const tech = await s.techniker();
     const as = tech.as;
     const gestern = vor(60 * 24);

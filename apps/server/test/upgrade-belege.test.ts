@@ -97,7 +97,7 @@ describe('invoices booked before open items existed (migration 0014)', () => {
   const skontoArt = async () =>
     (await db.selectFrom('zahlungsarten').select('id').where('skontoProzent', '>', 0).where('skontoTage', '>', 0).executeTakeFirstOrThrow()).id;
 
-  it('[OP-003] 0014 gives every booked, uncancelled invoice and credit note the open item booking would have made; payments, cancel and new items work after it', async () => {
+  it('0014 gives every booked, uncancelled invoice and credit note the open item booking would have made; payments, cancel and new items work after it', async () => {
     const skonto = await skontoArt();
     const mitSkonto = await f.adresse({ zahlart: skonto });
     const ohne = await f.adresse();

@@ -49,7 +49,7 @@ describe('journey phases', () => {
     expect(phaseVon({ ...angenommen, vorOrtDatum: '2026-11-26T09:00:00Z' })).toBe('angenommen');
   });
 
-  it('[SVC-019][SVC-020][SVC-021][SVC-022] travel start, arrival, hours and material', () => {
+  it('travel start, arrival, hours and material', () => {
     expect([darfReiseStarten(angenommen), darfAnkommen(angenommen), darfZeitBuchen(angenommen), darfMaterialBuchen(angenommen)]).toEqual([
       true,
       false,
@@ -147,11 +147,11 @@ describe('status tables', () => {
     ['green', ['12', '98', '91']],
     ['yellow', ['19', '21', '22', '50']],
     ['dark', ['90', '13', '99']],
-  ])('[SVC-030..036] task colour %s', (farbe, codes) => {
+  ])('task colour %s', (farbe, codes) => {
     for (const code of codes) expect(auftragsstatusFarbe(code), code).toBe(farbe);
   });
 
-  it('[SVC-037] material colours', () => {
+  it('material colours', () => {
     expect(['10', '13', '15', '17', '25', '27', '19', '29', '30', '11'].map(materialstatusFarbe)).toEqual([
       'gray',
       'red',
@@ -194,7 +194,7 @@ describe('material rules (thousandths)', () => {
     mengeBestaetigt: 1000,
   };
 
-  it('[SVC-051][SVC-052][SVC-054] bounds: good parts up to what is left, faulty parts up to the installed ones, down to minus the booked', () => {
+  it('bounds: good parts up to what is left, faulty parts up to the installed ones, down to minus the booked', () => {
     expect(buchungsgrenzen(zeile, 'eingebaut')).toEqual({ min: -2000, max: 2000 });
     expect(buchungsgrenzen(zeile, 'doa')).toEqual({ min: -1000, max: 2000 });
     expect(buchungsgrenzen(zeile, 'gutteilretoure').max).toBe(2000);
@@ -204,7 +204,7 @@ describe('material rules (thousandths)', () => {
     expect(umlagernGrenzen(zeile)).toEqual({ min: 1, max: 2000 });
   });
 
-  it('[SVC-051][SVC-052][SVC-053] amounts: not zero, within the bounds', () => {
+  it('amounts: not zero, within the bounds', () => {
     const g = { min: -2000, max: 5000 };
     expect([0, Number.NaN, 5001, -2001, 5000, -2000, 1].map((v) => mengeFehler(v, g))).toEqual([
       'ungueltig',
@@ -217,7 +217,7 @@ describe('material rules (thousandths)', () => {
     ]);
   });
 
-  it('[SVC-023] not yet transferred warns; booking installed or DOA parts beyond the transferred ones too', () => {
+  it('not yet transferred warns; booking installed or DOA parts beyond the transferred ones too', () => {
     expect(nochNichtUmgelagert(zeile)).toBe(true);
     expect(nochNichtUmgelagert({ menge: 3000, mengeUmgelagert: 3000 })).toBe(false);
     expect(uebersteigtUmlagerung(zeile, 'eingebaut', 1)).toBe(true);

@@ -5,7 +5,7 @@ import { chosenFilters } from './list/list-filter';
 
 /** The screens' lists, menus and names follow from the contract's descriptors and status table (issue 18 §1, §2). */
 describe('sale-document labels from the descriptors', () => {
-  it('[BEL-029] the transform menu of every type is its descriptor’s targets, in order, with the partial flag', () => {
+  it('the transform menu of every type is its descriptor’s targets, in order, with the partial flag', () => {
     for (const d of VERKAUF_BELEGART_LISTE) {
       expect(
         transformMenu(d.belegart).map((m) => m.value),
@@ -23,7 +23,7 @@ describe('sale-document labels from the descriptors', () => {
     expect(transformMenu('9999')).toEqual([]);
   });
 
-  it('[BEL-033] the new-document screen offers every customer-side type a user creates, not the cancellation invoice; a cancellation is not cancelled', () => {
+  it('the new-document screen offers every customer-side type a user creates, not the cancellation invoice; a cancellation is not cancelled', () => {
     expect(NEW_DOCUMENT_TYPES).toEqual(['0100', '0200', '0300', '0400', '0500']);
     expect([cancelKind('0400'), cancelKind('0500'), cancelKind('0300'), cancelKind('0600')]).toEqual(['gegenbeleg', 'gegenbeleg', 'direkt', 'nein']);
   });
@@ -34,7 +34,7 @@ describe('sale-document labels from the descriptors', () => {
     expect(transformMenuOf(probe, {})).toEqual([]);
   });
 
-  it('[BEL-033] [BEL-036] the type filter and its default are the sales descriptors; names in every language', () => {
+  it('the type filter and its default are the sales descriptors; names in every language', () => {
     expect(DOCUMENT_TYPES).toEqual(VERKAUF_BELEGART_LISTE.map((d) => d.belegart));
     expect(chosenFilters({}).types).toEqual([...DEFAULT_TYPES]);
     expect(DEFAULT_TYPES).toEqual(['0100', '0200']);
@@ -46,7 +46,7 @@ describe('sale-document labels from the descriptors', () => {
     expect(typeName('4711')).toBeNull();
   });
 
-  it('[BEL-027] buttons and read-only states follow the status table', () => {
+  it('buttons and read-only states follow the status table', () => {
     for (const s of BELEGSTATUS) {
       expect(isEditableStatus(s), String(s)).toBe((BELEG_AKTIONEN.aendern.zustaende as readonly number[]).includes(s));
       for (const gebuchtAm of [null, '2026-01-01T00:00:00Z'])

@@ -28,6 +28,9 @@ async function load(url: string) {
 describe('sale-document routes', { timeout: 60_000 }, () => {
   it('[BEL-001] [BEL-003] [BEL-005] serve the list, the tabs, the position routes and the scanner on their own', async () => {
     expect((await load('/saleDocument')).last?.fullPath).toBe('/saleDocument');
+    // new: the record page with the id 'new' (its bare path leads to the head)
+    expect((await load('/saleDocument/new/documentHead')).last?.params).toMatchObject({ id: 'new' });
+    expect((await load('/saleDocument/5/positions')).last?.fullPath).toBe('/saleDocument/$id/positions/');
     const head = await load('/saleDocument/5/documentHead');
     expect(head.last?.fullPath).toBe('/saleDocument/$id/documentHead');
     expect(head.mount).toEqual({ listPath: '/saleDocument', idParam: 'id', back: null });
@@ -36,7 +39,7 @@ describe('sale-document routes', { timeout: 60_000 }, () => {
     expect((await load('/saleDocument/5/scanner')).last?.fullPath).toBe('/saleDocument/$id/scanner');
   });
 
-  it('[BEL-002] [BEL-007] serve the same set below an address: the list inside its tab, the record with the address as back link', async () => {
+  it('serve the same set below an address: the list inside its tab, the record with the address as back link', async () => {
     const list = await load('/addresses/7/saleDocuments');
     expect(list.last?.fullPath).toBe('/addresses/$id/saleDocuments');
     expect(list.mount?.listPath).toBe('/addresses/7/saleDocuments');
@@ -47,7 +50,7 @@ describe('sale-document routes', { timeout: 60_000 }, () => {
     expect(mountedBackLink({}, rec.mount as ResolvedMount, { label: 'Belege' })).toEqual({ to: '/addresses/7/saleDocuments', label: 'Adresse' });
   });
 
-  it('[BEL-006] [BEL-007] take the new document query and the back link from the search', () => {
+  it('take the new document query and the back link from the search', () => {
     expect(validateSaleDocumentSearch({ id: '12', type: '0200', dealId: 3, backRouteName: '/deals/$id', x: 1 })).toEqual({
       id: 12,
       type: '0200',

@@ -50,11 +50,11 @@ describe('field-service colours', () => {
     ['13', 'dark'],
     ['99', 'dark'],
     [null, 'dark'],
-  ])('[SVC-030..036] task status %s is %s', (status, color) => {
+  ])('task status %s is %s', (status, color) => {
     expect(taskStatusColor(status)).toBe(color);
   });
 
-  it('[SVC-030] a numeric status is read as its two-digit code', () => {
+  it('a numeric status is read as its two-digit code', () => {
     expect(taskStatusColor(1)).toBe('blue');
     expect(taskStatusColor('6')).toBe('lime');
   });
@@ -70,11 +70,11 @@ describe('field-service colours', () => {
     ['29', 'green'],
     ['11', 'dark'],
     [undefined, 'dark'],
-  ])('[SVC-037] material status %s is %s', (status, color) => {
+  ])('material status %s is %s', (status, color) => {
     expect(materialStatusColor(status)).toBe(color);
   });
 
-  it('[SVC-039] transfer types 1–8 are named, others unknown', () => {
+  it('transfer types 1–8 are named, others unknown', () => {
     expect(umlagerungTypKey(1)).toBe('transferType.pickup');
     expect(umlagerungTypKey(8)).toBe('transferType.dismantling');
     expect(umlagerungTypKey(0)).toBe('transferType.unknown');
@@ -82,7 +82,7 @@ describe('field-service colours', () => {
     expect(umlagerungTypKey(null)).toBe('transferType.unknown');
   });
 
-  it('[SVC-038] used time is red only above the estimate', () => {
+  it('used time is red only above the estimate', () => {
     expect(overEstimate(61, 60)).toBe(true);
     expect(overEstimate(60, 60)).toBe(false);
     expect(overEstimate(10, null)).toBe(false);
@@ -91,7 +91,7 @@ describe('field-service colours', () => {
 
 describe('journey', () => {
   const accepted = { angenommenDatum: '2026-11-26T07:00:00Z' };
-  it('[SVC-019][SVC-020][SVC-021][SVC-022] buttons follow the planning item', () => {
+  it('buttons follow the planning item', () => {
     expect(canStartTravel(accepted)).toBe(true);
     expect(canArrive(accepted)).toBe(false);
     const travelling = { ...accepted, reisebeginnDatum: '2026-11-26T08:00:00Z' };
@@ -115,48 +115,48 @@ describe('journey', () => {
 });
 
 describe('dialog checks', () => {
-  it('[SVC-040] a remark is required, trimmed', () => {
+  it('a remark is required, trimmed', () => {
     expect(checkRemark('  ')).toBe('check.remarkRequired');
     expect(checkRemark(null)).toBe('check.remarkRequired');
     expect(checkRemark(' x ')).toBeNull();
   });
 
-  it('[SVC-041][SVC-042] type 1 needs from and to, from before to', () => {
+  it('type 1 needs from and to, from before to', () => {
     expect(checkMehraufwand(1, draft)).toEqual({ von: 'check.required', bis: 'check.required' });
     expect(checkMehraufwand(1, { ...draft, von: '10:00', bis: '09:00' })).toEqual({ bis: 'check.fromBeforeTo' });
     expect(checkMehraufwand(1, { ...draft, von: '10:00', bis: '10:00' })).toEqual({ bis: 'check.fromBeforeTo' });
     expect(checkMehraufwand(1, { ...draft, von: '09:00', bis: '10:00' })).toEqual({});
   });
 
-  it('[SVC-043] type 2 needs costs above 0', () => {
+  it('type 2 needs costs above 0', () => {
     expect(checkMehraufwand(2, draft)).toEqual({ kosten: 'check.required' });
     expect(checkMehraufwand(2, { ...draft, kosten: 0 })).toEqual({ kosten: 'check.costsTooSmall' });
     expect(checkMehraufwand(2, { ...draft, kosten: 'abc' })).toEqual({ kosten: 'check.costsWholePrice' });
     expect(checkMehraufwand(2, { ...draft, kosten: 12.5 })).toEqual({});
   });
 
-  it('[SVC-044] type 3 needs a whole distance above 0', () => {
+  it('type 3 needs a whole distance above 0', () => {
     expect(checkMehraufwand(3, draft)).toEqual({ strecke: 'check.distanceRequired' });
     expect(checkMehraufwand(3, { ...draft, strecke: 0 })).toEqual({ strecke: 'check.distancePositive' });
     expect(checkMehraufwand(3, { ...draft, strecke: 2.5 })).toEqual({ strecke: 'check.distanceWhole' });
     expect(checkMehraufwand(3, { ...draft, strecke: 12 })).toEqual({});
   });
 
-  it('[SVC-045][SVC-046][SVC-047] saving clears the fields the type does not use', () => {
+  it('saving clears the fields the type does not use', () => {
     const all = { vonZeitpunkt: 'a', bisZeitpunkt: 'b', kosten: 5, strecke: 3 };
     expect(clearForType(1, all)).toEqual({ vonZeitpunkt: 'a', bisZeitpunkt: 'b', kosten: null, strecke: null });
     expect(clearForType(2, all)).toEqual({ vonZeitpunkt: null, bisZeitpunkt: null, kosten: 5, strecke: null });
     expect(clearForType(3, all)).toEqual({ vonZeitpunkt: null, bisZeitpunkt: null, kosten: null, strecke: 3 });
   });
 
-  it('[SVC-048] arrival distance: present, whole, 0 or more', () => {
+  it('arrival distance: present, whole, 0 or more', () => {
     expect(checkDistance(null)).toBe('check.distanceRequired');
     expect(checkDistance(1.5)).toBe('check.distanceWhole');
     expect(checkDistance(-1)).toBe('check.tooSmall');
     expect(checkDistance(0)).toBeNull();
   });
 
-  it('[SVC-049][SVC-050] booked time after the arrival on its day, to after from', () => {
+  it('booked time after the arrival on its day, to after from', () => {
     const arrival = dayjs('2026-11-26T09:30:00').format();
     expect(checkTimeRange('2026-11-26', '09:00', '10:00', arrival)).toEqual({ field: 'von', key: 'check.beforeArrival', arrivalTime: '09:30' });
     expect(checkTimeRange('2026-11-26', '09:30', '10:00', arrival)).toBeNull();
@@ -165,7 +165,7 @@ describe('dialog checks', () => {
     expect(checkTimeRange('2026-11-26', null, '10:00', arrival)).toEqual({ field: 'von', key: 'check.required' });
   });
 
-  it('[SVC-051][SVC-052][SVC-053] material amount: not zero, within min and max', () => {
+  it('material amount: not zero, within min and max', () => {
     expect(checkAmount(0, -2, 5)).toBe('check.invalidValue');
     expect(checkAmount(null, -2, 5)).toBe('check.invalidValue');
     expect(checkAmount(6, -2, 5)).toBe('check.tooLarge');
@@ -173,14 +173,14 @@ describe('dialog checks', () => {
     expect(checkAmount(5, -2, 5)).toBeNull();
   });
 
-  it('[SVC-055] a day after today is refused', () => {
+  it('a day after today is refused', () => {
     const today = dayjs('2026-11-26T12:00:00');
     expect(isAfterToday('2026-11-27', today)).toBe(true);
     expect(isAfterToday('2026-11-26', today)).toBe(false);
     expect(isAfterToday('2026-11-20', today)).toBe(false);
   });
 
-  it('[SVC-056][SVC-057][SVC-058] calendar entry half days and defaults', () => {
+  it('calendar entry half days and defaults', () => {
     const today = dayjs('2026-11-26T12:00:00');
     expect(calendarDefaults(today)).toMatchObject({ kalTypId: 1, startDatum: '2026-11-26', endeDatum: '2026-11-26' });
     expect(halfDaysShown('2026-11-26', '2026-11-26')).toBe(true);
@@ -195,7 +195,7 @@ describe('dialog checks', () => {
     });
   });
 
-  it('[SVC-027][SVC-029] suspend shortcuts and the date-and-time rule', () => {
+  it('suspend shortcuts and the date-and-time rule', () => {
     expect(suspendDays(dayjs('2026-11-30T12:00:00'))).toEqual({ tomorrow: '2026-12-01', dayAfter: '2026-12-02' });
     expect(canRetainWithDate('2026-12-01', '08:00')).toBe(true);
     expect(canRetainWithDate('2026-12-01', null)).toBe(false);
@@ -213,14 +213,14 @@ describe('material limits', () => {
     mengeDefektVerkauft: 0,
     mengeDefektEingelagert: 1,
   };
-  it('[SVC-051][SVC-052][SVC-054] good parts up to what is left, faulty parts up to the installed ones, down to minus the booked', () => {
+  it('good parts up to what is left, faulty parts up to the installed ones, down to minus the booked', () => {
     expect(materialLimits(line, 'eingebaut')).toEqual({ min: -2, max: 2 });
     expect(materialLimits(line, 'doa')).toEqual({ min: -1, max: 2 });
     expect(materialLimits(line, 'gutteilretoure')).toEqual({ min: -0, max: 2 });
     expect(materialLimits(line, 'defektEingelagert')).toEqual({ min: -1, max: 1 });
     expect(materialLimits(line, 'defektVerkauft')).toEqual({ min: -0, max: 1 });
   });
-  it('[SVC-023] a line not fully transferred warns', () => {
+  it('a line not fully transferred warns', () => {
     expect(notYetTransferred(line)).toBe(true);
     expect(notYetTransferred({ menge: 3, mengeUmgelagert: 3 })).toBe(false);
   });
