@@ -60,7 +60,8 @@ describe('open items from invoices', () => {
       if (d.storniertAm || original) expect([Number(item?.offenerBetrag), d.id]).toEqual([0, d.id]);
     }
     const belegIds = new Set(docs.map((d) => d.id));
-    expect(items.filter((i) => !belegIds.has(i.belegId))).toEqual([]);
+    // every item belongs to a document, but a credit from an overpayment (GH), which belongs to its payment
+    expect(items.filter((i) => i.belegId === null || !belegIds.has(i.belegId))).toEqual([]);
     // the demo records payments against them (through recordPayment): in full and in part — not only the cancellations'
     // settlements, which are written before the open-item seeder runs and must not mark it done
     const kunden = await db.selectFrom('offenePostenZahlungen').select('zahlungPer').where('zahlungPer', '!=', 'Verrechnung').execute();
@@ -240,7 +241,7 @@ describe('dunning run', () => {
     }
     expectOk(await zahle(bezahlt.id, 50));
 
-    const first = expectOk(await c.call(endpoints.mahnlauf, { as })).result;
+    const first = expectOk(await c.call(endpoints.mahnlauf, { as, body: undefined })).result;
     expect(first).toMatchObject({ datum: heute(), bereitsGelaufen: false });
     expect(first.erhoeht).toBeGreaterThanOrEqual(1);
     const stufe = async (op: { id: number }) => (await lies(op.id)).mahnstufe;
@@ -249,7 +250,7 @@ describe('dunning run', () => {
     for (const op of [neu, strittig, gesperrt, nichtMahnen, bezahlt, gutschrift]) expect(await stufe(op)).toBe(0);
 
     const vorher = await db.selectFrom('offenePosten').select(['id', 'mahnstufe', 'geaendertAm']).orderBy('id').execute();
-    const second = expectOk(await c.call(endpoints.mahnlauf, { as: 'admin' })).result;
+    const second = expectOk(await c.call(endpoints.mahnlauf, { as: 'admin', body: undefined })).result;
     expect(second).toMatchObject({ datum: heute(), bereitsGelaufen: true, erhoeht: 0, erhoehtImLauf: first.erhoeht });
     expect(second.meldung).toContain('bereits gelaufen');
     expect(await db.selectFrom('offenePosten').select(['id', 'mahnstufe', 'geaendertAm']).orderBy('id').execute()).toEqual(vorher);
@@ -354,7 +355,7 @@ describe('summary, flags, list, rights', () => {
     for (const res of [
       await zahle(op.id, 5, {}, leser.anmeldename),
       await c.call(endpoints.offenerPostenUpdate, { as: leser.anmeldename, params: { id: op.id }, body: { data: { strittig: true } } }),
-      await c.call(endpoints.mahnlauf, { as: leser.anmeldename }),
+      await c.call(endpoints.mahnlauf, { as: leser.anmeldename, body: undefined }),
     ]) {
       expect(expectError(res, 403).messageParameters).toEqual(['BEK_AENDERN']);
     }
