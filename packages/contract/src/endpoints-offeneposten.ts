@@ -136,7 +136,7 @@ export const offenePostenEndpoints = {
       'Dunning run of today (after the preview, the user confirms): raises by one level (up to 5) the dunnable items (see the preview) of the chosen addresses (data.adresseIds; without it every address) and writes one dunning letter per address; once per day — a second run the same day changes nothing and says so (bereitsGelaufen). Answers what it did: items, new levels and letters.',
     tag: 'finanzen',
     rights: OP_W,
-    body: write(mahnlaufStart).optional(),
+    body: write(mahnlaufStart).nullish(),
     errors: [422],
     response: single(mahnlauf),
   }),
