@@ -18,8 +18,8 @@ import {
   zahlungKorrekturEingabe,
   zahlungKorrigiert,
   zahlungParams,
-  zahlungStornoEingabe,
   zahlungStorniert,
+  zahlungStornoEingabe,
 } from './offeneposten';
 
 /**
@@ -124,7 +124,7 @@ export const offenePostenEndpoints = {
     method: 'GET',
     path: '/finanzen/mahnlauf/vorschau',
     summary:
-      'What today\'s dunning run would do, changing nothing: per address the items it raises with their new levels and the letter\'s level. An item is dunnable when open with a positive amount, net due plus the grace days (system parameter MAHNUNG.KARENZTAGE, default 7) before today, undisputed, unblocked, not unadmonished, below level 5 and last reminded at least 14 days ago.',
+      "What today's dunning run would do, changing nothing: per address the items it raises with their new levels and the letter's level. An item is dunnable when open with a positive amount, net due plus the grace days (system parameter MAHNUNG.KARENZTAGE, default 7) before today, undisputed, unblocked, not unadmonished, below level 5 and last reminded at least 14 days ago.",
     tag: 'finanzen',
     rights: OP_W,
     response: single(mahnlaufVorschau),
@@ -171,7 +171,7 @@ export const offenePostenEndpoints = {
     method: 'GET',
     path: '/finanzen/mahnschreiben/:id/pdf',
     summary:
-      'The dunning letter as PDF (binary, application/pdf): letterhead, address, the level\'s title and text (Zahlungserinnerung, 1. Mahnung, 2. Mahnung, Letzte Mahnung), the items with invoice date, due date, level and open amount, the total and the deadline',
+      "The dunning letter as PDF (binary, application/pdf): letterhead, address, the level's title and text (Zahlungserinnerung, 1. Mahnung, 2. Mahnung, Letzte Mahnung), the items with invoice date, due date, level and open amount, the total and the deadline",
     tag: 'finanzen',
     rights: OP,
     params: idParams,

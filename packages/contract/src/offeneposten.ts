@@ -29,8 +29,7 @@ export const MAHNUNG_KARENZTAGE_STANDARD = 7;
 export const MAHNSTUFEN_BRIEF: Record<number, { titel: string; einleitung: string; schluss: string }> = {
   1: {
     titel: 'Zahlungserinnerung',
-    einleitung:
-      'sicher ist es Ihrer Aufmerksamkeit entgangen: Für die folgenden Rechnungen konnten wir bis heute keinen Zahlungseingang feststellen.',
+    einleitung: 'sicher ist es Ihrer Aufmerksamkeit entgangen: Für die folgenden Rechnungen konnten wir bis heute keinen Zahlungseingang feststellen.',
     schluss:
       'Bitte überweisen Sie den offenen Betrag bis zum {frist}. Sollten Sie die Zahlung bereits veranlasst haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.',
   },
