@@ -98,7 +98,7 @@ test('a payment is reversed with a reason: the history keeps it struck, with its
   const dialog = page.getByRole('dialog');
   // the reason is required
   await dialog.getByRole('button', { name: 'Storno buchen' }).click();
-  await expect(dialog).toContainText('Bitte einen Grund angeben');
+  await expect(dialog).toContainText('Bitte einen Wert eingeben');
   await page.getByTestId('field-grund').fill('Rücklastschrift der Bank');
   await dialog.getByRole('button', { name: 'Storno buchen' }).click();
   await expect(page.getByText(/Zahlung storniert; offen: 119,00\s€/)).toBeVisible();
