@@ -136,7 +136,9 @@ export function factories(c: Api) {
       expectOk(await c.call(endpoints.belegBuchen, { as: as(by), params: { id: beleg.id }, body: {} }));
       const found = expectOk(await c.call(endpoints.offenePostenList, { as: as(by), query: { filter: `belegId=${beleg.id}` } })).result[0];
       if (!found) throw new Error(`booking ${beleg.belegnummer} made no open item`);
-      return expectOk(await c.call(endpoints.offenerPostenGet, { as: as(by), params: { id: found.id } })).result;
+      const item = expectOk(await c.call(endpoints.offenerPostenGet, { as: as(by), params: { id: found.id } })).result;
+      // made from a document: its belegId is set (only a credit from an overpayment has none)
+      return { ...item, belegId: beleg.id };
     },
 
     /**

@@ -1,9 +1,11 @@
-import { endpoints, MessageCode } from '@vario/contract';
+import { endpoints, MAHN_ZAHLUNGSFRIST_TAGE, MessageCode } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
+import { formatDatum } from '../src/lib/format-de';
 import { heute, plusTage, runDunning } from '../src/modules/offeneposten/offeneposten.service';
 import { api, expectOk, invalid } from './client';
 import { factories } from './factories';
 import { createTestApp, DB_KIND, expectError } from './helper';
+import { readPdf } from './pdf-reader';
 
 const t = await createTestApp();
 const c = api(t);
@@ -11,7 +13,7 @@ const f = factories(c);
 const as = 'buero';
 const db = t.handle.db;
 
-type PayData = { zahlungsBetrag: number; zahlungsDatum: string; zahlungPer: 'Überweisung' | 'Bar'; auszug?: string; bemerkung?: string };
+type PayData = { zahlungsBetrag: number; zahlungsDatum: string; zahlungPer: 'Überweisung' | 'Bar'; auszug?: string; bemerkung?: string; skonto?: boolean };
 const zahle = (id: number, zahlungsBetrag: number, extra: Partial<PayData> = {}, who = as, headers?: Record<string, string>) =>
   c.call(endpoints.zahlungCreate, {
     as: who,
@@ -60,7 +62,8 @@ describe('open items from invoices', () => {
       if (d.storniertAm || original) expect([Number(item?.offenerBetrag), d.id]).toEqual([0, d.id]);
     }
     const belegIds = new Set(docs.map((d) => d.id));
-    expect(items.filter((i) => !belegIds.has(i.belegId))).toEqual([]);
+    // every item belongs to a document, but a credit from an overpayment (GH), which belongs to its payment
+    expect(items.filter((i) => i.belegId === null || !belegIds.has(i.belegId))).toEqual([]);
     // the demo records payments against them (through recordPayment): in full and in part — not only the cancellations'
     // settlements, which are written before the open-item seeder runs and must not mark it done
     const kunden = await db.selectFrom('offenePostenZahlungen').select('zahlungPer').where('zahlungPer', '!=', 'Verrechnung').execute();
@@ -153,14 +156,11 @@ describe('open items from invoices', () => {
 });
 
 describe('payments', () => {
-  it('[OP-007] partial and full payment; completed when nothing is open; more than is open is refused', async () => {
+  it('[OP-007] partial and full payment; completed when nothing is open, then it takes no payment', async () => {
     const op = await f.offenerPosten({ betrag: 100.5 });
     const teil = expectOk(await zahle(op.id, 40.25, { auszug: 'KA 12/3', bemerkung: 'erste Rate' }));
     expect(teil.offenerPosten).toMatchObject({ offenerBetrag: 60.25, bisherGezahlt: 40.25, abgeschlossen: false });
     expect(teil.result).toMatchObject({ zahlungsBetrag: 40.25, auszug: 'KA 12/3', zahlungPer: 'Überweisung', bemerkung: 'erste Rate', zahlungsDatum: heute() });
-    const zuViel = expectError(await zahle(op.id, 60.26), 422, MessageCode.unprocessable);
-    expect(zuViel.errors.fieldErrors.zahlungsBetrag?.[0]).toContain('60,25');
-    expect((await lies(op.id)).offenerBetrag).toBe(60.25);
     const rest = expectOk(await zahle(op.id, 60.25, { zahlungPer: 'Bar' }));
     expect(rest.offenerPosten).toMatchObject({ offenerBetrag: 0, bisherGezahlt: 100.5, abgeschlossen: true });
     const spaeter = expectError(await zahle(op.id, 1), 422);
@@ -196,7 +196,7 @@ describe('payments', () => {
       [{ zahlungsDatum: '2026-02-30' }, 'zahlungsDatum'],
       [{ zahlungPer: invalid('Bitcoin') }, 'zahlungPer'],
     ] as const) {
-      const err = expectError(await zahle(op.id, 'zahlungsBetrag' in data ? data.zahlungsBetrag : 5, data as Partial<PayData>), 400);
+      const err = expectError(await zahle(op.id, 'zahlungsBetrag' in data ? data.zahlungsBetrag : 5, data), 400);
       expect(Object.keys(err.errors.fieldErrors).join()).toContain(field);
     }
     const zukunft = expectError(await zahle(op.id, 5, { zahlungsDatum: plusTage(heute(), 2) }), 422);
@@ -218,24 +218,219 @@ describe('payments', () => {
     expect((await lies(op.id)).offenerBetrag).toBe(60);
   });
 
-  it(`parallel payments cannot take off more than is open (${DB_KIND})`, async () => {
+  it(`parallel payments take off each open cent once; the one beyond the rest books its surplus as a credit (${DB_KIND})`, async () => {
     const op = await f.offenerPosten({ betrag: 100 });
     const results = await Promise.all(Array.from({ length: 8 }, () => zahle(op.id, 30)));
     const ok = results.filter((r) => r.ok);
-    expect(ok).toHaveLength(3);
+    // 30 + 30 + 30 and then 30 on the 10 left (20 credit); the others find the item completed
+    expect(ok).toHaveLength(4);
     for (const r of results.filter((x) => !x.ok)) expect([409, 422]).toContain(r.status);
-    const nachher = await lies(op.id);
-    expect(nachher).toMatchObject({ offenerBetrag: 10, bisherGezahlt: 90, abgeschlossen: false });
+    expect(await lies(op.id)).toMatchObject({ offenerBetrag: 0, bisherGezahlt: 100, abgeschlossen: true });
     const summe = await db
       .selectFrom('offenePostenZahlungen')
       .select((eb) => eb.fn.sum<number>('zahlungsBetrag').as('s'))
       .where('offenerPostenId', '=', op.id)
       .executeTakeFirstOrThrow();
-    expect(Number(summe.s)).toBe(9000);
-    // the rest in parallel: exactly one completes it
-    const rest = await Promise.all([zahle(op.id, 10), zahle(op.id, 10), zahle(op.id, 10)]);
-    expect(rest.filter((r) => r.ok)).toHaveLength(1);
-    expect(await lies(op.id)).toMatchObject({ offenerBetrag: 0, abgeschlossen: true });
+    expect(Number(summe.s)).toBe(10000);
+    const credits = ok.flatMap((r) => (r.ok && r.body.guthaben ? [r.body.guthaben] : []));
+    expect(credits.map((g) => [g.opvArt, g.rechnungsBetrag])).toEqual([['GH', -20]]);
+  });
+});
+
+describe('reversal and correction of payments (GoBD: counter-entries)', () => {
+  const storno = (id: number, paymentId: number, grund: string, who = as) =>
+    c.call(endpoints.zahlungStorno, { as: who, params: { id, paymentId }, body: { data: { grund } } });
+  const zahlungen = async (id: number) => expectOk(await c.call(endpoints.zahlungenList, { as, params: { id }, query: { limit: 100 } })).result;
+
+  it('a reversal is a negative payment referring to the original, with its own date, user and reason; the amount is open again; once per payment', async () => {
+    const kunde = await f.adresse();
+    const op = await f.offenerPosten({ betrag: 100, adresseId: kunde.id });
+    const teil = expectOk(await zahle(op.id, 40, { auszug: 'KA 1' })).result;
+    const voll = expectOk(await zahle(op.id, 60));
+    expect(voll.offenerPosten).toMatchObject({ offenerBetrag: 0, abgeschlossen: true });
+
+    expectError(await storno(op.id, teil.id, '   '), 400);
+    const res = expectOk(await storno(op.id, voll.result.id, 'Rücklastschrift'));
+    expect(res.result).toMatchObject([
+      {
+        zahlungPer: 'Storno',
+        zahlungsBetrag: -60,
+        stornoVonId: voll.result.id,
+        zahlungsDatum: heute(),
+        bemerkung: 'Rücklastschrift',
+        benutzerName: expect.any(String),
+      },
+    ]);
+    expect(res.result[0]?.id).not.toBe(voll.result.id);
+    expect(res.offenerPosten).toMatchObject({ offenerBetrag: 60, bisherGezahlt: 40, abgeschlossen: false });
+    expect((await adresse(kunde.id)).opvBetrag).toBe(60);
+
+    // the original stays as it was, marked by its reversal
+    const liste = await zahlungen(op.id);
+    expect(liste.map((z) => [z.zahlungsBetrag, z.zahlungPer, z.stornoVonId, z.storniertDurchId])).toEqual([
+      [40, 'Überweisung', null, null],
+      [60, 'Überweisung', null, res.result[0]?.id],
+      [-60, 'Storno', voll.result.id, null],
+    ]);
+    // open = gross − Σ payments
+    expect(100 - liste.reduce((s, z) => s + z.zahlungsBetrag, 0)).toBe(60);
+
+    expect(expectError(await storno(op.id, voll.result.id, 'nochmal'), 409).errors.services[0]?.message).toContain('bereits');
+    expectError(await storno(op.id, res.result[0]?.id as number, 'Storno vom Storno'), 422);
+    const andere = await f.offenerPosten({ betrag: 10 });
+    expectError(await storno(andere.id, teil.id, 'falscher Posten'), 404);
+    const leser = await f.benutzer({ rechte: { BEK_AENDERN: false } });
+    expectError(await storno(op.id, teil.id, 'ohne Recht', leser.anmeldename), 403);
+    expect((await lies(op.id)).offenerBetrag).toBe(60);
+    const log = await db.selectFrom('protokoll').selectAll().where('tabelle', '=', 'OPV').where('datensatzId', '=', op.id).execute();
+    expect(log.at(-1)?.bemerkung).toContain('Rücklastschrift');
+  });
+
+  it('a correction reverses the payment and books the right one in one transaction; refused as a whole when the new payment is refused', async () => {
+    const op = await f.offenerPosten({ betrag: 100 });
+    const falsch = expectOk(await zahle(op.id, 50)).result;
+    const korrektur = (data: Partial<PayData> & { grund: string }) =>
+      c.call(endpoints.zahlungKorrektur, {
+        as,
+        params: { id: op.id, paymentId: falsch.id },
+        body: { data: { zahlungsBetrag: 45, zahlungsDatum: heute(), zahlungPer: 'Überweisung', ...data } },
+      });
+    const zukunft = expectError(await korrektur({ grund: 'Tippfehler', zahlungsDatum: plusTage(heute(), 3) }), 422);
+    expect(zukunft.errors.fieldErrors.zahlungsDatum).toBeDefined();
+    expect(await zahlungen(op.id)).toHaveLength(1);
+    expect((await lies(op.id)).offenerBetrag).toBe(50);
+
+    const ok = expectOk(await korrektur({ grund: 'Tippfehler', auszug: 'KA 7' }));
+    expect(ok.storno).toMatchObject([{ zahlungsBetrag: -50, stornoVonId: falsch.id, bemerkung: 'Tippfehler' }]);
+    expect(ok.result).toMatchObject({ zahlungsBetrag: 45, auszug: 'KA 7', stornoVonId: null });
+    expect(ok.offenerPosten).toMatchObject({ offenerBetrag: 55, bisherGezahlt: 45 });
+    expect((await zahlungen(op.id)).map((z) => z.zahlungsBetrag)).toEqual([50, -50, 45]);
+    expectError(await korrektur({ grund: 'nochmal' }), 409);
+    expect((await lies(op.id)).offenerBetrag).toBe(55);
+  });
+
+  it(`parallel reversals of one payment book exactly one counter-entry (${DB_KIND})`, async () => {
+    const op = await f.offenerPosten({ betrag: 80 });
+    const a = expectOk(await zahle(op.id, 30)).result;
+    const b = expectOk(await zahle(op.id, 20)).result;
+    const results = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => storno(op.id, a.id, `parallel ${i}`)),
+      ...Array.from({ length: 4 }, (_, i) => storno(op.id, b.id, `parallel b ${i}`)),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(2);
+    for (const r of results.filter((x) => !x.ok)) expect(r.status).toBe(409);
+    const rows = await db.selectFrom('offenePostenZahlungen').selectAll().where('offenerPostenId', '=', op.id).execute();
+    expect(rows.filter((r) => r.stornoVonId === a.id)).toHaveLength(1);
+    expect(rows.filter((r) => r.stornoVonId === b.id)).toHaveLength(1);
+    const item = await lies(op.id);
+    expect(item).toMatchObject({ offenerBetrag: 80, bisherGezahlt: 0 });
+    expect(Math.round(item.offenerBetrag * 100)).toBe(8000 - rows.reduce((s, r) => s + Number(r.zahlungsBetrag), 0));
+  });
+});
+
+describe('cash discount (Skonto)', () => {
+  const skontoArt = async () => await db.selectFrom('zahlungsarten').select(['id', 'skontoTage']).where('skontoProzent', '>', 0).executeTakeFirstOrThrow();
+
+  it('within its term the payment of open − discount settles the item with a Skonto row; a reversal takes both back', async () => {
+    const art = await skontoArt();
+    const kunde = await f.adresse({ zahlart: art.id });
+    const op = await f.offenerPosten({ betrag: 1000.01, adresseId: kunde.id, belegdatum: heute() });
+    expect(op).toMatchObject({ skontoBetrag: 20, skontoZahlbetrag: 980.01, skontoDatum: plusTage(heute(), Number(art.skontoTage)) });
+    const zuWenig = expectError(await zahle(op.id, 980, { skonto: true }), 422);
+    expect(zuWenig.errors.fieldErrors.zahlungsBetrag?.[0]).toContain('980,01');
+    const res = expectOk(await zahle(op.id, 980.01, { skonto: true }));
+    expect(res.result).toMatchObject({ zahlungsBetrag: 980.01, zahlungPer: 'Überweisung' });
+    expect(res.skonto).toMatchObject({ zahlungPer: 'Skonto', zahlungsBetrag: 20, zuZahlungId: res.result.id });
+    expect(res.offenerPosten).toMatchObject({ offenerBetrag: 0, bisherGezahlt: 1000.01, abgeschlossen: true, skontoZahlbetrag: null });
+
+    // the discount row is reversed with its payment, not alone
+    expectError(await c.call(endpoints.zahlungStorno, { as, params: { id: op.id, paymentId: res.skonto?.id as number }, body: { data: { grund: 'x' } } }), 422);
+    const back = expectOk(
+      await c.call(endpoints.zahlungStorno, { as, params: { id: op.id, paymentId: res.result.id }, body: { data: { grund: 'Fehlbuchung' } } }),
+    );
+    expect(back.result.map((z) => [z.zahlungsBetrag, z.stornoVonId])).toEqual([
+      [-980.01, res.result.id],
+      [-20, res.skonto?.id],
+    ]);
+    expect(back.offenerPosten).toMatchObject({ offenerBetrag: 1000.01, bisherGezahlt: 0, abgeschlossen: false, skontoZahlbetrag: 980.01 });
+  });
+
+  it('outside its term the discount is refused with a message naming the deadline; an item without discount has none', async () => {
+    const art = await skontoArt();
+    const kunde = await f.adresse({ zahlart: art.id });
+    const op = await f.offenerPosten({ betrag: 500, adresseId: kunde.id, belegdatum: plusTage(heute(), -Number(art.skontoTage) - 1) });
+    expect(op.skontoZahlbetrag).toBeNull();
+    const err = expectError(await zahle(op.id, 490, { skonto: true }), 422);
+    expect(err.errors.fieldErrors.skonto?.[0]).toBe(`Die Skontofrist endete am ${formatDatum(op.skontoDatum)}`);
+    // paid on the last day of the term (a past payment date) it is taken
+    expectOk(await zahle(op.id, 490, { skonto: true, zahlungsDatum: op.skontoDatum as string }));
+    const ohne = await f.offenerPosten({ betrag: 100 });
+    expect(expectError(await zahle(ohne.id, 98, { skonto: true }), 422).errors.fieldErrors.skonto).toBeDefined();
+    expect((await lies(ohne.id)).offenerBetrag).toBe(100);
+  });
+});
+
+describe('overpayment', () => {
+  it("the surplus becomes a credit item on the customer's account, referring to the payment, settled like other items", async () => {
+    const kunde = await f.adresse();
+    const op = await f.offenerPosten({ betrag: 100, adresseId: kunde.id });
+    const res = expectOk(await zahle(op.id, 150));
+    expect(res.result.zahlungsBetrag).toBe(100);
+    expect(res.offenerPosten).toMatchObject({ offenerBetrag: 0, bisherGezahlt: 100, abgeschlossen: true });
+    expect(res.guthaben).toMatchObject({
+      opvArt: 'GH',
+      adresseId: kunde.id,
+      belegId: null,
+      zahlungId: res.result.id,
+      rechnungsnummer: op.rechnungsnummer,
+      rechnungsBetrag: -50,
+      offenerBetrag: -50,
+      abgeschlossen: false,
+    });
+    expect((await adresse(kunde.id)).opvBetrag).toBe(-50);
+    const offen = expectOk(await c.call(endpoints.offenePostenList, { as, query: { filter: `adresseId=${kunde.id},abgeschlossen=false` } })).result;
+    expect(offen.map((o) => [o.id, o.opvArt, o.offenerBetrag])).toEqual([[res.guthaben?.id, 'GH', -50]]);
+    const gezahlt = (await c.call(endpoints.zahlungenList, { as, params: { id: op.id } })).body;
+    expect(gezahlt && 'result' in gezahlt ? gezahlt.result[0]?.guthabenId : null).toBe(res.guthaben?.id);
+
+    // a credit note's payout cannot exceed what is open
+    const gutschrift = await f.offenerPosten({ betrag: 10, belegart: '0500', adresseId: kunde.id });
+    expectError(await zahle(gutschrift.id, 10.01), 422);
+
+    // the credit is paid out (or used) like a credit note; then the payment that made it cannot be reversed
+    const zweite = await f.offenerPosten({ betrag: 30, adresseId: kunde.id });
+    const zweiteZahlung = expectOk(await zahle(zweite.id, 35));
+    const guthabenId = res.guthaben?.id as number;
+    expectOk(await zahle(guthabenId, 50, { zahlungPer: 'Bar' }));
+    expect(await lies(guthabenId)).toMatchObject({ offenerBetrag: 0, abgeschlossen: true });
+    expectError(await c.call(endpoints.zahlungStorno, { as, params: { id: op.id, paymentId: res.result.id }, body: { data: { grund: 'x' } } }), 409);
+    // an unused credit is settled with the reversal of its payment
+    const back = expectOk(
+      await c.call(endpoints.zahlungStorno, {
+        as,
+        params: { id: zweite.id, paymentId: zweiteZahlung.result.id },
+        body: { data: { grund: 'falsch zugeordnet' } },
+      }),
+    );
+    expect(back.offenerPosten).toMatchObject({ offenerBetrag: 30, abgeschlossen: false });
+    expect(await lies(zweiteZahlung.guthaben?.id as number)).toMatchObject({ offenerBetrag: 0, abgeschlossen: true, rechnungsBetrag: -5 });
+    expect((await adresse(kunde.id)).opvBetrag).toBe(30 - 10);
+  });
+});
+
+describe("the address's purchase history", () => {
+  it('leaves out cancelled invoices and their cancellation documents', async () => {
+    const kunde = await f.adresse();
+    const bleibt = await f.offenerPosten({ betrag: 12, adresseId: kunde.id });
+    const storniert = await f.offenerPosten({ betrag: 34, adresseId: kunde.id });
+    const vorher = expectOk(await c.call(endpoints.historie, { as, params: { id: kunde.id } })).result;
+    expect(vorher.map((h) => h.belegId).sort()).toEqual([bleibt.belegId, storniert.belegId].sort());
+    expectOk(await c.call(endpoints.belegStornieren, { as, params: { id: storniert.belegId }, body: {} }));
+    const belege = await db.selectFrom('belege').select(['id', 'belegart']).where('adresseId', '=', kunde.id).execute();
+    expect(belege.some((b) => b.belegart === '0600')).toBe(true);
+    const nachher = expectOk(await c.call(endpoints.historie, { as, params: { id: kunde.id }, query: { returnTotal: 'true' } }));
+    expect(nachher.result.map((h) => h.belegId)).toEqual([bleibt.belegId]);
+    expect(nachher.resultCount).toBe(1);
   });
 });
 
@@ -259,9 +454,15 @@ describe('cancelling the invoice', () => {
 });
 
 describe('dunning run', () => {
-  it('the dunning run raises overdue, undisputed, unblocked, not unadmonished items by one, once per day', async () => {
+  it("the preview shows what the run will do and changes nothing; the run raises the confirmed addresses' overdue, undisputed, unblocked, not unadmonished items by one, once per day, and writes their letters", async () => {
     const alt = plusTage(heute(), -40);
-    const faellig = await f.offenerPosten({ betrag: 50, belegdatum: alt });
+    const kunde = await f.adresse();
+    const ausgelassenKunde = await f.adresse();
+    const faellig = await f.offenerPosten({ betrag: 50, belegdatum: alt, adresseId: kunde.id });
+    const zweites = await f.offenerPosten({ betrag: 25.5, belegdatum: plusTage(alt, 2), adresseId: kunde.id });
+    const ausgelassen = await f.offenerPosten({ betrag: 70, belegdatum: alt, adresseId: ausgelassenKunde.id });
+    // 14 days net: due 5 days ago, within the 7 grace days
+    const inKarenz = await f.offenerPosten({ betrag: 50, belegdatum: plusTage(heute(), -19), adresseId: kunde.id });
     const neu = await f.offenerPosten({ betrag: 50 });
     const strittig = await f.offenerPosten({ betrag: 50, belegdatum: alt });
     const gesperrt = await f.offenerPosten({ betrag: 50, belegdatum: alt });
@@ -277,21 +478,111 @@ describe('dunning run', () => {
     }
     expectOk(await zahle(bezahlt.id, 50));
 
-    const first = expectOk(await c.call(endpoints.mahnlauf, { as })).result;
-    expect(first).toMatchObject({ datum: heute(), bereitsGelaufen: false });
-    expect(first.erhoeht).toBeGreaterThanOrEqual(1);
     const stufe = async (op: { id: number }) => (await lies(op.id)).mahnstufe;
+    const vorschau = expectOk(await c.call(endpoints.mahnlaufVorschau, { as })).result;
+    expect(vorschau).toMatchObject({ datum: heute(), karenzTage: 7, bereitsGelaufen: false });
+    const vorschauPosten = vorschau.adressen.flatMap((a) => a.posten.map((p) => p.offenerPostenId));
+    expect(vorschau.adressen.find((a) => a.adresseId === kunde.id)).toMatchObject({
+      stufe: 1,
+      titel: 'Zahlungserinnerung',
+      betrag: 75.5,
+      mahnschreibenId: null,
+      posten: [
+        {
+          offenerPostenId: faellig.id,
+          rechnungsnummer: faellig.rechnungsnummer,
+          offenerBetrag: 50,
+          nettoFaellig: faellig.nettoFaellig,
+          stufeVorher: 0,
+          stufe: 1,
+        },
+        { offenerPostenId: zweites.id, offenerBetrag: 25.5, stufeVorher: 0, stufe: 1 },
+      ],
+    });
+    expect(vorschauPosten).toContain(ausgelassen.id);
+    for (const op of [inKarenz, neu, strittig, gesperrt, nichtMahnen, bezahlt, gutschrift]) expect(vorschauPosten).not.toContain(op.id);
+    expect(await stufe(faellig)).toBe(0);
+    expect(await db.selectFrom('mahnlaeufe').select('id').where('datum', '=', heute()).execute()).toEqual([]);
+
+    // the user confirms every address but one
+    const adresseIds = vorschau.adressen.map((a) => a.adresseId).filter((id) => id !== ausgelassenKunde.id);
+    expectError(await c.call(endpoints.mahnlauf, { as, body: { data: { adresseIds: [] } } }), 422);
+    const first = expectOk(await c.call(endpoints.mahnlauf, { as, body: { data: { adresseIds } } })).result;
+    expect(first).toMatchObject({ datum: heute(), bereitsGelaufen: false });
+    expect(first.erhoeht).toBe(vorschauPosten.length - 1);
+    const brief = first.adressen.find((a) => a.adresseId === kunde.id);
+    expect(brief).toMatchObject({ stufe: 1, titel: 'Zahlungserinnerung', betrag: 75.5, mahnschreibenId: expect.any(Number) });
+    expect(brief?.posten.map((p) => [p.offenerPostenId, p.stufe])).toEqual([
+      [faellig.id, 1],
+      [zweites.id, 1],
+    ]);
+    expect(first.adressen.map((a) => a.adresseId)).not.toContain(ausgelassenKunde.id);
     expect(await stufe(faellig)).toBe(1);
     expect((await lies(faellig.id)).letzteMahnung).toBe(heute());
-    for (const op of [neu, strittig, gesperrt, nichtMahnen, bezahlt, gutschrift]) expect(await stufe(op)).toBe(0);
+    for (const op of [ausgelassen, inKarenz, neu, strittig, gesperrt, nichtMahnen, bezahlt, gutschrift]) expect(await stufe(op)).toBe(0);
+
+    // the run and its letters are listed; the run's detail shows what it did
+    const laeufe = expectOk(await c.call(endpoints.mahnlaeufeList, { as })).result;
+    expect(laeufe[0]).toMatchObject({ id: first.id, datum: heute(), erhoeht: first.erhoeht, schreiben: first.adressen.length });
+    expect(expectOk(await c.call(endpoints.mahnlaufGet, { as, params: { id: first.id } })).result.adressen).toEqual(first.adressen);
+    const briefe = expectOk(await c.call(endpoints.mahnschreibenList, { as, query: { filter: `adresseId=${kunde.id}` } })).result;
+    expect(briefe).toMatchObject([{ id: brief?.mahnschreibenId, mahnlaufId: first.id, stufe: 1, titel: 'Zahlungserinnerung', betrag: 75.5, anzahl: 2 }]);
 
     const vorher = await db.selectFrom('offenePosten').select(['id', 'mahnstufe', 'geaendertAm']).orderBy('id').execute();
-    const second = expectOk(await c.call(endpoints.mahnlauf, { as: 'admin' })).result;
-    expect(second).toMatchObject({ datum: heute(), bereitsGelaufen: true, erhoeht: 0, erhoehtImLauf: first.erhoeht });
+    expect(expectOk(await c.call(endpoints.mahnlaufVorschau, { as })).result).toMatchObject({ bereitsGelaufen: true, adressen: [] });
+    const second = expectOk(await c.call(endpoints.mahnlauf, { as: 'admin', body: undefined })).result;
+    expect(second).toMatchObject({ datum: heute(), bereitsGelaufen: true, erhoeht: 0, erhoehtImLauf: first.erhoeht, adressen: [] });
     expect(second.meldung).toContain('bereits gelaufen');
     expect(await db.selectFrom('offenePosten').select(['id', 'mahnstufe', 'geaendertAm']).orderBy('id').execute()).toEqual(vorher);
     const log = await db.selectFrom('protokoll').selectAll().where('tabelle', '=', 'OPV').where('datensatzId', '=', faellig.id).execute();
     expect(log.some((l) => l.bemerkung === `Mahnlauf ${heute()}` && l.felder === 'mahnstufe,letzteMahnung')).toBe(true);
+
+    // the letter as PDF: the level's title and texts, the items with dates and amounts, the total and the deadline
+    const pdf = await c.callRaw(endpoints.mahnschreibenPdf, { as, params: { id: brief?.mahnschreibenId as number } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await readPdf(pdf.rawPayload)).pages.join('\n');
+    for (const erwartet of [
+      'Zahlungserinnerung',
+      kunde.name1,
+      faellig.rechnungsnummer,
+      zweites.rechnungsnummer,
+      formatDatum(faellig.nettoFaellig),
+      '50,00 €',
+      '25,50 €',
+      '75,50 €',
+      `bis zum ${formatDatum(plusTage(heute(), MAHN_ZAHLUNGSFRIST_TAGE))}`,
+    ]) {
+      expect(text).toContain(erwartet);
+    }
+    expectError(await c.call(endpoints.mahnlaufGet, { as, params: { id: 999_999 } }), 404);
+    expect((await c.callRaw(endpoints.mahnschreibenPdf, { as, params: { id: 999_999 } })).statusCode).toBe(404);
+  });
+
+  it('grace days: an item becomes dunnable only when net due plus MAHNUNG.KARENZTAGE (default 7) lie before the day; a higher level prints the next letter', async () => {
+    const tag = plusTage(heute(), 300); // future days: no other run of this file uses them
+    const kunde = await f.adresse();
+    // 14 days net: due on day − 5
+    const op = await f.offenerPosten({ betrag: 40, belegdatum: plusTage(tag, -19), adresseId: kunde.id });
+    const lauf = (d: string) => db.transaction().execute((trx) => runDunning(trx, admin, d, { adresseIds: [kunde.id] }));
+    await lauf(tag);
+    expect((await lies(op.id)).mahnstufe).toBe(0);
+    await db.updateTable('systemParameter').set({ wert: '3' }).where('name', '=', 'MAHNUNG.KARENZTAGE').execute();
+    try {
+      await lauf(plusTage(tag, 1));
+      expect((await lies(op.id)).mahnstufe).toBe(1);
+    } finally {
+      await db.updateTable('systemParameter').set({ wert: '7' }).where('name', '=', 'MAHNUNG.KARENZTAGE').execute();
+    }
+    const zweiter = await lauf(plusTage(tag, 15));
+    expect((await lies(op.id)).mahnstufe).toBe(2);
+    const brief = expectOk(await c.call(endpoints.mahnschreibenList, { as, query: { filter: `mahnlaufId=${zweiter.id}` } })).result[0];
+    expect(brief).toMatchObject({ stufe: 2, titel: '1. Mahnung', adresseId: kunde.id });
+    const pdf = await c.callRaw(endpoints.mahnschreibenPdf, { as, params: { id: brief?.id as number } });
+    const text = (await readPdf(pdf.rawPayload)).pages.join('\n');
+    expect(text).toContain('1. Mahnung');
+    expect(text).toContain('trotz unserer Zahlungserinnerung');
+    expect(text).not.toContain('Zahlungserinnerung\n');
   });
 
   it('[OP-004] a level rises again only 14 days after the last reminder, and never above 5', async () => {
@@ -400,7 +691,7 @@ describe('summary, flags, list, rights', () => {
     for (const res of [
       await zahle(op.id, 5, {}, leser.anmeldename),
       await c.call(endpoints.offenerPostenUpdate, { as: leser.anmeldename, params: { id: op.id }, body: { data: { strittig: true } } }),
-      await c.call(endpoints.mahnlauf, { as: leser.anmeldename }),
+      await c.call(endpoints.mahnlauf, { as: leser.anmeldename, body: undefined }),
     ]) {
       expect(expectError(res, 403).messageParameters).toEqual(['BEK_AENDERN']);
     }

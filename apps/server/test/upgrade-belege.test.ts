@@ -88,7 +88,7 @@ describe('documents booked before migration 0007', () => {
 });
 
 describe('invoices booked before open items existed (migration 0014)', () => {
-  const opv = async (belegId: number) => {
+  const opv = async (belegId: number | null) => {
     const found = expectOk(await c.call(endpoints.offenePostenList, { as, query: { filter: `belegId=${belegId}` } })).result[0];
     return found ? expectOk(await c.call(endpoints.offenerPostenGet, { as, params: { id: found.id } })).result : undefined;
   };
@@ -143,7 +143,7 @@ describe('invoices booked before open items existed (migration 0014)', () => {
     for (const o of alle) expect(await opv(o.belegId)).toBeUndefined();
 
     await offenePostenAltbestand(db as never);
-    const neu = new Map<number, Awaited<ReturnType<typeof opv>>>();
+    const neu = new Map<number | null, Awaited<ReturnType<typeof opv>>>();
     for (const o of alle) {
       const item = await opv(o.belegId);
       expect(item, `open item of ${o.rechnungsnummer}`).toBeDefined();

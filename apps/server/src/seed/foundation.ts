@@ -58,6 +58,7 @@ export const foundationSeeder: Seeder = {
         { name: 'NUTZUNG.SERVICE', wert: '1' },
         { name: 'NUTZUNG.ZEITERFASSUNG', wert: '0' },
         { name: 'ZEITERFASSUNG.SOLLMINUTEN', wert: '480,480,480,480,480,0,0' },
+        { name: 'MAHNUNG.KARENZTAGE', wert: '7' },
         { name: 'ZEITERFASSUNG.RUNDUNGMINUTEN', wert: '15' },
         { name: 'ZEITERFASSUNG.RUNDUNGSART', wert: 'KAUFMAENNISCH' },
         { name: 'SYSTEM.WARTUNGSMODUS', wert: '0' },

@@ -11,7 +11,7 @@ import { requireAdresse as requireAdressePresent } from './adressen.service';
 /** Turnover: the sales types that make an open item — invoices (+1) raise it, credit notes (−1) lower it (their descriptors); a cancellation document counts with the sign of what it cancels. */
 const UMSATZ_PLUS = VERKAUF_BELEGART_LISTE.filter((d) => d.effekte.offenerPosten > 0).map((d) => d.belegart);
 const UMSATZ_MINUS = VERKAUF_BELEGART_LISTE.filter((d) => d.effekte.offenerPosten < 0).map((d) => d.belegart);
-/** What a customer bought: the lines of its invoices (not of cancellation documents, whose lines are negated). */
+/** What a customer bought: the lines of its invoices (not of cancellation documents, whose lines are negated; not of cancelled invoices). */
 const HISTORIE_ARTEN = VERKAUF_BELEGART_LISTE.filter((d) => d.effekte.offenerPosten > 0 && d.storno.art !== 'nein').map((d) => d.belegart);
 export const AUFTRAG = BELEGARTEN.auftrag.belegart;
 /**
@@ -116,6 +116,8 @@ export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
       .innerJoin('belege as b', 'b.id', 'p.belegId')
       .where('b.adresseId', '=', req.params.id)
       .where('b.belegart', 'in', HISTORIE_ARTEN)
+      // a cancelled invoice was not bought (its cancellation document nets it out of the turnover; here both stay out)
+      .where('b.storniertAm', 'is', null)
       .where('p.positionsArt', '=', 'A');
     if (q.artikelnr?.trim()) base = base.where((eb) => containsExpr(eb.ref('p.artikelnummer'), q.artikelnr?.trim() ?? '', dialect));
     if (q.bezeichnung?.trim()) base = base.where((eb) => containsExpr(eb.ref('p.bezeichnung'), q.bezeichnung?.trim() ?? '', dialect));

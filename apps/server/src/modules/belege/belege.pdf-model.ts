@@ -54,7 +54,7 @@ export async function briefkopf(trx: Db): Promise<Briefkopf> {
   };
 }
 
-async function landName(trx: Db, lkz: string | null | undefined): Promise<string | null> {
+export async function landName(trx: Db, lkz: string | null | undefined): Promise<string | null> {
   if (!lkz || ['D', 'DE', 'DEU'].includes(lkz.toUpperCase())) return null;
   const row = await trx.selectFrom('landeskennzeichen').select('land').where('lkz', '=', lkz).executeTakeFirst();
   return (row?.land ?? lkz).toUpperCase();

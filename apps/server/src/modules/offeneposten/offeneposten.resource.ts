@@ -2,7 +2,7 @@ import { offenerPosten, offenerPostenListe, zahlung } from '@vario/contract';
 import { money2, percent2 } from '../../lib/codecs';
 import { containsExpr } from '../../lib/list-query';
 import { defineResource } from '../../lib/resource';
-import { OPV } from './offeneposten.service';
+import { heute, OPV } from './offeneposten.service';
 
 /** Address columns an open item shows (joined; filterable and sortable, name1 in German order). */
 const ADRESSE = {
@@ -26,8 +26,21 @@ export const offenePostenResource = defineResource({
   listSchema: offenerPostenListe,
   defaultOrder: ['nettoFaellig'],
   query: (db) => db.selectFrom('offenePosten').innerJoin('adressen', 'adressen.id', 'offenePosten.adresseId'),
-  computed: ADRESSE,
-  fields: { rechnungsBetrag: money2, offenerBetrag: money2, bisherGezahlt: money2, skontoBetrag: money2, skontoProzent: percent2 },
+  computed: {
+    ...ADRESSE,
+    // the open amount less the discount while something is open and a discount is left; the term is checked per day in fromRow
+    skontoZahlbetrag: `case when "offenePosten"."skontoBetrag" > 0 and "offenePosten"."offenerBetrag" > "offenePosten"."skontoBetrag" and not "offenePosten"."abgeschlossen" then "offenePosten"."offenerBetrag" - "offenePosten"."skontoBetrag" end`,
+  },
+  fields: {
+    rechnungsBetrag: money2,
+    offenerBetrag: money2,
+    bisherGezahlt: money2,
+    skontoBetrag: money2,
+    skontoProzent: percent2,
+    skontoZahlbetrag: money2,
+  },
+  fromRow: (row) =>
+    'skontoZahlbetrag' in row ? { ...row, skontoZahlbetrag: row.skontoDatum && String(row.skontoDatum) >= heute() ? row.skontoZahlbetrag : null } : row,
   search: (eb, term, d) =>
     eb.or([
       containsExpr(eb.ref('offenePosten.rechnungsnummer'), term, d),
@@ -37,7 +50,10 @@ export const offenePostenResource = defineResource({
   stamp: { update: () => ({ geaendertAm: new Date().toISOString() }) },
 });
 
-/** Payments of an open item (read only through the API; recorded by `recordPayment`). */
+/**
+ * Payments of an open item (read only through the API; recorded by `recordPayment`, reversed by `reversePayment`),
+ * each with its reversal and the credit its surplus made.
+ */
 export const zahlungenResource = defineResource({
   table: 'offenePostenZahlungen',
   kuerzel: 'OPZ',
@@ -46,7 +62,12 @@ export const zahlungenResource = defineResource({
   schema: zahlung,
   defaultOrder: ['zahlungsDatum'],
   parentColumn: 'offenerPostenId',
-  query: (db) => db.selectFrom('offenePostenZahlungen').leftJoin('benutzer', 'benutzer.id', 'offenePostenZahlungen.benutzerId'),
-  computed: { benutzerName: '"benutzer"."name"' },
+  query: (db) =>
+    db
+      .selectFrom('offenePostenZahlungen')
+      .leftJoin('benutzer', 'benutzer.id', 'offenePostenZahlungen.benutzerId')
+      .leftJoin('offenePostenZahlungen as storno', 'storno.stornoVonId', 'offenePostenZahlungen.id')
+      .leftJoin('offenePosten as guthaben', 'guthaben.zahlungId', 'offenePostenZahlungen.id'),
+  computed: { benutzerName: '"benutzer"."name"', storniertDurchId: '"storno"."id"', guthabenId: '"guthaben"."id"' },
   fields: { zahlungsBetrag: money2 },
 });

@@ -6,8 +6,9 @@ export interface OffenerPostenTable {
   id: Generated<number>;
   nummer: number;
   rechnungsnummer: string;
-  belegId: number;
-  /** 'RE' invoice, 'GU' credit note (OPV_ARTEN in offeneposten.service.ts). */
+  /** The document; empty for a credit from an overpayment (opvArt 'GH', migration 0020). */
+  belegId: number | null;
+  /** 'RE' invoice, 'GU' credit note, 'GH' credit from an overpayment (OPV_ARTEN of the contract). */
   opvArt: string;
   adresseId: number;
   rechnungsBetrag: number;
@@ -31,6 +32,8 @@ export interface OffenerPostenTable {
   abgeschlossen: Generated<Bool>;
   angelegtAm: string;
   geaendertAm: string;
+  /** A credit ('GH'): the payment whose surplus it holds. */
+  zahlungId: Generated<number | null>;
 }
 
 /** A payment recorded against an open item; `zahlungsBetrag` has the item's sign (negative: paid out on a credit note). */
@@ -44,6 +47,10 @@ export interface OffenerPostenZahlungTable {
   zahlungsDatum: string;
   benutzerId: number | null;
   angelegtAm: string;
+  /** A reversal ('Storno', the negated amount): the payment it reverses (once: unique). */
+  stornoVonId: Generated<number | null>;
+  /** A cash discount row ('Skonto'): the payment it came with. */
+  zuZahlungId: Generated<number | null>;
 }
 
 /** One row per day a dunning run ran (per-day idempotency). */
@@ -55,9 +62,35 @@ export interface MahnlaufTable {
   erhoeht: Generated<number>;
 }
 
+/** A dunning letter: one per address and run, with its level (the highest new level of its items) and total (cents). */
+export interface MahnschreibenTable {
+  id: Generated<number>;
+  mahnlaufId: number;
+  adresseId: number;
+  stufe: number;
+  datum: string;
+  betrag: number;
+  anzahl: number;
+}
+
+/** An item a dunning letter names, as it was at the run (amount in cents, levels before and after). */
+export interface MahnschreibenPostenTable {
+  id: Generated<number>;
+  mahnschreibenId: number;
+  offenerPostenId: number;
+  rechnungsnummer: string;
+  rechnungsdatum: string;
+  nettoFaellig: string;
+  offenerBetrag: number;
+  stufeVorher: number;
+  stufe: number;
+}
+
 /** Tables of the area, merged into `Database` (db/types.ts). */
 export interface OffenePostenTables {
   offenePosten: OffenerPostenTable;
   offenePostenZahlungen: OffenerPostenZahlungTable;
   mahnlaeufe: MahnlaufTable;
+  mahnschreiben: MahnschreibenTable;
+  mahnschreibenPosten: MahnschreibenPostenTable;
 }

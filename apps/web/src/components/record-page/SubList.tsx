@@ -30,6 +30,8 @@ export function SubList<T>(props: {
   footer?: ReactNode;
   count?: number;
   testId?: string;
+  /** A state of the row, as its `data-state` (e.g. a reversed payment: "reversed"). */
+  rowState?: (row: T) => string | undefined;
 }) {
   const { t } = useTranslation();
   const rows = props.rows ?? [];
@@ -82,6 +84,7 @@ export function SubList<T>(props: {
                       onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
                       className={props.onRowClick ? classes.clickable : undefined}
                       data-testid="sub-row"
+                      data-state={props.rowState?.(row)}
                     >
                       {props.columns.map((c) => (
                         <Table.Td key={c.key} ta={c.align} visibleFrom={c.visibleFrom}>

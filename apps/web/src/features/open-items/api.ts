@@ -85,9 +85,52 @@ export async function recordPayment(id: number, data: PaymentInput, key: string)
   return res;
 }
 
-/** Today's dunning run; a second run the same day changes nothing (bereitsGelaufen). */
-export async function runDunning() {
-  const res = await api('mahnlauf');
+/** Today's dunning run for the confirmed addresses; a second run the same day changes nothing (bereitsGelaufen). */
+export async function runDunning(adresseIds: number[]) {
+  const res = await api('mahnlauf', { body: { data: { adresseIds } } });
   void queryClient.invalidateQueries({ queryKey: openItemKeys.all });
+  queryClient.setQueryData(openItemKeys.custom('dunningRun', res.result.id), undefined);
   return res.result;
+}
+
+/** Reverses a payment (a counter-entry with the reason; GoBD: nothing is deleted); `key` is the dialog's Idempotency-Key. */
+export async function reversePayment(id: number, paymentId: number, grund: string, key: string) {
+  const res = await api('zahlungStorno', { params: { id, paymentId }, body: { data: { grund } }, headers: { 'Idempotency-Key': key } });
+  queryClient.setQueryData(openItemKeys.detail(id), res.offenerPosten);
+  void queryClient.invalidateQueries({ queryKey: openItemKeys.custom('payments', id) });
+  void queryClient.invalidateQueries({ queryKey: openItemKeys.custom('payment', id) });
+  refreshLists();
+  return res;
+}
+
+/** What today's dunning run would do (nothing is changed). */
+export function useDunningPreview(enabled: boolean) {
+  const token = useToken();
+  return useQuery({
+    queryKey: openItemKeys.custom('dunningPreview'),
+    queryFn: async () => (await api('mahnlaufVorschau')).result,
+    enabled: !!token && enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** The dunning runs, newest first. */
+export function useDunningRuns() {
+  const token = useToken();
+  return useQuery({
+    queryKey: openItemKeys.custom('dunningRuns'),
+    queryFn: async () => (await api('mahnlaeufeList', { params: { limit: 200 } })).result,
+    enabled: !!token,
+  });
+}
+
+/** One dunning run with its letters per address. */
+export function useDunningRun(id: number | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: openItemKeys.custom('dunningRun', id),
+    queryFn: async () => (await api('mahnlaufGet', { params: { id: id as number } })).result,
+    enabled: !!token && !!id,
+  });
 }

@@ -4,7 +4,10 @@ import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { validateOpenItemListSearch } from './list/list-filter';
 
-/** The open-item routes (OP-001): the index, and the record with the tabs masterdata and paymentHistory (list, {paymentId}). */
+/**
+ * The open-item routes (OP-001): the index, and the record with the tabs masterdata and paymentHistory (list,
+ * {paymentId}); the dunning runs with their letters (/dunningRuns, /dunningRuns/{id}).
+ */
 export function createOpenItemRoutes(app: AppRoute) {
   const list = createRoute({
     getParentRoute: () => app,
@@ -41,5 +44,15 @@ export function createOpenItemRoutes(app: AppRoute) {
     path: '/$paymentId',
     component: lazyRouteComponent(() => import('./payments/PaymentDetail'), 'PaymentDetail'),
   });
-  return [list, record.addChildren([index, masterdata, payments.addChildren([paymentList, payment])])] as const;
+  const dunningRuns = createRoute({
+    getParentRoute: () => app,
+    path: '/dunningRuns',
+    component: lazyRouteComponent(() => import('./dunning/DunningRunsPage'), 'DunningRunsPage'),
+  });
+  const dunningRun = createRoute({
+    getParentRoute: () => app,
+    path: '/dunningRuns/$id',
+    component: lazyRouteComponent(() => import('./dunning/DunningRunsPage'), 'DunningRunsPage'),
+  });
+  return [list, record.addChildren([index, masterdata, payments.addChildren([paymentList, payment])]), dunningRuns, dunningRun] as const;
 }

@@ -60,9 +60,14 @@ export function MasterdataTab() {
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <FormCard title={t('cards.invoice')}>
           <LinkField label={t('f.rechnungsnummer')} testId="open-item-invoice">
-            <Anchor component={Link} to={`/saleDocument/${r.belegId}`} size="sm" aria-label={t('openInvoice', { nr: r.rechnungsnummer })}>
-              {r.rechnungsnummer}
-            </Anchor>
+            {r.belegId !== null ? (
+              <Anchor component={Link} to={`/saleDocument/${r.belegId}`} size="sm" aria-label={t('openInvoice', { nr: r.rechnungsnummer })}>
+                {r.rechnungsnummer}
+              </Anchor>
+            ) : (
+              // a credit from an overpayment: no document of its own, the invoice whose payment made it
+              <Text size="sm">{r.rechnungsnummer}</Text>
+            )}
           </LinkField>
           <LinkField label={t('f.kunde')} testId="open-item-customer">
             <Anchor component={Link} to={`/addresses/${r.adresseId}/dashboard`} size="sm">

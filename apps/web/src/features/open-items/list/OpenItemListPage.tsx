@@ -1,11 +1,14 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBellRinging } from '@tabler/icons-react';
+import { IconBellRinging, IconMailFast } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { hasRight } from '@/lib/rights';
+import { DunningPreviewDialog } from '../dunning/DunningPreviewDialog';
 import { NoOpenItemRight } from '../NoOpenItemRight';
 import { openItemFilter } from './list-filter';
 import { LevelSummary, OpenItemFilters } from './OpenItemSections';
@@ -25,19 +28,26 @@ function OpenItemList() {
   const phone = useMediaQuery('(max-width: 48em)', false) ?? false;
   const l = useOpenItemList();
   const columns = useOpenItemColumns(phone, l.today);
+  const [preview, setPreview] = useState(false);
   return (
     <>
       <PageHeader
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          hasRight(me, 'BEK_AENDERN') && (
-            <Button leftSection={<IconBellRinging size={16} />} onClick={() => void l.dunning()} loading={l.running} data-testid="dunning-run">
-              {t('dunning.title')}
+          <Group gap="xs">
+            <Button component={Link} to="/dunningRuns" variant="default" leftSection={<IconMailFast size={16} />} data-testid="dunning-runs-link">
+              {t('dunning.runsTitle')}
             </Button>
-          )
+            {hasRight(me, 'BEK_AENDERN') && (
+              <Button leftSection={<IconBellRinging size={16} />} onClick={() => setPreview(true)} data-testid="dunning-run">
+                {t('dunning.title')}
+              </Button>
+            )}
+          </Group>
         }
       />
+      <DunningPreviewDialog opened={preview} onClose={() => setPreview(false)} />
       {l.summary && <LevelSummary s={l.summary} search={l.search} setSearch={l.setSearch} />}
       <DataGrid<Row>
         endpoint="offenePostenList"

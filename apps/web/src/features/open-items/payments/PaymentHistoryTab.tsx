@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ export function PaymentHistoryTab() {
       rows={payments.data}
       loading={payments.isLoading}
       rowKey={(z) => z.id}
+      rowState={(z) => (z.storniertDurchId ? 'reversed' : z.stornoVonId ? 'reversal' : undefined)}
       onRowClick={(z) => void navigate({ to: '/openItems/$id/paymentHistory/$paymentId', params: { id: String(id), paymentId: String(z.id) } })}
       actions={
         canPay && (
@@ -41,8 +42,39 @@ export function PaymentHistoryTab() {
       }
       columns={[
         { key: 'zahlungsDatum', label: t('f.zahlungsDatum'), render: (z) => formatDate(z.zahlungsDatum), width: 120 },
-        { key: 'zahlungsBetrag', label: t('f.zahlungsBetrag'), render: (z) => formatCurrency(z.zahlungsBetrag), align: 'right', width: 140 },
-        { key: 'zahlungPer', label: t('f.zahlungPer'), render: (z) => t(methodKey(z.zahlungPer)), width: 140 },
+        {
+          key: 'zahlungsBetrag',
+          label: t('f.zahlungsBetrag'),
+          render: (z) => (
+            <Text size="sm" td={z.storniertDurchId ? 'line-through' : undefined} c={z.storniertDurchId ? 'dimmed' : undefined}>
+              {formatCurrency(z.zahlungsBetrag)}
+            </Text>
+          ),
+          align: 'right',
+          width: 140,
+        },
+        {
+          key: 'zahlungPer',
+          label: t('f.zahlungPer'),
+          render: (z) => (
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" td={z.storniertDurchId ? 'line-through' : undefined} c={z.storniertDurchId ? 'dimmed' : undefined}>
+                {t(methodKey(z.zahlungPer))}
+              </Text>
+              {z.storniertDurchId && (
+                <Badge size="xs" color="red" variant="light" data-testid="payment-reversed">
+                  {t('payments.reversed')}
+                </Badge>
+              )}
+              {z.guthabenId && (
+                <Badge size="xs" color="blue" variant="light">
+                  {t('payments.withCredit')}
+                </Badge>
+              )}
+            </Group>
+          ),
+          width: 200,
+        },
         { key: 'auszug', label: t('f.auszug'), render: (z) => z.auszug ?? '', visibleFrom: 'sm' },
         {
           key: 'bemerkung',
