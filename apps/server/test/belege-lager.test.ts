@@ -244,7 +244,13 @@ describe(`article picker (${DB_KIND})`, () => {
     // the same price as the line the document then gets
     const p = await position(b.id, { artikelId: a.id, menge: 1 });
     expect([p.einzelpreis, p.rabatt1, p.endpreis]).toEqual([hit?.einzelpreis, hit?.rabatt1, hit?.endpreis]);
-    expect(res.find((r) => r.id === dienst.id)).toMatchObject({ lagerfuehrend: false, verfuegbar: 0, bestaende: [], einzelpreis: 100, preisRegel: 'GRUNDPREIS' });
+    expect(res.find((r) => r.id === dienst.id)).toMatchObject({
+      lagerfuehrend: false,
+      verfuegbar: 0,
+      bestaende: [],
+      einzelpreis: 100,
+      preisRegel: 'GRUNDPREIS',
+    });
   });
 
   it('pages like the product search (not blocked, by number), 404 for an unknown document, 403 without ART_SEHEN, 400 for a bad query', async () => {

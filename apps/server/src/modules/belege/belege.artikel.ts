@@ -28,7 +28,20 @@ export interface ArtikelRow {
 export async function ladeArtikel(trx: Db, d: { artikelId?: number; artikelnummer?: string }): Promise<ArtikelRow> {
   let q = trx
     .selectFrom('artikel')
-    .select(['id', 'artikelnummer', 'bezeichnung', 'artikeltext', 'mengeneinheit', 'vknetto', 'mwstsatz', 'ek', 'gewicht', 'staffel', 'gesperrt', 'artikelart']);
+    .select([
+      'id',
+      'artikelnummer',
+      'bezeichnung',
+      'artikeltext',
+      'mengeneinheit',
+      'vknetto',
+      'mwstsatz',
+      'ek',
+      'gewicht',
+      'staffel',
+      'gesperrt',
+      'artikelart',
+    ]);
   q = d.artikelId !== undefined ? q.where('id', '=', d.artikelId) : q.where('artikelnummer', '=', d.artikelnummer ?? '');
   const a = (await q.executeTakeFirst()) as ArtikelRow | undefined;
   if (!a) {

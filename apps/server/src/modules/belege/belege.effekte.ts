@@ -105,7 +105,10 @@ async function lagerBuchen(trx: Db, actor: BelegActor, b: KopfRow, positionen: P
     const l = lager.get(e.lagerId);
     const a = artikel.get(e.artikelId);
     if (!l || !a)
-      throw badRequest('Bitte die Eingaben prüfen!', Object.fromEntries(e.positionIds.map((id) => [`positionen.${id}.lagId`, [`Unbekanntes Lager: ${e.lagerId}`]])));
+      throw badRequest(
+        'Bitte die Eingaben prüfen!',
+        Object.fromEntries(e.positionIds.map((id) => [`positionen.${id}.lagId`, [`Unbekanntes Lager: ${e.lagerId}`]])),
+      );
     if (richtung === 'ein') {
       // a receipt books into the warehouse (one with storage places refuses without a place: lager.service `buche`)
       bewegungen.push({

@@ -88,7 +88,9 @@ export async function addPosition(trx: Db, actor: Actor, belegId: number, data: 
     const menge = qty3.toDb(data.menge ?? 1);
     // a warehouse not given is chosen (user's default, else where the article is available); null stays null
     const lager =
-      data.lagId !== undefined ? { lagId: data.lagId, lagerNr: await pruefeLager(trx, data.lagId) } : await vorgabeLager(trx, actor, kopf.belegart, artikel, menge);
+      data.lagId !== undefined
+        ? { lagId: data.lagId, lagerNr: await pruefeLager(trx, data.lagId) }
+        : await vorgabeLager(trx, actor, kopf.belegart, artikel, menge);
     const preis = await preisFuer(trx, kopf, artikel, menge, data.einzelpreis);
     const texte = await kundenTexte(trx, kopf.adresseId, artikel);
     const zeile = {

@@ -14,6 +14,7 @@ import { useDocumentFromRoute } from '../use-document';
 import { PositionCard } from './PositionCard';
 import { usePositionsPath } from './PositionsTab';
 import { usePositionFailure } from './use-position-failure';
+import { WarehouseSelect } from './WarehouseSelect';
 
 type Num = number | string | null;
 interface Draft {
@@ -25,6 +26,7 @@ interface Draft {
   rabatt2: Num;
   teuerungszuschlag: Num;
   eilzuschlag: Num;
+  lagId: number | null;
 }
 const toDraft = (p: Position): Draft => ({
   bezeichnung: p.bezeichnung,
@@ -35,6 +37,7 @@ const toDraft = (p: Position): Draft => ({
   rabatt2: p.rabatt2,
   teuerungszuschlag: p.teuerungszuschlag,
   eilzuschlag: p.eilzuschlag,
+  lagId: p.lagId,
 });
 
 /** positions/{positionId} (BEL-005): one position with all fields and its price explanation; changed here while the document is editable. */
@@ -83,6 +86,7 @@ export function PositionDetail() {
       if (typeof v === 'string') return;
       if (v !== o[k] && !(extra.preisNeuErmitteln && k === 'einzelpreis')) data[k] = v ?? 0;
     }
+    if (draft.lagId !== p.lagId) data.lagId = draft.lagId;
     if (Object.keys(data).length === 0) return;
     setBusy(true);
     try {
@@ -152,6 +156,16 @@ export function PositionDetail() {
                   {n('rabatt2', t('f.rabatt2'), 2, '%')}
                   {n('teuerungszuschlag', t('f.teuerungszuschlag'), 2, '%')}
                   {n('eilzuschlag', t('f.eilzuschlag'), 2, '€')}
+                </SimpleGrid>
+              )}
+              {article && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <WarehouseSelect
+                    value={draft.lagId}
+                    onChange={(lagId) => setDraft({ ...draft, lagId })}
+                    placeholder={t('positions.warehouseDefault')}
+                    data-testid="position-field-lagId"
+                  />
                 </SimpleGrid>
               )}
               <Group justify="flex-end" gap="sm">
