@@ -45,7 +45,7 @@ export interface ArticlePickerProps<T extends ArticleHit = ArtikelTreffer>
  * A searchable product choice over the server's quick search (number, name, EAN), 20 hits at a time: an article
  * reference is picked, not typed (issue 9 item 3). Blocked products are not offered; a stored number stays shown.
  */
-export function ArticlePicker<T extends ArticleHit = ArtikelTreffer>({ value, onChange, source, renderHit, ...rest }: ArticlePickerProps<T>) {
+export function ArticlePicker<T extends ArticleHit = ArtikelTreffer>({ value, onChange, source, renderHit, comboboxProps, ...rest }: ArticlePickerProps<T>) {
   const { t } = useTranslation('app');
   const from = source ?? (productSearch as unknown as ArticleSource<T>);
   const { search, setSearch, setSelected, rows, fetching } = usePickerSearch<T>(from.key, from.fetch, sameArticle);
@@ -80,7 +80,7 @@ export function ArticlePicker<T extends ArticleHit = ArtikelTreffer>({ value, on
         onChange(v, a);
       }}
       clearable
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={{ withinPortal: true, ...comboboxProps }}
     />
   );
 }

@@ -18,8 +18,8 @@ export function ArticleChoiceHit({ a, menge }: { a: ArticleChoice; menge: number
   const rabatte = [a.rabatt1, a.rabatt2].filter((r) => r !== 0);
   return (
     <Stack gap={2} w="100%" data-testid="article-choice" title={a.preisText}>
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Text size="sm" style={{ minWidth: 0 }}>
+      <Group justify="space-between" wrap="wrap" gap={4} align="flex-start">
+        <Text size="sm" style={{ minWidth: 0, flex: '1 1 10rem' }}>
           <Text span size="xs" c="dimmed" ff="monospace" mr={6}>
             {a.artikelnummer}
           </Text>
@@ -31,7 +31,7 @@ export function ArticleChoiceHit({ a, menge }: { a: ArticleChoice; menge: number
         </Text>
       </Group>
       {(rabatte.length > 0 || a.einzelpreis !== a.vknetto) && (
-        <Text size="xs" c="dimmed" ta="right">
+        <Text size="xs" c="dimmed">
           {t('picker.listPrice', { price: formatUnitPrice(a.vknetto) })}
           {rabatte.length > 0 ? ` · ${t('picker.discount', { pct: rabatte.map(formatPercent).join(' + ') })}` : ''}
         </Text>

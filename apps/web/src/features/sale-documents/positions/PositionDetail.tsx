@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
+import { useProductStock } from '@/features/products/api';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { hasRight } from '@/lib/rights';
 import { changePosition, type Position, usePosition } from '../api';
@@ -54,6 +55,8 @@ export function PositionDetail() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [busy, setBusy] = useState(false);
   const p = position.data;
+  // the article's stock per warehouse, shown in the warehouse choice
+  const stock = useProductStock(p?.artikelId ?? 0, canEdit && !!p?.artikelId && p.positionsArt === 'A');
   useEffect(() => {
     if (p) setDraft(toDraft(p));
   }, [p]);
@@ -164,6 +167,7 @@ export function PositionDetail() {
                     value={draft.lagId}
                     onChange={(lagId) => setDraft({ ...draft, lagId })}
                     placeholder={t('positions.warehouseDefault')}
+                    stock={stock.data}
                     data-testid="position-field-lagId"
                   />
                 </SimpleGrid>

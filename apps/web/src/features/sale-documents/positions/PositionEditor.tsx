@@ -1,4 +1,5 @@
 import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
@@ -30,6 +31,7 @@ function shortage(d: PositionDraft): { lagId: number | null; qty: number } | nul
 export function PositionEditor({ d, set, docId }: { d: PositionDraft; set: (next: PositionDraft) => void; docId: number }) {
   const { t } = useTranslation('saleDocuments');
   const source = useMemo(() => articleChoices(docId), [docId]);
+  const phone = useMediaQuery('(max-width: 48em)', false) ?? false;
   const menge = typeof d.menge === 'number' ? d.menge : null;
   const short = shortage(d);
   const lager = useBasisdaten().data?.lager;
@@ -65,6 +67,8 @@ export function PositionEditor({ d, set, docId }: { d: PositionDraft; set: (next
         renderHit={(a) => <ArticleChoiceHit a={a} menge={menge} />}
         style={{ flex: '2 1 16rem' }}
         maxDropdownHeight={360}
+        // a phone's line is narrow: the hits take the screen's width
+        comboboxProps={phone ? { width: 'calc(100vw - 1.5rem)' } : undefined}
         data-autofocus
         data-testid="position-article"
       />

@@ -7,8 +7,8 @@ import type { ArticleChoice } from '../api';
 export interface WarehouseSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   value: number | null;
   onChange: (lagId: number | null) => void;
-  /** The picked article's stock per warehouse, when known: each warehouse shows what is available there. */
-  stock?: ArticleChoice['bestaende'] | null;
+  /** The article's stock per warehouse, when known: each warehouse shows what is available there. */
+  stock?: readonly Pick<ArticleChoice['bestaende'][number], 'lagerId' | 'verfuegbar'>[] | null;
 }
 
 /** The warehouse a position ships from (lagId): every warehouse of the base data, with the article's available quantity when known. */
