@@ -1,3 +1,4 @@
+import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
 import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
@@ -33,6 +34,7 @@ const benches: Record<string, () => Promise<void>> = {
       screen: '/products',
     }),
   belege: belegeBench,
+  artikelauswahl: artikelauswahlBench,
   pdf: pdfBench,
   service: serviceBench,
 };

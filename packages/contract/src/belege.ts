@@ -291,6 +291,52 @@ export const positionAenderungWrite = z.object({ data: positionAenderung, Protok
 /** PUT …/positionen/reihenfolge: every position id of the document in the new order. */
 export const reihenfolgeWrite = z.object({ data: z.object({ positionIds: z.array(id).min(1).max(10_000) }) });
 
+/** Stock of an article in one warehouse as the article picker shows it (quantities in pieces). */
+export const auswahlBestand = z.object({
+  lagerId: z.number().int(),
+  kurzbezeichnung: z.string(),
+  bezeichnung: z.string(),
+  bestand: z.number(),
+  /** Stock less reserved and blocked. */
+  verfuegbar: z.number(),
+});
+/**
+ * An article offered by the picker of a document's positions (issue 20 item 3): its unit, the price a line of it would
+ * get on this document (customer price, price group or list price, for the quantity asked) and, for a stock article,
+ * its stock per warehouse (the most available first) — so a shortage shows while quoting.
+ */
+export const artikelAuswahl = z.object({
+  id,
+  artikelnummer: z.string(),
+  bezeichnung: z.string(),
+  artikelart: z.string(),
+  mengeneinheit: z.string().nullable(),
+  /** The article's list price (net, 4 places). */
+  vknetto: z.number(),
+  /** The unit price a line would get, before its discounts (4 places). */
+  einzelpreis: z.number(),
+  rabatt1: z.number(),
+  rabatt2: z.number(),
+  /** The unit price after the discounts (4 places). */
+  endpreis: z.number(),
+  /** The rule that gave the price (KUNDENPREIS…, PREISGRUPPE, GRUNDPREIS) and its explanation. */
+  preisRegel: z.string(),
+  preisText: z.string(),
+  /** A stock article (artikelart 1): it carries stock per warehouse. */
+  lagerfuehrend: z.boolean(),
+  /** Available over all warehouses listed. */
+  verfuegbar: z.number(),
+  bestaende: z.array(auswahlBestand),
+});
+export type ArtikelAuswahl = z.infer<typeof artikelAuswahl>;
+/** GET …/artikelauswahl: the article quick search (not blocked), a page of at most 50, the price for `menge` (default 1). */
+export const artikelAuswahlQuery = z.object({
+  search: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).optional(),
+  menge: z.coerce.number().positive().max(1e9).optional(),
+});
+
 /** Answer of a position write: the position and the refreshed head with the server's totals. */
 export const positionAntwort = z.object({ result: z.object({ position: belegPosition, beleg }) });
 export const positionenAntwort = z.object({ result: z.object({ positionen: z.array(belegPosition), beleg }) });

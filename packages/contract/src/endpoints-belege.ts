@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  artikelAuswahl,
+  artikelAuswahlQuery,
   beleg,
   belegAenderungWrite,
   belegeListQuery,
@@ -105,6 +107,17 @@ export const belegEndpoints = {
     body: positionWrite,
     status: 201,
     response: positionAntwort,
+  }),
+  belegArtikelAuswahl: endpoint({
+    method: 'GET',
+    path: '/verkauf/belege/:id/artikelauswahl',
+    summary:
+      'Articles for a new position (quick search, not blocked, by number): unit, the price a line would get on this document for menge (default 1) and the stock per warehouse, one page at a time',
+    tag,
+    rights: ['BEK_SEHEN', 'ART_SEHEN'],
+    params: belegParams,
+    query: artikelAuswahlQuery,
+    response: list(artikelAuswahl),
   }),
   belegPositionenReihenfolge: endpoint({
     method: 'PUT',

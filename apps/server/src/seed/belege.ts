@@ -114,7 +114,8 @@ export const belegeSeeder: Seeder = {
           for (let p = 0; p < zeilen; p++) {
             const artikelId = pool[rnd(i * 13 + p, pool.length, 8)] as number;
             const menge = 1 + rnd(i * 17 + p, istLager(artikelId) ? 4 : 12, 9);
-            await addPosition(trx, actor, b.id, { artikelId, menge });
+            // the demo's stock lines ship from the outgoing warehouse, where their stock is counted (`rest`)
+            await addPosition(trx, actor, b.id, { artikelId, menge, ...(istLager(artikelId) && ausgang ? { lagId: ausgang } : {}) });
           }
           return b.id;
         };
@@ -128,8 +129,8 @@ export const belegeSeeder: Seeder = {
         const lieferbar = async (id: number) => {
           const pos = await trx.selectFrom('belegPositionen').select(['artikelId', 'menge', 'lagId']).where('belegId', '=', id).execute();
           const need = new Map<number, number>();
-          for (const p of pos) if (p.artikelId && istLager(p.artikelId) && !p.lagId) need.set(p.artikelId, (need.get(p.artikelId) ?? 0) + Number(p.menge));
           for (const p of pos) if (p.artikelId && p.lagId && p.lagId !== ausgang) return false;
+          for (const p of pos) if (p.artikelId && istLager(p.artikelId)) need.set(p.artikelId, (need.get(p.artikelId) ?? 0) + Number(p.menge));
           for (const [a, m] of need) if ((rest.get(a) ?? 0) < m) return false;
           for (const [a, m] of need) rest.set(a, (rest.get(a) ?? 0) - m);
           return true;

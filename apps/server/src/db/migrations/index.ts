@@ -18,6 +18,7 @@ import * as m0015 from './0015_belegarten_einkauf';
 import * as m0016 from './0016_projekt_rechte';
 import * as m0017 from './0017_stornorechnung';
 import * as m0018 from './0018_service_anfrage_hash';
+import * as m0019 from './0019_positionen_lager';
 import * as m0020 from './0020_offene_posten_storno_mahnschreiben';
 
 /**
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0016_projekt_rechte': m0016,
   '0017_stornorechnung': m0017,
   '0018_service_anfrage_hash': m0018,
+  '0019_positionen_lager': m0019,
   '0020_offene_posten_storno_mahnschreiben': m0020,
 };

@@ -20,13 +20,28 @@ export interface ArtikelRow {
   gewicht: number | null;
   staffel: string | null;
   gesperrt: boolean;
+  /** '1' stock article (carries stock per warehouse). */
+  artikelart: string;
 }
 
 /** The article of a line by id or number; unknown → 400 on the field given, blocked → 422. */
 export async function ladeArtikel(trx: Db, d: { artikelId?: number; artikelnummer?: string }): Promise<ArtikelRow> {
   let q = trx
     .selectFrom('artikel')
-    .select(['id', 'artikelnummer', 'bezeichnung', 'artikeltext', 'mengeneinheit', 'vknetto', 'mwstsatz', 'ek', 'gewicht', 'staffel', 'gesperrt']);
+    .select([
+      'id',
+      'artikelnummer',
+      'bezeichnung',
+      'artikeltext',
+      'mengeneinheit',
+      'vknetto',
+      'mwstsatz',
+      'ek',
+      'gewicht',
+      'staffel',
+      'gesperrt',
+      'artikelart',
+    ]);
   q = d.artikelId !== undefined ? q.where('id', '=', d.artikelId) : q.where('artikelnummer', '=', d.artikelnummer ?? '');
   const a = (await q.executeTakeFirst()) as ArtikelRow | undefined;
   if (!a) {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { ApiError, badRequest, unprocessable } from '../../lib/errors';
 import { formatMenge } from '../../lib/format-de';
-import { type Bewegung, buche, sperreBestand } from '../lager/lager.service';
+import { type Bewegung, buche, sperreBestand, standardLager } from '../lager/lager.service';
 import { openItemForInvoice, settleOpenItemsOfBeleg } from '../offeneposten/offeneposten.service';
 import { type BelegActor, istArtikelzeile, type KopfRow, type PositionRow, typName } from './belege.core';
 
@@ -49,26 +49,13 @@ interface Effekt {
 /** A parameter counts as set when it holds anything but empty, '0', 'N' or 'false'. */
 export const parameterGesetzt = (wert: string | null | undefined) => !!wert && !['0', 'n', 'nein', 'false'].includes(wert.trim().toLowerCase());
 
-/** The warehouse a position without one ships from: the main storage region's outgoing warehouse, else the first. */
-async function standardLager(trx: Db): Promise<number> {
-  const kreis = await trx
-    .selectFrom('lagerkreise')
-    .select('ausgangLagerId')
-    .where('istHauptlagerkreis', '=', true)
-    .where('ausgangLagerId', 'is not', null)
-    .executeTakeFirst();
-  if (kreis?.ausgangLagerId) return kreis.ausgangLagerId;
-  const first = await trx.selectFrom('lager').select('id').orderBy('id').executeTakeFirst();
-  if (!first) throw unprocessable('Es ist kein Lager angelegt; der Lieferschein kann nicht gebucht werden');
-  return first.id;
-}
-
 /**
  * The stock effect of booking (`lager: 'aus'`, a delivery note): each article line of a stock article (artikelart 1) leaves its warehouse (the
- * position's `lagId`, else the default outgoing warehouse); in a warehouse with storage places it is taken from the
- * places with the most stock first. Checked before anything is written, under the articles' row locks: a shortage is
- * a 422 naming article, warehouse and the quantity available. `lager: 'ein'` (a goods receipt) books the lines into
- * their warehouse instead.
+ * position's `lagId`, else — positions of documents made before positions carried one — the default outgoing
+ * warehouse); in a warehouse with storage places it is taken from the places with the most stock first. Checked
+ * before anything is written, under the articles' row locks: a shortage is a 422 naming article (number and name),
+ * warehouse and the quantities required and available, as a field error on each position concerned
+ * (`positionen.<id>.menge`). `lager: 'ein'` (a goods receipt) books the lines into their warehouse instead.
  */
 async function lagerBuchen(trx: Db, actor: BelegActor, b: KopfRow, positionen: PositionRow[], richtung: 'aus' | 'ein'): Promise<number> {
   const zeilen = positionen.filter((p) => istArtikelzeile(p) && Number(p.menge) > 0 && (p.artikelId || p.artikelnummer));
@@ -86,17 +73,19 @@ async function lagerBuchen(trx: Db, actor: BelegActor, b: KopfRow, positionen: P
     (await trx.selectFrom('artikel').select(['id', 'artikelnummer', 'bezeichnung', 'artikelart']).where('id', 'in', ids).execute()).map((a) => [a.id, a]),
   );
   const lagerStandard = zeilen.some((p) => !p.lagId) ? await standardLager(trx) : 0;
+  if (lagerStandard === null) throw unprocessable(`Es ist kein Lager angelegt; ${typName(b.belegart)} ${b.belegnummer} kann nicht gebucht werden`);
   // what leaves which warehouse, per article (several lines of one article add up)
-  const bedarf = new Map<string, { artikelId: number; lagerId: number; menge: number; positionen: number[] }>();
+  const bedarf = new Map<string, { artikelId: number; lagerId: number; menge: number; positionen: number[]; positionIds: number[] }>();
   for (const p of zeilen) {
     const artikelId = artikelIdOf(p);
     const a = artikelId === null ? undefined : artikel.get(artikelId);
     if (a?.artikelart !== '1') continue; // only stock articles carry stock
     const lagerId = p.lagId ?? lagerStandard;
     const key = `${a.id}:${lagerId}`;
-    const e = bedarf.get(key) ?? { artikelId: a.id, lagerId, menge: 0, positionen: [] };
+    const e = bedarf.get(key) ?? { artikelId: a.id, lagerId, menge: 0, positionen: [], positionIds: [] };
     e.menge += Number(p.menge);
     e.positionen.push(p.position);
+    e.positionIds.push(p.id);
     bedarf.set(key, e);
   }
   if (!bedarf.size) return 0;
@@ -115,7 +104,11 @@ async function lagerBuchen(trx: Db, actor: BelegActor, b: KopfRow, positionen: P
   for (const e of bedarf.values()) {
     const l = lager.get(e.lagerId);
     const a = artikel.get(e.artikelId);
-    if (!l || !a) throw badRequest('Bitte die Eingaben prüfen!', { lagId: [`Unbekanntes Lager: ${e.lagerId}`] });
+    if (!l || !a)
+      throw badRequest(
+        'Bitte die Eingaben prüfen!',
+        Object.fromEntries(e.positionIds.map((id) => [`positionen.${id}.lagId`, [`Unbekanntes Lager: ${e.lagerId}`]])),
+      );
     if (richtung === 'ein') {
       // a receipt books into the warehouse (one with storage places refuses without a place: lager.service `buche`)
       bewegungen.push({
@@ -150,7 +143,7 @@ async function lagerBuchen(trx: Db, actor: BelegActor, b: KopfRow, positionen: P
     const fehlt = () => {
       const message = `Nicht genügend Bestand für ${a.artikelnummer} ${a.bezeichnung} im Lager ${l.kurzbezeichnung}: verfügbar sind ${formatMenge(verfuegbar)}, benötigt ${formatMenge(e.menge)}`;
       return new ApiError(422, MessageCode.unprocessable, message, {
-        fieldErrors: { menge: [message] },
+        fieldErrors: Object.fromEntries(e.positionIds.map((id) => [`positionen.${id}.menge`, [message]])),
         messageParameters: [a.artikelnummer, formatMenge(verfuegbar), formatMenge(e.menge), l.kurzbezeichnung],
       });
     };

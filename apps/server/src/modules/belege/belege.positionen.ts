@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/locks';
 import { kundenTexte, ladeArtikel, preisFuer, pruefeEkRecht, pruefeLager } from './belege.artikel';
 import { assertEditable, type KopfRow, LOCK, loadKopf, type PositionRow, positionCodecs, recalcTotals, rechne } from './belege.core';
 import { addHistory } from './belege.history';
+import { vorgabeLager } from './belege.lager';
 import { manuellerPreis } from './belege.preise';
 import { istTextzeile, zeilenWerte } from './belege.summen';
 
@@ -84,8 +85,12 @@ export async function addPosition(trx: Db, actor: Actor, belegId: number, data: 
   } else {
     await pruefeEkRecht(trx, actor, data.ek);
     const artikel = await ladeArtikel(trx, data);
-    const lagerNr = await pruefeLager(trx, data.lagId);
     const menge = qty3.toDb(data.menge ?? 1);
+    // a warehouse not given is chosen (user's default, else where the article is available); null stays null
+    const lager =
+      data.lagId !== undefined
+        ? { lagId: data.lagId, lagerNr: await pruefeLager(trx, data.lagId) }
+        : await vorgabeLager(trx, actor, kopf.belegart, artikel, menge);
     const preis = await preisFuer(trx, kopf, artikel, menge, data.einzelpreis);
     const texte = await kundenTexte(trx, kopf.adresseId, artikel);
     const zeile = {
@@ -105,8 +110,8 @@ export async function addPosition(trx: Db, actor: Actor, belegId: number, data: 
       ek: data.ek !== undefined ? (data.ek === null ? null : money4.toDb(data.ek)) : artikel.ek,
       // grams per unit (a fraction of a gram is rounded: weights are not money)
       gewicht: artikel.gewicht === null ? null : Math.round(artikel.gewicht),
-      lagId: data.lagId ?? null,
-      lagerNr: data.lagerNr !== undefined ? data.lagerNr : lagerNr,
+      lagId: lager?.lagId ?? null,
+      lagerNr: data.lagerNr !== undefined ? data.lagerNr : (lager?.lagerNr ?? null),
       preisManuell: preis.manuell,
       preisHerkunft: JSON.stringify(preis.herkunft),
     };
@@ -183,6 +188,11 @@ export async function updatePosition(
     const menge = data.menge !== undefined ? qty3.toDb(data.menge) : p.menge;
     const lagerNr = data.lagId !== undefined ? await pruefeLager(trx, data.lagId) : undefined;
     neu = {};
+    if (artikel && artikelNeu && data.lagId === undefined) {
+      // another article: its warehouse is chosen again, as for a new line
+      const lager = await vorgabeLager(trx, actor, kopf.belegart, artikel, menge);
+      Object.assign(neu, { lagId: lager?.lagId ?? null, lagerNr: lager?.lagerNr ?? null });
+    }
     if (artikel && artikelNeu) {
       const texte = await kundenTexte(trx, kopf.adresseId, artikel);
       Object.assign(neu, {

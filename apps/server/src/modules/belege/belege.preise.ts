@@ -269,36 +269,57 @@ export function manuellerPreis(einzelpreis: number, menge: number, stichtag: str
 
 /** Loads what `bestimmePreis` needs for an address and article, in the caller's transaction. */
 export async function ladePreisDaten(trx: Db, adresseId: number, artikel: PreisArtikel): Promise<PreisDaten> {
-  const [kunde, adresse] = await Promise.all([
-    trx.selectFrom('kundensonderpreise').selectAll().where('adresseId', '=', adresseId).where('artikelnummer', '=', artikel.artikelnummer).executeTakeFirst(),
+  return (await ladePreisDatenFuer(trx, adresseId, [artikel])).get(artikel.id) as PreisDaten;
+}
+
+/**
+ * What `bestimmePreis` needs for an address and several articles (a picker's page), in five queries whatever their
+ * number: the address's customer prices with their tiers, and the price-group tiers of the articles.
+ */
+export async function ladePreisDatenFuer(trx: Db, adresseId: number, artikel: readonly PreisArtikel[]): Promise<Map<number, PreisDaten>> {
+  const out = new Map<number, PreisDaten>();
+  if (!artikel.length) return out;
+  const nummern = [...new Set(artikel.map((a) => a.artikelnummer))];
+  const [kunden, adresse] = await Promise.all([
+    trx.selectFrom('kundensonderpreise').selectAll().where('adresseId', '=', adresseId).where('artikelnummer', 'in', nummern).execute(),
     trx.selectFrom('adressen').select('preisgruppe').where('id', '=', adresseId).executeTakeFirst(),
   ]);
   const preisgruppe = adresse?.preisgruppe ?? null;
+  const kundenIds = kunden.map((k) => k.id);
   const [staffeln, apz, gruppenStaffeln] = await Promise.all([
-    kunde ? trx.selectFrom('kundensonderpreisStaffeln').selectAll().where('kundensonderpreisId', '=', kunde.id).execute() : [],
-    kunde ? trx.selectFrom('kundensonderpreisApz').selectAll().where('kundensonderpreisId', '=', kunde.id).execute() : [],
+    kundenIds.length ? trx.selectFrom('kundensonderpreisStaffeln').selectAll().where('kundensonderpreisId', 'in', kundenIds).execute() : [],
+    kundenIds.length ? trx.selectFrom('kundensonderpreisApz').selectAll().where('kundensonderpreisId', 'in', kundenIds).execute() : [],
     preisgruppe === null
       ? []
       : trx
           .selectFrom('artikelPreisstaffeln')
           .selectAll()
-          .where('artikelId', '=', artikel.id)
-          .where('ap', '=', artikel.staffel === '5' ? 'AP5' : 'AP3')
+          .where(
+            'artikelId',
+            'in',
+            artikel.map((a) => a.id),
+          )
           .where('preisgruppe', '=', preisgruppe)
           .execute(),
   ]);
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return {
-    artikel,
-    kundenpreis: kunde
-      ? {
-          ...kunde,
-          sonderpreis: num(kunde.sonderpreis),
-          staffeln: staffeln.map((s) => ({ ...s, menge: num(s.menge), vk: num(s.vk) })),
-          apz: apz.map((a) => ({ ...a, abMenge: Number(a.abMenge), sonderpreis: Number(a.sonderpreis) })),
-        }
-      : null,
-    preisgruppe,
-    gruppenStaffeln: gruppenStaffeln.map((g) => ({ ...g, menge: num(g.menge), vk: num(g.vk) })),
-  };
+  const kundeVon = new Map(kunden.map((k) => [k.artikelnummer, k]));
+  for (const a of artikel) {
+    const kunde = kundeVon.get(a.artikelnummer);
+    const ap = a.staffel === '5' ? 'AP5' : 'AP3';
+    out.set(a.id, {
+      artikel: a,
+      kundenpreis: kunde
+        ? {
+            ...kunde,
+            sonderpreis: num(kunde.sonderpreis),
+            staffeln: staffeln.filter((s) => s.kundensonderpreisId === kunde.id).map((s) => ({ ...s, menge: num(s.menge), vk: num(s.vk) })),
+            apz: apz.filter((x) => x.kundensonderpreisId === kunde.id).map((x) => ({ ...x, abMenge: Number(x.abMenge), sonderpreis: Number(x.sonderpreis) })),
+          }
+        : null,
+      preisgruppe,
+      gruppenStaffeln: gruppenStaffeln.filter((g) => g.artikelId === a.id && g.ap === ap).map((g) => ({ ...g, menge: num(g.menge), vk: num(g.vk) })),
+    });
+  }
+  return out;
 }

@@ -8,6 +8,7 @@ import { may } from '../../lib/rights';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { belegAntwort, belegLocation, historieAntwort, positionAntwort, positionenAntwort } from './belege.antworten';
+import { artikelAuswahl } from './belege.artikelauswahl';
 import { loadKopf } from './belege.core';
 import { addPosition, deletePosition, loadPosition, reorderPositions, updatePosition } from './belege.positionen';
 import { belegeListResource } from './belege.resource';
@@ -82,6 +83,7 @@ export function belegeRoutes(app: FastifyInstance, ctx: Ctx) {
     const mitEk = await may(db, a, 'ART_EK');
     return { ...res, result: res.result.map((p) => positionAntwort(p, mitEk)) };
   });
+  route(app, endpoints.belegArtikelAuswahl, async (req) => artikelAuswahl(ctx, actor(req), req.params.id, req.query));
   route(app, endpoints.belegPositionGet, async (req) => {
     const p = await loadPosition(db, req.params.id, req.params.positionId);
     return { result: positionAntwort(p, await may(db, actor(req), 'ART_EK')) };

@@ -141,6 +141,68 @@ export async function buche(trx: Db, bewegungen: Bewegung[]): Promise<number[]> 
   return ids;
 }
 
+/** The stock of an article in one warehouse, in thousandths: physical (`bestand`) and available (less reserved and blocked). */
+export interface LagerBestand {
+  lagerId: number;
+  kurzbezeichnung: string;
+  bezeichnung: string;
+  bestand: number;
+  verfuegbar: number;
+}
+
+/**
+ * The stock per warehouse of several articles in one query (a picker's page, a position's warehouse choice): every
+ * warehouse row with stock, reserved or blocked quantities, the most available first. Articles without any are absent.
+ */
+export async function bestaendeJeArtikel(trx: Db, artikelIds: readonly number[]): Promise<Map<number, LagerBestand[]>> {
+  const out = new Map<number, LagerBestand[]>();
+  const ids = [...new Set(artikelIds)];
+  if (!ids.length) return out;
+  const rows = await trx
+    .selectFrom('bestaende as b')
+    .innerJoin('lager as l', 'l.id', 'b.lagerId')
+    .select(['b.artikelId', 'b.lagerId', 'l.kurzbezeichnung', 'l.bezeichnung', 'b.bestand', 'b.reserviert', 'b.blockiert'])
+    .where('b.artikelId', 'in', ids)
+    .where((eb) => eb.or([eb('b.bestand', '!=', 0), eb('b.reserviert', '!=', 0), eb('b.blockiert', '!=', 0)]))
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.artikelId) ?? [];
+    const bestand = Number(r.bestand);
+    list.push({
+      lagerId: r.lagerId,
+      kurzbezeichnung: r.kurzbezeichnung,
+      bezeichnung: r.bezeichnung,
+      bestand,
+      verfuegbar: bestand - Number(r.reserviert) - Number(r.blockiert),
+    });
+    out.set(r.artikelId, list);
+  }
+  for (const list of out.values()) list.sort((x, y) => y.verfuegbar - x.verfuegbar || x.lagerId - y.lagerId);
+  return out;
+}
+
+/**
+ * The warehouse goods leave from when nothing else names one: the main storage region's outgoing warehouse, else the
+ * first warehouse; null when there is none.
+ */
+export async function standardLager(trx: Db): Promise<number | null> {
+  const kreis = await trx
+    .selectFrom('lagerkreise')
+    .select('ausgangLagerId')
+    .where('istHauptlagerkreis', '=', true)
+    .where('ausgangLagerId', 'is not', null)
+    .executeTakeFirst();
+  if (kreis?.ausgangLagerId) return kreis.ausgangLagerId;
+  const first = await trx.selectFrom('lager').select('id').orderBy('id').executeTakeFirst();
+  return first?.id ?? null;
+}
+
+/** Warehouses that hold returned parts, not goods to sell: the technicians' DOA and faulty-parts stores. */
+export async function ruecklaufLager(trx: Db): Promise<Set<number>> {
+  const rows = await trx.selectFrom('techniker').select(['doateileLagerId', 'defektteileLagerId']).execute();
+  return new Set(rows.flatMap((r) => [r.doateileLagerId, r.defektteileLagerId]).filter((x): x is number => x !== null));
+}
+
 /** A manual booking as the API takes it (quantity in pieces). */
 export interface Buchung {
   art: 'ZUGANG' | 'ABGANG' | 'UMBUCHUNG' | 'INVENTUR';

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { beleg, belegAenderung, belegHistorieZeile, belegListe, belegPosition, positionAenderung, positionNeu } from '@vario/contract';
+import type { artikelAuswahl, beleg, belegAenderung, belegHistorieZeile, belegListe, belegPosition, positionAenderung, positionNeu } from '@vario/contract';
 import type { z } from 'zod';
 import { useToken } from '@/app/auth/session';
+import type { ArticleSource } from '@/components/pickers/ArticlePicker';
+import { PICKER_LIMIT } from '@/components/pickers/use-picker-search';
 import { addressKeys, SUB_LIST_LIMIT } from '@/features/addresses/api';
 import { api, request } from '@/lib/api/client';
 import { fetchBlob } from '@/lib/api/files';
@@ -17,6 +19,7 @@ export type HistoryRow = z.infer<typeof belegHistorieZeile>;
 export type HeadInput = z.input<typeof belegAenderung>;
 export type PositionInput = z.input<typeof positionNeu>;
 export type PositionChange = z.input<typeof positionAenderung>;
+export type ArticleChoice = z.infer<typeof artikelAuswahl>;
 
 export const documentKeys = createQueryKeys('saleDocuments');
 const headKey = (id: number | null) => documentKeys.custom('record', id, 'head');
@@ -127,6 +130,15 @@ export function usePosition(docId: number | null, positionId: number | null) {
     enabled: !!docId && !!positionId,
   });
 }
+
+/**
+ * The article picker's hits on this document (issue 20 item 3): each with its unit, the price a line would get here
+ * and its stock per warehouse. Under the document's key, so a booking or transform (reloadDocument) reads them again.
+ */
+export const articleChoices = (docId: number): ArticleSource<ArticleChoice> => ({
+  key: (term) => documentKeys.custom('record', docId, 'articles', term),
+  fetch: async (search) => (await api('belegArtikelAuswahl', { params: { id: docId, search, limit: PICKER_LIMIT } })).result,
+});
 
 // ── transitions (BEL-038..043) ────────────────────────────────────────────────────────────────────────────────────
 

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
+import { useProductStock } from '@/features/products/api';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { hasRight } from '@/lib/rights';
 import { changePosition, type Position, usePosition } from '../api';
@@ -14,6 +15,7 @@ import { useDocumentFromRoute } from '../use-document';
 import { PositionCard } from './PositionCard';
 import { usePositionsPath } from './PositionsTab';
 import { usePositionFailure } from './use-position-failure';
+import { WarehouseSelect } from './WarehouseSelect';
 
 type Num = number | string | null;
 interface Draft {
@@ -25,6 +27,7 @@ interface Draft {
   rabatt2: Num;
   teuerungszuschlag: Num;
   eilzuschlag: Num;
+  lagId: number | null;
 }
 const toDraft = (p: Position): Draft => ({
   bezeichnung: p.bezeichnung,
@@ -35,6 +38,7 @@ const toDraft = (p: Position): Draft => ({
   rabatt2: p.rabatt2,
   teuerungszuschlag: p.teuerungszuschlag,
   eilzuschlag: p.eilzuschlag,
+  lagId: p.lagId,
 });
 
 /** positions/{positionId} (BEL-005): one position with all fields and its price explanation; changed here while the document is editable. */
@@ -51,6 +55,8 @@ export function PositionDetail() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [busy, setBusy] = useState(false);
   const p = position.data;
+  // the article's stock per warehouse, shown in the warehouse choice
+  const stock = useProductStock(p?.artikelId ?? 0, canEdit && !!p?.artikelId && p.positionsArt === 'A');
   useEffect(() => {
     if (p) setDraft(toDraft(p));
   }, [p]);
@@ -83,6 +89,7 @@ export function PositionDetail() {
       if (typeof v === 'string') return;
       if (v !== o[k] && !(extra.preisNeuErmitteln && k === 'einzelpreis')) data[k] = v ?? 0;
     }
+    if (draft.lagId !== p.lagId) data.lagId = draft.lagId;
     if (Object.keys(data).length === 0) return;
     setBusy(true);
     try {
@@ -152,6 +159,17 @@ export function PositionDetail() {
                   {n('rabatt2', t('f.rabatt2'), 2, '%')}
                   {n('teuerungszuschlag', t('f.teuerungszuschlag'), 2, '%')}
                   {n('eilzuschlag', t('f.eilzuschlag'), 2, '€')}
+                </SimpleGrid>
+              )}
+              {article && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <WarehouseSelect
+                    value={draft.lagId}
+                    onChange={(lagId) => setDraft({ ...draft, lagId })}
+                    placeholder={t('positions.warehouseDefault')}
+                    stock={stock.data}
+                    data-testid="position-field-lagId"
+                  />
                 </SimpleGrid>
               )}
               <Group justify="flex-end" gap="sm">

@@ -1,13 +1,41 @@
 import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBasisdaten } from '@/app/auth/session';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { ArticlePicker } from '@/components/pickers/ArticlePicker';
-import { formatCurrency } from '@/lib/format';
+import { formatCurrency, formatDecimal } from '@/lib/format';
+import { type ArticleChoice, articleChoices } from '../api';
+import { ArticleChoiceHit } from './ArticleChoiceHit';
 import type { PositionDraft, PositionTotals } from './use-positions-tab';
+import { WarehouseSelect } from './WarehouseSelect';
 
-/** The editor of a line being added or changed: article, quantity, price and discount — or a text line's title and description. */
-export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: PositionDraft) => void }) {
+/**
+ * What the picked article lacks for the line: the available quantity in the chosen warehouse, or (none chosen: the
+ * server picks) in the best one; null when the quantity is covered or nothing is known.
+ */
+function shortage(d: PositionDraft): { lagId: number | null; qty: number } | null {
+  const a = d.artikel;
+  const menge = typeof d.menge === 'number' ? d.menge : null;
+  if (!a?.lagerfuehrend || menge === null) return null;
+  const b = d.lagId !== null ? a.bestaende.find((x) => x.lagerId === d.lagId) : a.bestaende[0];
+  const qty = b?.verfuegbar ?? 0;
+  return qty >= menge ? null : { lagId: d.lagId ?? b?.lagerId ?? null, qty };
+}
+
+/**
+ * The editor of a line being added or changed: article (the picker shows price, unit and stock per warehouse), quantity,
+ * price, discount and warehouse — or a text line's title and description.
+ */
+export function PositionEditor({ d, set, docId }: { d: PositionDraft; set: (next: PositionDraft) => void; docId: number }) {
   const { t } = useTranslation('saleDocuments');
+  const source = useMemo(() => articleChoices(docId), [docId]);
+  const phone = useMediaQuery('(max-width: 48em)', false) ?? false;
+  const menge = typeof d.menge === 'number' ? d.menge : null;
+  const short = shortage(d);
+  const lager = useBasisdaten().data?.lager;
+  const shortIn = short?.lagId ? lager?.find((l) => l.id === short.lagId)?.kurzbezeichnung : undefined;
   return d.kind === 'T' ? (
     <Stack gap="xs" style={{ flex: 1 }}>
       <TextInput
@@ -31,11 +59,16 @@ export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: Posit
     </Stack>
   ) : (
     <Group gap="xs" wrap="wrap" align="flex-end" style={{ flex: 1 }}>
-      <ArticlePicker
+      <ArticlePicker<ArticleChoice>
         label={t('positions.article')}
         value={d.artikelnummer}
-        onChange={(v) => set({ ...d, artikelnummer: v })}
+        onChange={(v, a) => set({ ...d, artikelnummer: v, artikel: a })}
+        source={source}
+        renderHit={(a) => <ArticleChoiceHit a={a} menge={menge} />}
         style={{ flex: '2 1 16rem' }}
+        maxDropdownHeight={360}
+        // a phone's line is narrow: the hits take the screen's width
+        comboboxProps={phone ? { width: 'calc(100vw - 1.5rem)' } : undefined}
         data-autofocus
         data-testid="position-article"
       />
@@ -65,6 +98,19 @@ export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: Posit
         style={{ flex: '0 1 6rem' }}
         data-testid="position-discount"
       />
+      <WarehouseSelect
+        value={d.lagId}
+        onChange={(lagId) => set({ ...d, lagId })}
+        stock={d.artikel?.lagerfuehrend ? d.artikel.bestaende : null}
+        placeholder={t('positions.warehouseAuto')}
+        style={{ flex: '1 1 12rem' }}
+        data-testid="position-warehouse"
+      />
+      {short && (
+        <Text size="xs" c="orange" w="100%" data-testid="position-shortage">
+          {shortIn ? t('picker.shortIn', { lager: shortIn, qty: formatDecimal(short.qty) }) : t('picker.noStock')}
+        </Text>
+      )}
     </Group>
   );
 }

@@ -87,7 +87,7 @@ export function PositionsTab() {
         canEdit={canEdit}
         emptyDraft={emptyDraft}
         toDraft={toDraft}
-        renderEditor={(d, set) => <PositionEditor d={d} set={set} />}
+        renderEditor={(d, set) => <PositionEditor d={d} set={set} docId={tab.docId as number} />}
         addLabel={t('positions.add')}
         add={tab.add}
         change={tab.change}

@@ -57,6 +57,11 @@ export function usePositionColumns(phone: boolean, showEk: boolean): LineColumn<
                       {qty(p)} ×
                     </Text>
                     <PriceWithWhy price={p.einzelpreis} why={p.preisHerkunft} position={p.position} />
+                    {p.lagerNr && (
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="position-warehouse-name">
+                        · {p.lagerNr}
+                      </Text>
+                    )}
                   </Group>
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="position-total">
                     {formatCurrency(p.gesamtpreis)}
@@ -79,6 +84,7 @@ export function usePositionColumns(phone: boolean, showEk: boolean): LineColumn<
           width: 150,
         },
         { key: 'rabatt', label: t('f.rabatt1'), render: discount, align: 'right', width: 110 },
+        { key: 'lager', label: t('f.lagerNr'), render: (p) => <span data-testid="position-warehouse-name">{p.lagerNr ?? ''}</span>, width: 90 },
         ...(showEk
           ? [
               {

@@ -5,7 +5,7 @@ import { useMe } from '@/app/auth/session';
 import { moveLine } from '@/components/line-list/line-ops';
 import { TOAST } from '@/lib/api/error-handler';
 import { hasRight } from '@/lib/rights';
-import { addPosition, changePosition, deletePosition, type Position, reorderPositions, usePositions } from '../api';
+import { type ArticleChoice, addPosition, changePosition, deletePosition, type Position, reorderPositions, usePositions } from '../api';
 import { mayChange } from '../detail/SaleDocumentRecordPage';
 import { isEditableStatus } from '../labels';
 import { useDocumentFromRoute } from '../use-document';
@@ -20,6 +20,10 @@ export interface PositionDraft {
   rabatt1: number | string | null;
   bezeichnung: string;
   beschreibung: string | null;
+  /** The warehouse the line ships from; null on a new line: the server chooses (the user's default, else where the article is). */
+  lagId: number | null;
+  /** The picked article as the picker showed it (price, stock per warehouse); not sent. */
+  artikel: ArticleChoice | null;
 }
 
 export const emptyDraft = (): PositionDraft => ({
@@ -30,6 +34,8 @@ export const emptyDraft = (): PositionDraft => ({
   rabatt1: null,
   bezeichnung: '',
   beschreibung: null,
+  lagId: null,
+  artikel: null,
 });
 export const toDraft = (p: Position): PositionDraft => ({
   kind: p.positionsArt,
@@ -39,6 +45,8 @@ export const toDraft = (p: Position): PositionDraft => ({
   rabatt1: p.rabatt1,
   bezeichnung: p.bezeichnung,
   beschreibung: p.beschreibung,
+  lagId: p.lagId,
+  artikel: null,
 });
 const num = (v: number | string | null) => (typeof v === 'number' ? v : null);
 
@@ -88,6 +96,7 @@ export function usePositionsTab() {
         menge: checkDraft(d),
         ...(num(d.einzelpreis) !== null ? { einzelpreis: num(d.einzelpreis) as number } : {}),
         ...(num(d.rabatt1) !== null ? { rabatt1: num(d.rabatt1) as number } : {}),
+        ...(d.lagId !== null ? { lagId: d.lagId } : {}),
       }),
     );
   const change = (line: Position, d: PositionDraft) => {
@@ -101,6 +110,7 @@ export function usePositionsTab() {
     if (m !== line.menge) data.menge = m;
     if (num(d.einzelpreis) !== null && num(d.einzelpreis) !== line.einzelpreis) data.einzelpreis = num(d.einzelpreis);
     if ((num(d.rabatt1) ?? 0) !== (line.rabatt1 ?? 0)) data.rabatt1 = num(d.rabatt1) ?? 0;
+    if (d.lagId !== line.lagId) data.lagId = d.lagId;
     return failure.guard(() => changePosition(docId, line.id, data));
   };
   const move = (line: Position, to: number, lines: readonly Position[]) => {
@@ -116,5 +126,5 @@ export function usePositionsTab() {
   const addText = (v: { bezeichnung: string; beschreibung: string | null }) =>
     failure.guard(() => addPosition(docId, { positionsArt: 'T', ...v })).then(() => positions.refetch());
 
-  return { doc, positions, canEdit, showEk, totals, textDialog, setTextDialog, failure, add, change, move, remove, addText };
+  return { docId: id, doc, positions, canEdit, showEk, totals, textDialog, setTextDialog, failure, add, change, move, remove, addText };
 }
