@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, isoDateTime } from './common';
+import { id, isoDate, isoDateTime, urlId } from './common';
 
 /**
  * Open items (offene Posten) of booked invoices and credit notes, their payments, the dunning run and the summary by
@@ -115,7 +115,7 @@ export const zahlungEingabe = z.object({
 /** A payment answer: the payment and the open item after it. */
 export const zahlungErfasst = z.object({ result: zahlung, offenerPosten });
 
-export const zahlungParams = z.object({ id: z.coerce.number().int().positive(), paymentId: z.coerce.number().int().positive() });
+export const zahlungParams = z.object({ id: urlId, paymentId: urlId });
 
 /** The answer of a dunning run: the day, whether it had already run that day, and how many items went up one level. */
 export const mahnlauf = z.object({
