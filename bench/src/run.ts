@@ -2,6 +2,7 @@ import { belegeBench } from './belege';
 import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
+import { loginTimingBench } from './login-timing';
 import { pdfBench } from './pdf';
 import { serviceBench } from './service';
 import { sizesBench } from './sizes';
@@ -35,6 +36,7 @@ const benches: Record<string, () => Promise<void>> = {
   belege: belegeBench,
   pdf: pdfBench,
   service: serviceBench,
+  login: loginTimingBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
