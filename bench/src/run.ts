@@ -3,6 +3,7 @@ import { belegeBench } from './belege';
 import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
+import { loginTimingBench } from './login-timing';
 import { pdfBench } from './pdf';
 import { serviceBench } from './service';
 import { sizesBench } from './sizes';
@@ -37,6 +38,7 @@ const benches: Record<string, () => Promise<void>> = {
   artikelauswahl: artikelauswahlBench,
   pdf: pdfBench,
   service: serviceBench,
+  login: loginTimingBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -44,7 +44,7 @@ export interface AppOptions {
 }
 
 export const MAINTENANCE_PARAMETER = 'SYSTEM.WARTUNGSMODUS';
-/** What a client's X-Request-Id may look like to be used as the request's id. */
+/** What a client's X-Request-Id may look like to be logged beside the request's own id (`clientRequestId`). */
 export const PLAIN_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** What the areas declare (modules/index.ts `MODULES`), gathered once: routes, lockable tables, number ranges … */
@@ -56,12 +56,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
     ...(opts.https ? { https: opts.https } : {}),
     ...(opts.trustProxy ? { trustProxy: opts.trustProxy.split(',').map((a) => a.trim()) } : {}),
-    // a client's X-Request-Id is taken only when it is a plain id: anything else (line breaks, JSON, long text) could
-    // forge log lines or error objects, and gets a fresh id
+    // every request gets its own id, the tracking id of its error object and log lines: a client's X-Request-Id is
+    // never taken for it (two requests sending the same one would share a tracking id)
     requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && PLAIN_ID.test(given) ? given : randomUUID();
+    genReqId: () => randomUUID(),
+    // the client's X-Request-Id (HTTP-006) is logged beside it as clientRequestId, when it is a plain id: anything else
+    // (line breaks, JSON, long text) is left out
+    childLoggerFactory: (logger, bindings, opts, raw) => {
+      const given = raw.headers['x-request-id'];
+      return logger.child(typeof given === 'string' && PLAIN_ID.test(given) ? { ...bindings, clientRequestId: given } : bindings, opts);
     },
     bodyLimit: 10 * 1024 * 1024,
     return503OnClosing: true,

@@ -101,16 +101,19 @@ describe('the error catalogue (3-cross-cutting §8)', () => {
     const res = await c.call(probe.boom, { as: 'admin', headers: { 'x-request-id': 'trace-abc-123' } });
     const body = expectError(res, 500, 'INTERNER_FEHLER');
     expect(res.raw.body).not.toContain('geheime');
-    expect(body.trackingId).toBe('trace-abc-123');
-    expect(res.headers['x-request-id']).toBe('trace-abc-123');
-    const logged = t.logs.find((l) => l.trackingId === 'trace-abc-123' && l.level === 50);
+    // the server's own id, never the client's
+    expect(body.trackingId).not.toBe('trace-abc-123');
+    expect(res.headers['x-request-id']).toBe(body.trackingId);
+    const logged = t.logs.find((l) => l.trackingId === body.trackingId && l.level === 50);
     expect(logged).toBeDefined();
+    expect(logged?.clientRequestId).toBe('trace-abc-123');
     expect(JSON.stringify(logged)).toContain('geheime Details');
   });
 
   it('[HTTP-006] the request trace header is carried into the log', async () => {
-    expect((await c.call(endpoints.systemInfo, { as: 'admin', headers: { 'x-request-id': 'trace-log-42' } })).status).toBe(200);
-    expect(t.logs.some((l) => l.reqId === 'trace-log-42')).toBe(true);
+    const res = await c.call(endpoints.systemInfo, { as: 'admin', headers: { 'x-request-id': 'trace-log-42' } });
+    expect(res.status).toBe(200);
+    expect(t.logs.some((l) => l.clientRequestId === 'trace-log-42' && l.reqId === res.headers['x-request-id'])).toBe(true);
   });
 
   it('503 with the maintenance code while the maintenance parameter is set; administrators still get through', async () => {

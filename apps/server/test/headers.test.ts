@@ -17,18 +17,34 @@ const c = api(t);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('request ids', () => {
-  it('a plain X-Request-Id of the client is used as the request id and the tracking id', async () => {
-    const res = await c.call(endpoints.adressenList, { as: 'admin', headers: { 'x-request-id': 'client-42.abc_DEF' } });
-    expect(res.headers['x-request-id']).toBe('client-42.abc_DEF');
-    const err = await c.call(endpoints.adresseGet, { as: 'admin', params: { id: 999_999_999 }, headers: { 'x-request-id': 'trace-1' } });
-    expect(expectError(err, 404).trackingId).toBe('trace-1');
+  it('every request gets its own tracking id: a client X-Request-Id is never taken for it, two requests sending the same one differ', async () => {
+    const headers = { 'x-request-id': 'client-42.abc_DEF' };
+    const first = await c.call(endpoints.adresseGet, { as: 'admin', params: { id: 999_999_999 }, headers });
+    const second = await c.call(endpoints.adresseGet, { as: 'admin', params: { id: 999_999_999 }, headers });
+    const ids = [expectError(first, 404).trackingId, expectError(second, 404).trackingId];
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(ids[0]).not.toBe(ids[1]);
+    // the answer names the server's id, the same as the error object's tracking id
+    expect([first.headers['x-request-id'], second.headers['x-request-id']]).toEqual(ids);
+    const ok = await c.call(endpoints.adressenList, { as: 'admin', headers });
+    expect(ok.headers['x-request-id']).toMatch(UUID);
+    expect(ids).not.toContain(ok.headers['x-request-id']);
   });
 
-  it('any other X-Request-Id (spaces, JSON, quotes, too long) is replaced by a fresh id, so log lines cannot be forged', async () => {
+  it("the client's plain X-Request-Id is logged beside the server's id (clientRequestId); any other is left out of the log", async () => {
+    const res = await c.call(endpoints.adresseGet, { as: 'admin', params: { id: 999_999_999 }, headers: { 'x-request-id': 'trace-1' } });
+    const trackingId = expectError(res, 404).trackingId;
+    const lines = t.logs.filter((l) => l.reqId === trackingId);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l.clientRequestId).toBe('trace-1');
     for (const forged of ['a b', '{"level":50,"msg":"forged"}', 'x"y', 'x'.repeat(65), 'ä', '']) {
-      const res = await c.call(endpoints.adresseGet, { as: 'admin', params: { id: 999_999_999 }, headers: { 'x-request-id': forged } });
-      expect(res.headers['x-request-id'], forged).toMatch(UUID);
-      expect(expectError(res, 404).trackingId).toMatch(UUID);
+      const r = await c.call(endpoints.adresseGet, { as: 'admin', params: { id: 999_999_999 }, headers: { 'x-request-id': forged } });
+      expect(r.headers['x-request-id'], forged).toMatch(UUID);
+      const id = expectError(r, 404).trackingId;
+      expect(id, forged).toMatch(UUID);
+      const logged = t.logs.filter((l) => l.reqId === id);
+      expect(logged.length, forged).toBeGreaterThan(0);
+      for (const l of logged) expect(l.clientRequestId, forged).toBeUndefined();
     }
   });
 });

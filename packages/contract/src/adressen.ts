@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, isoDateTime, list, single, write } from './common';
+import { id, isoDate, isoDateTime, list, single, urlId, write } from './common';
 
 const text = (max: number) => z.string().trim().max(max);
 const optText = (max: number) => text(max).nullable().optional();
@@ -277,8 +277,8 @@ export const adressDatei = z.object({
 export const adressDateiMitDaten = adressDatei.extend({ daten: z.string() });
 export const adressDateiUpload = dateiUpload.extend({ betreff: optText(255) });
 
-export const adresseIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const adresseSubParams = z.object({ id: z.coerce.number().int().positive(), subId: z.coerce.number().int().positive() });
+export const adresseIdParams = z.object({ id: urlId });
+export const adresseSubParams = z.object({ id: urlId, subId: urlId });
 
 export const adresseWrite = write(adresseEingabe);
 export const adresseAenderung = write(adresseEingabe.partial());

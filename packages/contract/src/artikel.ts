@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, isoDateTime } from './common';
+import { id, isoDate, isoDateTime, urlId } from './common';
 
 /** Article kinds (ART-012): 1 stocked, 2 unstocked, 3 services, 4 text block, 5 assembly, 6 surcharge/discount, V variant main, P deposit. */
 export const ARTIKELARTEN = ['1', '2', '3', '4', '5', '6', 'V', 'P'] as const;
@@ -121,7 +121,7 @@ export const preisstaffelEingabe = z
       }),
   )
   .max(17);
-export const staffelParams = z.object({ id: z.coerce.number().int().positive(), ap: z.enum(['AP3', 'AP5']) });
+export const staffelParams = z.object({ id: urlId, ap: z.enum(['AP3', 'AP5']) });
 
 export const warengruppe = z.object({ id, bezeichnung: z.string() });
 export const artikelStandQuery = z.object({ stichtag: isoDate.optional() });

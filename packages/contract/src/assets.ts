@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateiUpload } from './adressen';
-import { id, isoDate, isoDateTime } from './common';
+import { id, isoDate, isoDateTime, urlId } from './common';
 
 const optText = (max: number) => z.string().trim().max(max).nullable().optional();
 const optDate = isoDate.nullable().optional();
@@ -99,4 +99,4 @@ export const assetDatei = z.object({
 });
 export const assetDateiMitDaten = assetDatei.extend({ daten: z.string() });
 export const assetDateiUpload = dateiUpload.extend({ betreff: optText(255) });
-export const assetSubParams = z.object({ id: z.coerce.number().int().positive(), subId: z.coerce.number().int().positive() });
+export const assetSubParams = z.object({ id: urlId, subId: urlId });

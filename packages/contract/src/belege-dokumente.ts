@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDateTime } from './common';
+import { id, isoDateTime, urlId } from './common';
 
 /** Largest signature accepted: base64 of at most 1 MiB of PNG (a signature box at 3× pixel ratio is ~30–150 KB). */
 export const UNTERSCHRIFT_MAX_BYTES = 1024 * 1024;
@@ -53,4 +53,4 @@ export const einkaufBelegDatei = z.object({
 });
 export type EinkaufBelegDatei = z.infer<typeof einkaufBelegDatei>;
 
-export const einkaufDateiParams = z.object({ id: z.coerce.number().int().positive(), fileId: z.coerce.number().int().positive() });
+export const einkaufDateiParams = z.object({ id: urlId, fileId: urlId });

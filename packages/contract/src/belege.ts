@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BELEGTYPEN, NEU_BELEGARTEN, STANDARD_BELEGARTEN, VERKAUF_BELEGARTEN } from './belegarten';
 import { STANDARD_BELEGSTATUS } from './belegstatus';
-import { id, isoDate, isoDateTime, listQuery } from './common';
+import { id, isoDate, isoDateTime, listQuery, urlId } from './common';
 
 /**
  * Sales documents (2-business-processes §2–§4, §6, §7; BEL-*): head and foot, positions with their price explanation,
@@ -356,9 +356,9 @@ export const belegHistorieZeile = z.object({
   zeitpunkt: isoDateTime,
 });
 
-export const belegParams = z.object({ id: z.coerce.number().int().positive() });
-export const positionParams = z.object({ id: z.coerce.number().int().positive(), positionId: z.coerce.number().int().positive() });
-export const umwandelnParams = z.object({ id: z.coerce.number().int().positive(), targetType: z.enum(UMWANDLUNG_ZIELE, 'Unbekannte Belegart') });
+export const belegParams = z.object({ id: urlId });
+export const positionParams = z.object({ id: urlId, positionId: urlId });
+export const umwandelnParams = z.object({ id: urlId, targetType: z.enum(UMWANDLUNG_ZIELE, 'Unbekannte Belegart') });
 
 const kommaListe = (re: RegExp, message: string) => z.string().trim().regex(re, message).optional();
 /**
@@ -368,10 +368,10 @@ const kommaListe = (re: RegExp, message: string) => z.string().trim().regex(re, 
 export const belegeListQuery = listQuery.extend({
   belegart: kommaListe(/^\d{4}(,\d{4}){0,20}$/, 'Belegart: vierstellige Codes, durch Komma getrennt'),
   belegstatus: kommaListe(/^[1-9](,[1-9]){0,8}$/, 'Belegstatus: Ziffern 1–9, durch Komma getrennt'),
-  adresseId: z.coerce.number().int().positive().optional(),
+  adresseId: urlId.optional(),
   /** The spec's name of the address filter (BEL-037); the same as adresseId. */
-  adresse: z.coerce.number().int().positive().optional(),
-  dealId: z.coerce.number().int().positive().optional(),
+  adresse: urlId.optional(),
+  dealId: urlId.optional(),
   q: z.string().max(200).optional(),
 });
 
@@ -430,7 +430,7 @@ export const historieZeile = z.object({
 /** `{ daten: [ { datensaetze: […] } ] }` — the envelope of reports (HTTP-025). */
 export const report = <T extends z.ZodType>(row: T) => z.object({ daten: z.array(z.object({ datensaetze: z.array(row) })) });
 
-export const adresseReportQuery = z.object({ adresseId: z.coerce.number().int().positive() });
+export const adresseReportQuery = z.object({ adresseId: urlId });
 export const historieQuery = z.object({
   artikelnr: z.string().max(60).optional(),
   bezeichnung: z.string().max(120).optional(),

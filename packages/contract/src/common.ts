@@ -28,7 +28,21 @@ export const list = <T extends z.ZodType>(schema: T) =>
 /** `{ data: {…}, ProtokollBemerkung? }` — the body of a create or change. */
 export const write = <T extends z.ZodType>(schema: T) => z.object({ data: schema, ProtokollBemerkung: z.string().max(2000).optional() });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** How an id is written in a URL (path or query): decimal digits, no sign, leading zero, exponent, point or blank. */
+const URL_ID = /^[1-9][0-9]{0,15}$/;
+/**
+ * An id in a URL up to `max`: only its canonical decimal text names a record. `0x1`, `01`, `1e0`, `+1`, ` 1` or `1.0`
+ * are a 400 on the parameter, like `abc` (a plain `z.coerce.number()` read each of them as 1 and served record 1).
+ */
+export const urlIdUpTo = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && URL_ID.test(v) ? Number(v) : v),
+    z.number({ error: 'Bitte eine Nummer aus Ziffern angeben (ohne Vorzeichen, führende Null oder Leerzeichen)' }).int().positive().max(max),
+  );
+/** An id in a URL (path or query): see `urlIdUpTo`. */
+export const urlId = urlIdUpTo(Number.MAX_SAFE_INTEGER);
+
+export const idParams = z.object({ id: urlId });
 
 /** Query of every list: filter grammar, sort, window, total and quick search. */
 export const listQuery = z.object({

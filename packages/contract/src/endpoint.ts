@@ -30,6 +30,11 @@ export interface Endpoint {
    * 423 for changes and deletes of a record, 413 with a body, 500 always.
    */
   errors?: readonly ErrorStatus[];
+  /**
+   * The answer carries an ETag (its content's hash) and `Cache-Control: private, no-cache`; a request whose
+   * If-None-Match names the current ETag gets 304 without a body (pictures).
+   */
+  etag?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

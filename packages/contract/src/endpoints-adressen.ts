@@ -162,10 +162,11 @@ export const adressEndpoints = {
   bild: endpoint({
     method: 'GET',
     path: '/stammdaten/bilder/:id/gfx',
-    summary: 'A picture as binary (Content-Type of the image)',
+    summary: 'A picture as binary (Content-Type of the image); ETag and Cache-Control: private, no-cache, 304 on If-None-Match',
     tag,
     rights: SEHEN,
     params: idParams,
+    etag: true,
     response: null,
     status: 200,
   }),

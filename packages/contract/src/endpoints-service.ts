@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, listQuery, single, write } from './common';
+import { list, listQuery, single, urlIdUpTo, write } from './common';
 import { endpoint } from './endpoint';
 import {
   abschlussAntwort,
@@ -36,7 +36,7 @@ const OWN =
   'Object level: a technician (user with a technician id, RIGHT-006) reaches only the tasks and planning items assigned to them (others answer 404); users without a technician id need SVC_DISPO (service planning) to reach any task; administrators reach all';
 const SELF = 'Object level: a user reads and writes only their own entries (BEN_ID / ben_id); administrators and SVC_DISPO users those of every user';
 const DISPO = ['SVC_DISPO'] as const;
-const sid = z.coerce.number().int().positive().max(2_147_483_647);
+const sid = urlIdUpTo(2_147_483_647);
 const idParams = z.object({ id: sid });
 const subParams = z.object({ id: sid, subId: sid });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDateTime } from './common';
+import { id, isoDateTime, urlId } from './common';
 
 /** Stock of one article in one warehouse (ART-021), summed over its storage places. */
 export const bestand = z.object({
@@ -40,7 +40,7 @@ export const lagerplatzBestand = z.object({
 export const lagerplatz = z.object({ id, lagerId: z.number().int(), location: z.string(), kistennummer: z.string().nullable() });
 export type Lagerplatz = z.infer<typeof lagerplatz>;
 
-export const lagerplatzQuery = z.object({ artikelId: z.coerce.number().int().positive(), lagerId: z.coerce.number().int().positive() });
+export const lagerplatzQuery = z.object({ artikelId: urlId, lagerId: urlId });
 
 /** Quantity fields a movement changes. */
 export const BESTANDSFELDER = ['bestand', 'reserviert', 'bestellt', 'blockiert', 'inUmlagerung', 'inKommissionierung', 'inProduktion'] as const;

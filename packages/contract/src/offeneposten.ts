@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, isoDateTime } from './common';
+import { id, isoDate, isoDateTime, urlId } from './common';
 
 /**
  * Open items (offene Posten) of booked invoices and credit notes, their payments, the dunning run and the summary by
@@ -191,7 +191,7 @@ export const zahlungStorniert = z.object({ result: z.array(zahlung), offenerPost
 /** A correction's answer: the new payment, the reversal rows and the open item after both. */
 export const zahlungKorrigiert = z.object({ result: zahlung, storno: z.array(zahlung), offenerPosten, guthaben: offenerPosten.nullable() });
 
-export const zahlungParams = z.object({ id: z.coerce.number().int().positive(), paymentId: z.coerce.number().int().positive() });
+export const zahlungParams = z.object({ id: urlId, paymentId: urlId });
 
 /** An item a dunning run raises (preview) or raised (run): its amounts, due date and levels. */
 export const mahnPosten = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate } from './common';
+import { id, isoDate, urlId } from './common';
 
 /** Tiers of quantity-dependent prices and discounts: 2 to 17 (ADR-056). */
 export const STAFFELN = Array.from({ length: 16 }, (_, i) => i + 2);
@@ -138,5 +138,5 @@ export const kundensonderpreisAenderung = kundensonderpreisEingabe.partial().ext
   mengenabhaengigeRabatte: mengenabhaengigeRabatte.optional(),
 });
 
-export const preisParams = z.object({ id: z.coerce.number().int().positive(), priceId: z.coerce.number().int().positive() });
-export const apzParams = preisParams.extend({ apzId: z.coerce.number().int().positive() });
+export const preisParams = z.object({ id: urlId, priceId: urlId });
+export const apzParams = preisParams.extend({ apzId: urlId });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiError, id, isoDate, isoDateTime } from './common';
+import { apiError, id, isoDate, isoDateTime, urlIdUpTo } from './common';
 import { MATERIALBUCHUNGSARTEN, SERVICE_SCHRITTARTEN, type ServiceAktionArt } from './service-codes';
 
 /**
@@ -290,7 +290,7 @@ export const serviceAuftragDetail = serviceAuftrag.extend({
 export type ServiceAuftragDetail = z.infer<typeof serviceAuftragDetail>;
 
 /** The week calendar: the user's planning items and calendar entries overlapping [von, bis]. */
-export const serviceKalenderQuery = z.object({ von: isoDate, bis: isoDate, technikerId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const serviceKalenderQuery = z.object({ von: isoDate, bis: isoDate, technikerId: urlIdUpTo(2_147_483_647).optional() });
 export const serviceKalender = z.object({ planungen: z.array(servicePlanung), eintraege: z.array(serviceKalendereintrag) });
 
 export const serviceUnterschrift = z.object({ daten: z.string(), name: z.string(), zeitpunkt: isoDateTime });

@@ -1,7 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { badRequest } from './errors';
-import { requireImage } from './files';
+import { contentDisposition, requireImage } from './files';
 
 /** The largest image accepted, in pixels (read from the header before anything is decoded). */
 export const MAX_PIXELS = 40_000_000;
@@ -88,4 +89,31 @@ export const imageUploadLimit = {
 /** Checks an image that is stored as it is (a person's picture) decodes completely: a 400 on `daten` when it does not. */
 export async function validateImage(data: Buffer): Promise<void> {
   await decodeImage(data, (img) => img.resize(64, 64, { fit: 'inside' }).raw().toBuffer());
+}
+
+/**
+ * How a served picture may be cached: kept by the browser only (private), and asked for again on every use (no-cache),
+ * so a changed picture shows at once; an unchanged one costs a 304 without its bytes (issue 19 item 7b).
+ */
+export const PICTURE_CACHE_CONTROL = 'private, no-cache';
+
+/** The strong validator of a picture: the SHA-256 of its bytes (base64url), quoted. */
+export const pictureEtag = (daten: Uint8Array) => `"${createHash('sha256').update(daten).digest('base64url')}"`;
+
+/** If-None-Match lists the ETag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
+function noneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const tags = (Array.isArray(header) ? header.join(',') : header).split(',').map((t) => t.trim().replace(/^W\//, ''));
+  return tags.some((t) => t === '*' || t === etag);
+}
+
+/**
+ * Sends a stored picture with its validators: the ETag from its content and `Cache-Control: private, no-cache`; a
+ * request whose If-None-Match names that ETag gets a 304 without body. Answers the reply (route() sees it was sent).
+ */
+export function sendPicture(req: FastifyRequest, reply: FastifyReply, bild: { mimeType: string; dateiname: string; daten: Uint8Array }) {
+  const etag = pictureEtag(bild.daten);
+  reply.header('ETag', etag).header('Cache-Control', PICTURE_CACHE_CONTROL);
+  if (noneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.header('Content-Type', bild.mimeType).header('Content-Disposition', contentDisposition(bild.dateiname, true)).send(Buffer.from(bild.daten));
 }

@@ -114,6 +114,23 @@ export const openApiTransform: typeof inner = (doc) => {
         ? { type: 'null', description: 'No content' }
         : { description: 'Binary content with its own Content-Type', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } };
   }
+  if (e.etag) {
+    // pictures (lib/images.ts sendPicture): revalidated on every use, a 304 while unchanged
+    res[status] = {
+      ...(res[status] as Json),
+      headers: {
+        ETag: { type: 'string', description: 'SHA-256 of the content (base64url), quoted' },
+        'Cache-Control': { type: 'string', description: 'private, no-cache: the browser keeps it and asks again on every use' },
+      },
+    };
+    res[304] = { type: 'null', description: 'Not modified: If-None-Match named the current ETag; no body' };
+    (out.schema as Json).headers = {
+      type: 'object',
+      properties: {
+        'If-None-Match': { type: 'string', maxLength: 2000, description: 'Optional. ETags of copies the client holds; the current one answers 304.' },
+      },
+    };
+  }
   if (takesKey(e)) {
     // creates take an idempotency key (lib/idempotency.ts), documented as a header parameter
     (out.schema as Json).headers = {

@@ -233,7 +233,7 @@ export async function createRecord<S extends z.ZodObject, L extends z.ZodObject>
 }
 
 /**
- * Changes the given fields: before-image, lock check, update, change-log entry and `afterWrite` effects in one
+ * Changes the given fields: before-image, lock check (423), change remark, update, change-log entry and `afterWrite` effects in one
  * transaction (the caller's, or a new one).
  */
 export async function updateRecord<S extends z.ZodObject, L extends z.ZodObject>(
@@ -248,8 +248,9 @@ export async function updateRecord<S extends z.ZodObject, L extends z.ZodObject>
 ): Promise<{ result: z.input<S> }> {
   const result = await inTransaction(db, async (trx) => {
     const before = await beforeImage(trx, ctx, r, actor, id, parentId);
-    await checkRemark(trx, ctx, r, body.ProtokollBemerkung);
+    // a record someone else holds is reported as locked (423) before anything about the payload, the remark included
     await assertWritable(trx, actor, r.kuerzel, id, lockToken);
+    await checkRemark(trx, ctx, r, body.ProtokollBemerkung);
     const values = await toStored(trx, r, body.data, before);
     const changed = Object.keys(values).filter((k) => JSON.stringify(values[k]) !== JSON.stringify(before[k]));
     if (changed.length > 0) {
@@ -273,7 +274,7 @@ export async function updateRecord<S extends z.ZodObject, L extends z.ZodObject>
 }
 
 /**
- * Deletes a record: before-image, remark and lock check, `beforeDelete` rules, the delete, its locks, the change-log
+ * Deletes a record: before-image, lock check (423), change remark, `beforeDelete` rules, the delete, its locks, the change-log
  * entry and `afterWrite` effects — all in one transaction, so a refusal at any step leaves everything as it was.
  */
 export async function deleteRecord(
@@ -288,8 +289,8 @@ export async function deleteRecord(
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     const before = await beforeImage(trx, ctx, r, actor, id, parentId);
-    await checkRemark(trx, ctx, r, remark);
     await assertWritable(trx, actor, r.kuerzel, id, lockToken);
+    await checkRemark(trx, ctx, r, remark);
     if (r.beforeDelete) await r.beforeDelete(trx, before);
     // biome-ignore lint/suspicious/noExplicitAny: dynamic table
     await (trx as any).deleteFrom(r.table).where('id', '=', id).execute();

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
 import { contentDisposition, decodeBase64, fileColumns } from '../../lib/files';
-import { imageUploadLimit, validateImage } from '../../lib/images';
+import { imageUploadLimit, sendPicture, validateImage } from '../../lib/images';
 import { type ListSpec, runList } from '../../lib/list-query';
 import type { Actor } from '../../lib/locks';
 import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, type Resource, updateRecord } from '../../lib/resource';
@@ -67,11 +67,7 @@ export function adressenRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, endpoints.bild, async (req, reply) => {
     const bild = await db.selectFrom('bilder').selectAll().where('id', '=', req.params.id).executeTakeFirst();
     if (!bild) throw notFound('Bild');
-    reply
-      .header('Content-Type', bild.mimeType)
-      .header('Cache-Control', 'private, max-age=3600')
-      .header('Content-Disposition', contentDisposition(bild.dateiname, true));
-    return reply.send(Buffer.from(bild.daten));
+    return sendPicture(req, reply, bild);
   });
 
   // Activities
