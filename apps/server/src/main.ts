@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type DbHandle, migrate, openDatabase } from './db/index';
+import { pdfPoolStarten } from './modules/belege/belege.pdf-pool';
 import { DEMO_LOGINS } from './seed/foundation';
 import { isSeeded, seed } from './seed/index';
 import { parseScale } from './seed/scale';
@@ -44,6 +45,7 @@ async function main() {
     fail(`Der Server konnte nicht starten: ${(err as Error).message}`, err);
   }
 
+  pdfPoolStarten();
   const url = `http://localhost:${config.port}`;
   console.log(`\n  vario web ${'8.5.19'} läuft: ${url}\n  API: ${url}/vario-api  ·  Beschreibung: ${url}/vario-api/docs\n  Datenbank: ${where}`);
   if (config.demo) {
