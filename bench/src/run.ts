@@ -3,6 +3,7 @@ import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
 import { pdfBench } from './pdf';
+import { pdfLastBench } from './pdf-last';
 import { serviceBench } from './service';
 import { sizesBench } from './sizes';
 
@@ -34,6 +35,7 @@ const benches: Record<string, () => Promise<void>> = {
     }),
   belege: belegeBench,
   pdf: pdfBench,
+  'pdf-last': pdfLastBench,
   service: serviceBench,
 };
 
