@@ -6,6 +6,7 @@ import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { type DokumentActor, druckeBeleg, leseUnterschrift, pdfVorab, pruefeUnterschrift, renderBelegPdf, setzeUnterschrift } from './belege.dokumente.service';
+import { pdfPoolHalten } from './belege.pdf-pool';
 
 /**
  * The PDF, printing and the signature of a sales document (belege.dokumente.service.ts has the rules). Registered by
@@ -22,6 +23,9 @@ export function belegeDokumenteRoutes(app: FastifyInstance, { db }: Ctx) {
       ...(typeof token === 'string' ? { lockToken: token } : {}),
     };
   };
+
+  const loslassen = pdfPoolHalten();
+  app.addHook('onClose', () => loslassen());
 
   // The model is read in its own transaction, the rendering (worker pool) holds none; keeping the hash is one statement.
   route(app, endpoints.belegPdf, async (req, reply) => {

@@ -172,6 +172,25 @@ export async function renderPdf(model: GeschaeftsdokumentModel, { cache: mitCach
   return ergebnis;
 }
 
+let nutzer = 0;
+/**
+ * An app that renders holds the pool while it runs (belege.dokumente.routes.ts): call at start, call the answer when
+ * it closes; the last one to close ends the threads (a test process builds and closes apps one after another).
+ */
+export function pdfPoolHalten(): () => Promise<void> {
+  nutzer++;
+  let frei = false;
+  return async () => {
+    if (frei) return;
+    frei = true;
+    nutzer--;
+    if (nutzer > 0 || !pool) return;
+    const p = pool;
+    pool = null;
+    await p.destroy();
+  };
+}
+
 /** Starts the pool's first worker now (the server after listening), so the first PDF does not wait for it. */
 export function pdfPoolStarten(): void {
   workerPool();
