@@ -5,6 +5,7 @@ import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
 import { loginTimingBench } from './login-timing';
 import { pdfBench } from './pdf';
+import { pdfLastBench } from './pdf-last';
 import { serviceBench } from './service';
 import { sizesBench } from './sizes';
 
@@ -37,6 +38,7 @@ const benches: Record<string, () => Promise<void>> = {
   belege: belegeBench,
   artikelauswahl: artikelauswahlBench,
   pdf: pdfBench,
+  'pdf-last': pdfLastBench,
   service: serviceBench,
   login: loginTimingBench,
 };

@@ -8,6 +8,7 @@ import { type DbHandle, migrate, openDatabase } from './db/index';
 import { formatScaled } from './lib/format-de';
 import { createLogger, logPlan } from './logging';
 import { verifyPassword } from './modules/auth/passwords';
+import { pdfPoolStarten } from './modules/belege/belege.pdf-pool';
 import { DEMO_LOGINS } from './seed/foundation';
 import { isSeeded, seed } from './seed/index';
 import { terminalSeedReport } from './seed/progress';
@@ -108,6 +109,7 @@ async function main() {
     fail(`Der Server konnte nicht starten: ${(err as Error).message}`, err);
   }
 
+  pdfPoolStarten();
   const [url, ...lan] = urls(config);
   console.log(`\n  vario web ${APP_VERSION} läuft: ${url}`);
   for (const u of lan) console.log(`  im Netz: ${u}`);

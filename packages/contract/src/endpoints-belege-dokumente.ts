@@ -11,10 +11,11 @@ export const belegDokumenteEndpoints = {
     method: 'GET',
     path: '/verkauf/belege/:id/pdf',
     summary:
-      'The document as PDF (binary, application/pdf; BEL-045): letterhead, window address, positions, VAT per rate, totals, terms, page numbers, signature. The SHA-256 of the served bytes is kept with the document (header X-Content-SHA256).',
+      'The document as PDF (binary, application/pdf; BEL-045): letterhead, window address, positions, VAT per rate, totals, terms, page numbers, signature. The SHA-256 of the served bytes is kept with the document (header X-Content-SHA256). Rendered in a bounded worker pool; an unchanged document answers the same bytes from a cache. 422 for more than 5,000 positions or 500 pages; 503 with Retry-After while the pool’s queue is full.',
     tag: 'belege',
     rights: SEHEN,
     params: idParams,
+    errors: [422],
     status: 200,
     response: null,
   }),
@@ -22,7 +23,7 @@ export const belegDokumenteEndpoints = {
     method: 'POST',
     path: '/verkauf/belege/:id/drucken',
     summary:
-      'Print: renders the PDF, keeps its SHA-256, moves status 1 → 2 and writes history row D; only for status 1 or 2 (booked, adopted or cancelled documents: 422), another user’s document only with BEK_FREMDBEARB',
+      'Print: renders the PDF, keeps its SHA-256, moves status 1 → 2 and writes history row D; only for status 1 or 2 (booked, adopted or cancelled documents: 422), another user’s document only with BEK_FREMDBEARB; the PDF’s bounds as for GET …/pdf (422, 503 with Retry-After)',
     tag: 'belege',
     rights: AENDERN,
     params: idParams,

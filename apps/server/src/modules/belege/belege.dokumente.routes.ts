@@ -5,7 +5,8 @@ import { imageUploadLimit } from '../../lib/images';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
-import { type DokumentActor, druckeBeleg, leseUnterschrift, pruefeUnterschrift, renderBelegPdf, setzeUnterschrift } from './belege.dokumente.service';
+import { type DokumentActor, druckeBeleg, leseUnterschrift, pdfVorab, pruefeUnterschrift, renderBelegPdf, setzeUnterschrift } from './belege.dokumente.service';
+import { pdfPoolHalten } from './belege.pdf-pool';
 
 /**
  * The PDF, printing and the signature of a sales document (belege.dokumente.service.ts has the rules). Registered by
@@ -23,7 +24,10 @@ export function belegeDokumenteRoutes(app: FastifyInstance, { db }: Ctx) {
     };
   };
 
-  // The rendering reads outside a transaction (no lock held while pdfkit works); keeping the hash is one statement.
+  const loslassen = pdfPoolHalten();
+  app.addHook('onClose', () => loslassen());
+
+  // The model is read in its own transaction, the rendering (worker pool) holds none; keeping the hash is one statement.
   route(app, endpoints.belegPdf, async (req, reply) => {
     const { pdf, sha256, belegnummer } = await renderBelegPdf(db, req.params.id);
     return reply
@@ -36,6 +40,7 @@ export function belegeDokumenteRoutes(app: FastifyInstance, { db }: Ctx) {
 
   route(app, endpoints.belegDrucken, async (req) => {
     const a = who(req);
+    await pdfVorab(db, req.params.id);
     return { result: await db.transaction().execute((trx) => druckeBeleg(trx, a, req.params.id)) };
   });
 

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { BELEGSTATUS_WERTE, ersetzenErlaubt } from '@vario/contract';
-import type { Db } from '../../db/index';
+import { type Db, inTransaction } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors';
 import { checkImage, validateImage } from '../../lib/images';
 import type { Actor } from '../../lib/locks';
 import { ablehnung, belegName, descriptorVon, loadKopf, pruefeFremdUndSperre, pruefeZustand } from './belege.core';
 import { addHistory } from './belege.history';
-import { renderGeschaeftsdokument } from './belege.pdf';
 import { ladeBelegFuerPdf, modelAus } from './belege.pdf-model';
+import { renderPdf } from './belege.pdf-pool';
 
 /**
  * Sales documents on paper (issue 11 item 3): the PDF of a document, printing (status 1 → 2), the signature. The PDF's
@@ -17,6 +17,8 @@ import { ladeBelegFuerPdf, modelAus } from './belege.pdf-model';
  * Rules, decided here:
  * - The PDF can be read in every status (BEK_SEHEN); each rendering keeps the SHA-256, time and size of the bytes it
  *   served with the document (`belegDokumente`). The bytes are reproducible: the same document gives the same file.
+ * - Its model is read in one transaction; the rendering runs in the PDF worker pool (belege.pdf-pool.ts: bounds 422,
+ *   a full queue 503) after that transaction, and an unchanged document is answered from the pool's cache.
  * - Printing (`druckeBeleg`) follows the status table's `drucken` (`@vario/contract` BELEG_AKTIONEN): status 1
  *   or 2 only (booked, adopted, resolved or cancelled documents: 422 — their PDF stays available for preview and
  *   download), another user's document only with BEK_FREMDBEARB (403), a lock another user holds answers 423. It renders, keeps the hash, moves 1 → 2 and writes history row D in one transaction.
@@ -36,18 +38,42 @@ export const UNTERSCHRIFT_MAX_BYTES = 1024 * 1024;
 
 export const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** Renders the document's PDF and keeps its SHA-256, time and size with the document (in the caller's transaction). */
-export async function renderBelegPdf(trx: Db, belegId: number): Promise<{ pdf: Buffer; sha256: string; erstelltAm: string; belegnummer: string }> {
-  const g = await ladeBelegFuerPdf(trx, belegId);
-  const pdf = await renderGeschaeftsdokument(await modelAus(trx, g));
-  const sha256 = sha256Hex(pdf);
+/** The document's PDF model, read in one transaction (the caller's, or a new one for the root `db`). */
+async function pdfModel(db: Db, belegId: number) {
+  return inTransaction(db, async (trx) => {
+    const g = await ladeBelegFuerPdf(trx, belegId);
+    return { model: await modelAus(trx, g), belegnummer: g.b.belegnummer };
+  });
+}
+
+/**
+ * Renders the document's PDF and keeps its SHA-256, time and size with the document. Given the root `db`, the model is
+ * read in its own transaction, the rendering waits for no transaction and keeping the hash is one statement; given a
+ * transaction, all of it runs in that one (see `pdfVorab`).
+ */
+export async function renderBelegPdf(db: Db, belegId: number): Promise<{ pdf: Buffer; sha256: string; erstelltAm: string; belegnummer: string }> {
+  const { model, belegnummer } = await pdfModel(db, belegId);
+  const { pdf, sha256 } = await renderPdf(model, { cache: true });
   const erstelltAm = nowIso();
-  await trx
+  await db
     .insertInto('belegDokumente')
     .values({ belegId, pdfSha256: sha256, pdfErstelltAm: erstelltAm, pdfGroesse: pdf.length })
     .onConflict((oc) => oc.column('belegId').doUpdateSet({ pdfSha256: sha256, pdfErstelltAm: erstelltAm, pdfGroesse: pdf.length }))
     .execute();
-  return { pdf, sha256, erstelltAm, belegnummer: g.b.belegnummer };
+  return { pdf, sha256, erstelltAm, belegnummer };
+}
+
+/**
+ * Renders the document's PDF into the pool's cache before a transaction that needs it (printing), so that the
+ * transaction finds it there instead of waiting for the worker (on SQLite an open transaction holds the one
+ * connection). Any refusal is left to the transaction, which checks the document again and answers it.
+ */
+export async function pdfVorab(db: Db, belegId: number): Promise<void> {
+  try {
+    await renderPdf((await pdfModel(db, belegId)).model, { cache: true });
+  } catch {
+    // the transaction that follows renders again and answers the refusal in its order of checks
+  }
 }
 
 const istStorniert = (b: { storniertAm: string | null; stornoVonId: number | null }) => b.storniertAm !== null || b.stornoVonId !== null;

@@ -139,8 +139,23 @@ function layoutColumns(spalten: TabellenSpalte[]): Col[] {
   });
 }
 
-/** Renders the document and answers the PDF file's bytes. */
-export function renderGeschaeftsdokument(model: GeschaeftsdokumentModel): Promise<Buffer> {
+/** Thrown when the document would run past `maxSeiten` pages (the renderer stops at that page). */
+export class SeitenGrenzeErreicht extends Error {
+  constructor(readonly maxSeiten: number) {
+    super(`Das Dokument hätte mehr als ${maxSeiten} Seiten`);
+  }
+}
+
+export interface RenderOptionen {
+  /** The most pages the document may have; one more throws `SeitenGrenzeErreicht` (default: no bound). */
+  maxSeiten?: number;
+}
+
+/**
+ * Renders the document and answers the PDF file's bytes, in the calling thread. The server renders through the worker
+ * pool (belege.pdf-pool.ts `renderPdf`); this is what each worker runs.
+ */
+export function renderGeschaeftsdokument(model: GeschaeftsdokumentModel, optionen: RenderOptionen = {}): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 20 * MM, bottom: PAGE_H - BODY_BOTTOM, left: LEFT, right: RIGHT },
@@ -164,7 +179,7 @@ export function renderGeschaeftsdokument(model: GeschaeftsdokumentModel): Promis
     doc.on('error', reject);
   });
   try {
-    draw(doc, model);
+    draw(doc, model, optionen.maxSeiten ?? Number.POSITIVE_INFINITY);
     doc.end();
   } catch (e) {
     doc.end();
@@ -173,7 +188,11 @@ export function renderGeschaeftsdokument(model: GeschaeftsdokumentModel): Promis
   return done;
 }
 
-function draw(doc: PDFKit.PDFDocument, m: GeschaeftsdokumentModel) {
+function draw(doc: PDFKit.PDFDocument, m: GeschaeftsdokumentModel, maxSeiten: number) {
+  // every new page counts, also those pdfkit adds for a text that runs past the page
+  doc.on('pageAdded', () => {
+    if (doc.bufferedPageRange().count > maxSeiten) throw new SeitenGrenzeErreicht(maxSeiten);
+  });
   const cols = layoutColumns(m.spalten);
   const textKey = m.textSpalte ?? m.spalten.find((c) => c.breite === undefined)?.key ?? m.spalten[0]?.key;
   const textIndex = Math.max(

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../../db/index';
 import { money2 } from '../../lib/codecs';
 import { formatBetrag, formatMenge, formatZahl, formatZeitpunkt } from '../../lib/format-de';
 import { briefkopf } from '../belege/belege.dokumente.service';
-import { renderGeschaeftsdokument, type TabellenZeile } from '../belege/belege.pdf';
+import type { TabellenZeile } from '../belege/belege.pdf';
+import { renderPdf } from '../belege/belege.pdf-pool';
 import { mehraufwaendeDesAuftrags } from './service.read';
 
 /**
@@ -96,7 +96,8 @@ export async function renderAbschlussbericht(db: Db, auftragId: number): Promise
     }
   }
 
-  const pdf = await renderGeschaeftsdokument({
+  // rendered in the PDF worker pool (stored with the task, so not kept in the pool's cache)
+  return renderPdf({
     briefkopf: kopf,
     empfaenger: adresse
       ? [adresse.name1, adresse.strasse ?? '', teile(adresse.plz, adresse.ort)].filter(Boolean)
@@ -131,5 +132,4 @@ export async function renderAbschlussbericht(db: Db, auftragId: number): Promise
       : null,
     info: { titel: `Abschlussbericht ${a.auftragsnummer}`, erstelltAm: a.abgeschlossenAm ? new Date(a.abgeschlossenAm) : undefined },
   });
-  return { pdf, sha256: createHash('sha256').update(pdf).digest('hex') };
 }
