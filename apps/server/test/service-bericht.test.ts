@@ -123,7 +123,7 @@ describe('the completion report (issue 19 item 17)', () => {
         as,
         params: { id: auftrag.id },
         headers: key(),
-        body: { data: { mehraufwandArtId: 3, strecke: 5, bemerkung: 'Umweg über Großhandel' } },
+        body: { data: { mehraufwandArtId: 5, strecke: 5, bemerkung: 'Umweg über Großhandel' } },
       }),
     );
     expectOk(await c.call(endpoints.serviceUnterschriftSet, { as, params: { id: auftrag.id }, body: { data: { daten: s.sig(), name: 'Herr Kunde' } } }));
