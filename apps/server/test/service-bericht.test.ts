@@ -54,7 +54,9 @@ describe('serial and batch numbers of material bookings (issue 19 item 16)', () 
     const zuWenig = expectError(await buchen(tech.as, auftrag.id, m.id, { art: 'eingebaut', menge: 2, seriennr: 'SN-1' }), 400);
     expect(zuWenig.errors.fieldErrors.seriennr?.[0]).toContain('2 Seriennummern');
     expectError(await buchen(tech.as, auftrag.id, m.id, { art: 'eingebaut', menge: 2, seriennr: 'SN-1, SN-1' }), 400);
-    expect(expectError(await buchen(tech.as, auftrag.id, m.id, { art: 'eingebaut', menge: 0.5, seriennr: 'SN-1' }), 400).errors.fieldErrors.menge).toBeDefined();
+    expect(
+      expectError(await buchen(tech.as, auftrag.id, m.id, { art: 'eingebaut', menge: 0.5, seriennr: 'SN-1' }), 400).errors.fieldErrors.menge,
+    ).toBeDefined();
     // nothing was booked by the refusals
     expect(await s.bestand(artikel.id, tech.gut)).toBe(3);
     const ok = expectOk(await buchen(tech.as, auftrag.id, m.id, { art: 'eingebaut', menge: 2, seriennr: 'SN-1; SN-2' }));
@@ -109,9 +111,7 @@ describe('the completion report (issue 19 item 17)', () => {
     expectOk(await c.call(endpoints.servicePlanungAnkunft, { as, params: pid, body: { data: { zeitpunkt: vor(190), strecke: 12 } } }));
     expectOk(await c.call(endpoints.servicePlanungZeitStart, { as, params: pid, body: { data: { zeitpunkt: vor(185) } } }));
     expectOk(await c.call(endpoints.servicePlanungZeitStopp, { as, params: pid, body: { data: { zeitpunkt: vor(150) } } }));
-    expectOk(
-      await c.call(endpoints.servicePlanungZurueckstellen, { as, params: pid, body: { data: { zeitpunkt: vor(145), bemerkung: 'Ersatzteil fehlt' } } }),
-    );
+    expectOk(await c.call(endpoints.servicePlanungZurueckstellen, { as, params: pid, body: { data: { zeitpunkt: vor(145), bemerkung: 'Ersatzteil fehlt' } } }));
     // second visit: 8 km, 45 minutes of work, material, additional work, signature, completion
     expectOk(await c.call(endpoints.servicePlanungReisebeginn, { as, params: pid, body: { data: { zeitpunkt: vor(100) } } }));
     expectOk(await c.call(endpoints.servicePlanungAnkunft, { as, params: pid, body: { data: { zeitpunkt: vor(90), strecke: 8 } } }));

@@ -288,8 +288,7 @@ export const serviceSeeder: Seeder = {
             zeitpunkt: plus(vorOrt, 20),
           });
           await materialBuchen(s, auftragId, m1, i % 2 ? 'defektEingelagert' : 'defektVerkauft', { menge: 1, zeitpunkt: plus(vorOrt, 25) });
-          if (matIds[1])
-            await materialBuchen(s, auftragId, matIds[1], i % 4 === 0 ? 'doa' : 'gutteilretoure', { menge: 1, zeitpunkt: plus(vorOrt, 30) });
+          if (matIds[1]) await materialBuchen(s, auftragId, matIds[1], i % 4 === 0 ? 'doa' : 'gutteilretoure', { menge: 1, zeitpunkt: plus(vorOrt, 30) });
           const typ = i % 3;
           await svc.mehraufwandSpeichern(
             db,

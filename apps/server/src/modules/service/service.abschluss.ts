@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index';
-import { nowIso } from '../../lib/clock';
 import { logChange } from '../../lib/change-log';
+import { nowIso } from '../../lib/clock';
 import { ApiError, conflict, unprocessable } from '../../lib/errors';
 import { pruefeUnterschrift } from '../belege/belege.dokumente.service';
 import { assertDispo, assertOffen, auftragFuer, type Daten, fehler, jetzt, type Schritt, schrittLoggen, statusNachSchritt } from './service.basis';
@@ -70,7 +70,12 @@ async function berichtAblegen(trx: Db, auftragId: number) {
 /** What completing does besides the report: a running recording on the task stopped, its planning items ended, status 12 with the completion time. */
 async function beenden(trx: Db, auftragId: number, t: string, extra: Record<string, unknown> = {}) {
   await zeitenDesAuftragsBeenden(trx, auftragId, t, false);
-  await trx.updateTable('servicePlanungen').set({ aktiv: false, erledigtDatum: t }).where('serviceAuftragId', '=', auftragId).where('aktiv', '=', true).execute();
+  await trx
+    .updateTable('servicePlanungen')
+    .set({ aktiv: false, erledigtDatum: t })
+    .where('serviceAuftragId', '=', auftragId)
+    .where('aktiv', '=', true)
+    .execute();
   await statusNachSchritt(trx, auftragId, 'abschluss', {}, { abgeschlossenAm: t, ...extra });
 }
 
@@ -102,8 +107,7 @@ export async function abschliessenOhneUnterschrift(trx: Db, wer: Wer, auftragId:
   if (!grund) throw fehler('grund', 'Bitte den Grund angeben, warum ohne Unterschrift des Kunden abgeschlossen wird');
   const a = await auftragFuer(trx, wer, auftragId);
   assertOffen(a);
-  if (a.unterschriftDaten)
-    throw conflict(`Für den Auftrag ${a.auftragsnummer} liegt die Unterschrift des Kunden vor: bitte mit Unterschrift abschließen`);
+  if (a.unterschriftDaten) throw conflict(`Für den Auftrag ${a.auftragsnummer} liegt die Unterschrift des Kunden vor: bitte mit Unterschrift abschließen`);
   const t = jetzt();
   await beenden(trx, a.id, t, { ohneUnterschriftGrund: grund });
   await schrittLoggen(trx, { wer, quelle: 'online' }, a.id, null, ABSCHLUSS_OHNE_UNTERSCHRIFT, t, grund);

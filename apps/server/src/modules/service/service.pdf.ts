@@ -128,29 +128,41 @@ export async function renderAbschlussbericht(db: Db, auftragId: number): Promise
   const gruppe = (titel: string) => zeilen.push({ text: { titel } });
   einsaetze.forEach((e, i) => {
     gruppe(teile(`Einsatz ${i + 1}`, e.beginn ? `am ${formatDatum(e.beginn)}` : null));
-    for (const x of e.schritte) {
-      zeilen.push({
-        zellen: {
-          art: EINSATZ_SCHRITTE[x.art] ?? x.art,
-          text: formatZeitpunkt(x.zeitpunkt),
-          menge: x.art === 'ankunft' && x.strecke !== null ? km(x.strecke) : '',
+    // the visit's steps and work periods in the order they happened
+    const eintraege: { zeit: string; zeile: TabellenZeile }[] = [
+      ...e.schritte.map((x) => ({
+        zeit: x.zeitpunkt,
+        zeile: {
+          zellen: {
+            art: EINSATZ_SCHRITTE[x.art] ?? x.art,
+            text: formatZeitpunkt(x.zeitpunkt),
+            menge: x.art === 'ankunft' && x.strecke !== null ? km(x.strecke) : '',
+          },
+          detail: x.art === 'ankunft' || !x.text ? null : x.text,
         },
-        detail: x.art === 'ankunft' || !x.text ? null : x.text,
-      });
-    }
-    for (const z of e.zeiten) {
-      zeilen.push({
-        zellen: {
-          art: z.art === 'A' ? 'Arbeitszeit' : 'Servicezeit',
-          text: `${formatZeitpunkt(z.von)} – ${z.bis ? formatZeitpunkt(z.bis) : 'läuft'}`,
-          menge: dauer(z.minuten ?? 0),
+      })),
+      ...e.zeiten.map((z) => ({
+        zeit: z.von,
+        zeile: {
+          zellen: {
+            art: z.art === 'A' ? 'Arbeitszeit' : 'Servicezeit',
+            text: `${formatZeitpunkt(z.von)} – ${z.bis ? formatZeitpunkt(z.bis) : 'läuft'}`,
+            menge: dauer(z.minuten ?? 0),
+          },
+          detail: z.bemerkung,
         },
-        detail: z.bemerkung,
-      });
-    }
+      })),
+    ];
+    for (const x of eintraege.sort((p, q) => p.zeit.localeCompare(q.zeit))) zeilen.push(x.zeile);
   });
   gruppe('Gesamt');
-  zeilen.push({ zellen: { art: 'Arbeitszeit', text: `Arbeitszeit gesamt (${einsaetze.length} ${einsaetze.length === 1 ? 'Einsatz' : 'Einsätze'})`, menge: dauer(summeMinuten) } });
+  zeilen.push({
+    zellen: {
+      art: 'Arbeitszeit',
+      text: `Arbeitszeit gesamt (${einsaetze.length} ${einsaetze.length === 1 ? 'Einsatz' : 'Einsätze'})`,
+      menge: dauer(summeMinuten),
+    },
+  });
   zeilen.push({ zellen: { art: 'Strecke', text: 'Strecke gesamt', menge: km(summeKm) } });
   if (buchungen.length) {
     gruppe('Material');
