@@ -116,6 +116,12 @@ test('[issue 19][issue 20] serial and batch numbers asked on the device, complet
   await expect(page.getByTestId('pending-badge')).toHaveCount(0, { timeout: 40_000 });
   await expect(page.getByTestId('report-open')).toBeEnabled({ timeout: 15_000 });
   await expect(page.getByTestId('report-offline')).toHaveCount(0);
+  // the notices sit over the bottom bar on a phone: the technician closes them
+  const notices = page.locator('.mantine-Notification-root').getByRole('button');
+  await expect(async () => {
+    if ((await notices.count()) > 0) await notices.first().click({ timeout: 1_000 });
+    await expect(notices).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId('report-open').click();
   await expect(page.getByTestId('pdf-preview-frame')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
   await page.keyboard.press('Escape');
