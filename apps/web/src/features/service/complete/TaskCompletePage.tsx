@@ -69,10 +69,11 @@ export function TaskCompletePage() {
     setFinishing(true);
     try {
       const answer = await sendServiceStep('abschluss', { auftragId: task.id }, {});
-      notifySuccess(t('complete.finished'));
-      // sent: the report is there; kept on the device: it comes with the completion once the device is online again
-      if (answer) setReport(true);
-      else notifyInfo(t('complete.reportOffline'));
+      // sent: the report is there; kept on the device (its own notice says so): the report comes once online again
+      if (answer) {
+        notifySuccess(t('complete.finished'));
+        setReport(true);
+      } else notifyInfo(t('complete.reportOffline'));
     } catch (e) {
       handleApiError(e, { action: 'save' });
     } finally {
