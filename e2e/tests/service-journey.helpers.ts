@@ -30,10 +30,10 @@ export function lastBerlinNoon(now = new Date()): Date {
 async function post(request: APIRequestContext, token: string, path: string, data: unknown) {
   const res = await request.post(`/vario-api${path}`, { headers: { ...bearer(token), 'Idempotency-Key': uuid() }, data: { data } });
   expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-  return (await res.json()).result as { id: number; auftragsnummer?: string };
+  return (await res.json()).result as { id: number; auftragsnummer?: string; artikelnummer?: string };
 }
 
-/** An article with stock in a warehouse without storage places, to transfer from. */
+/** A warehouse without storage places that holds stock (the new article is booked into it, transferred from it). */
 async function stockSource(request: APIRequestContext, token: string) {
   for (const lagerId of [2, 3, 1]) {
     const res = await request.get(`/vario-api/stammdaten/lager/${lagerId}/bestaende?limit=1&filter=bestand>=10`, { headers: bearer(token) });
@@ -44,8 +44,16 @@ async function stockSource(request: APIRequestContext, token: string) {
   throw new Error('no stock to transfer from');
 }
 
-/** Plans a task for the demo technician (starting five minutes before `at`, default now), with one transferred material line (2 pieces). */
-export async function planTask(request: APIRequestContext, titel: string, at = new Date()) {
+/**
+ * Plans a task for the demo technician (starting five minutes before `at`, default now), with one transferred material
+ * line (2 pieces) of an article of its own: managed by serial or batch number only where `artikel` says so.
+ */
+export async function planTask(
+  request: APIRequestContext,
+  titel: string,
+  at = new Date(),
+  artikel: { istSeriennummernArtikel?: boolean; istChargenArtikel?: boolean } = {},
+) {
   const admin = await apiLogin(request, 'admin');
   const tech = await apiLogin(request, 'techniker');
   const me = await (await request.get('/vario-api/webapp/me', { headers: bearer(tech) })).json();
@@ -67,13 +75,28 @@ export async function planTask(request: APIRequestContext, titel: string, at = n
     endeDatum: new Date(begin.getTime() + 2 * 3600_000).toISOString(),
   });
   const src = await stockSource(request, admin);
+  const art = await post(request, admin, '/stammdaten/artikel', {
+    artikelnummer: `E2E-${uuid().slice(0, 8)}`,
+    artikelart: '1',
+    bezeichnung: 'Umwälzpumpe E2E',
+    vknetto: 100,
+    istSeriennummernArtikel: !!artikel.istSeriennummernArtikel,
+    istChargenArtikel: !!artikel.istChargenArtikel,
+  });
+  await post(request, admin, '/lager/buchungen', { art: 'ZUGANG', artikelId: art.id, lagerId: src.lagerId, menge: 2 });
   const line = await post(request, admin, `/service/auftraege/${auftrag.id}/material`, {
-    artikelId: src.artikelId,
+    artikelId: art.id,
     menge: 2,
     quelleLagerId: src.lagerId,
     umlagerungTyp: 2,
   });
   const moved = await request.post(`/vario-api/service/material/${line.id}/umlagern`, { headers: bearer(admin), data: { data: { menge: 2 } } });
   expect(moved.ok(), await moved.text()).toBeTruthy();
-  return { auftragId: auftrag.id, nr: auftrag.auftragsnummer as string, planungId: planung.id, materialId: line.id };
+  return {
+    auftragId: auftrag.id,
+    nr: auftrag.auftragsnummer as string,
+    planungId: planung.id,
+    materialId: line.id,
+    artikelnummer: art.artikelnummer as string,
+  };
 }

@@ -12,7 +12,16 @@ test.setTimeout(120_000);
 
 const API = '/vario-api';
 type Planung = { id: number; serviceAuftragId: number; technikerId: number; angenommenDatum: string | null; reisebeginnDatum: string | null; aktiv: boolean };
-type Material = { id: number; menge: number; mengeUmgelagert: number; mengeEingebaut: number; mengeDoa: number; mengeGutteilretoure: number };
+type Material = {
+  id: number;
+  menge: number;
+  mengeUmgelagert: number;
+  mengeEingebaut: number;
+  mengeDoa: number;
+  mengeGutteilretoure: number;
+  istSeriennummernArtikel: boolean;
+  istChargenArtikel: boolean;
+};
 /** What may still be installed from a line (the dialog's maximum). */
 const open = (m: Material) => m.menge - m.mengeEingebaut - m.mengeDoa - m.mengeGutteilretoure;
 type Schritt = { art: string; zeitpunkt: string; erfasstAm: string; quelle: 'online' | 'sync' };
@@ -108,6 +117,9 @@ test('[issue 12] offline journey: material and signature without a connection, s
   const lineCard = page.locator(`[data-testid="material-line"][data-id="${line.id}"]`);
   await lineCard.getByTestId('material-book').click();
   await page.getByTestId('field-menge').fill('1');
+  // a demo article managed by serial or batch number asks for it (issue 19 item 16)
+  if (line.istSeriennummernArtikel) await page.getByTestId('field-seriennr').fill('SN-OFFLINE-1');
+  if (line.istChargenArtikel) await page.getByTestId('field-chargennr').fill('CH-OFFLINE-1');
   await submitDialog(page);
   await expect(page.getByTestId('pending-badge')).toHaveText('1');
 

@@ -12,6 +12,7 @@ import {
   serviceAuftragAenderung,
   serviceAuftragDetail,
   serviceAuftragEingabe,
+  serviceBueroAbschluss,
   serviceKalender,
   serviceKalendereintrag,
   serviceKalenderQuery,
@@ -156,7 +157,8 @@ export const serviceEndpoints = {
   serviceAuftragUpdate: endpoint({
     method: 'PATCH',
     path: '/service/auftraege/:id',
-    summary: 'Office: change a service order (auftragsstatus 90 cancels it: its planning items end, queued steps answer a conflict)',
+    summary:
+      'Office: change a service order (auftragsstatus 90 cancels it: its planning items end, queued steps answer a conflict; 12 is refused with 409 — completion without signature is POST …/abschluss-ohne-unterschrift)',
     tag: 'service',
     rights: DISPO,
     errors: [409, 422],
@@ -319,6 +321,18 @@ export const serviceEndpoints = {
     errors: [409, 422],
     params: idParams,
     body: write(serviceAktionDaten.abschluss),
+    response: abschlussAntwort,
+  }),
+  serviceAbschlussOhneUnterschrift: endpoint({
+    method: 'POST',
+    path: '/service/auftraege/:id/abschluss-ohne-unterschrift',
+    summary:
+      'Office: complete a task without the customer’s signature (status 12). grund (the reason) is required; a running time recording on the task is stopped, its planning items end, the completion date is set and the completion report (PDF stating “ohne Unterschrift des Kunden” and the reason, SHA-256) is rendered and kept; journey log and change log record it. A plain status change to 12 is refused (409): completion goes through this action or the technician’s completion with signature; a completed task answers 409',
+    tag: 'service',
+    rights: DISPO,
+    errors: [409, 422],
+    params: idParams,
+    body: write(serviceBueroAbschluss),
     response: abschlussAntwort,
   }),
   serviceAbschlussbericht: endpoint({

@@ -14,10 +14,12 @@ import {
   materialstatusVon,
   mengeFehler,
   mengenfeldDesSchritts,
+  nachweisFehler,
   nochNichtUmgelagert,
   phaseDesStatus,
   phaseVon,
   schrittErlaubt,
+  seriennummernVon,
   statusNach,
   uebersteigtUmlagerung,
   umlagernGrenzen,
@@ -245,5 +247,43 @@ describe('material rules (thousandths)', () => {
     expect(materialstatusVon({ menge: 2000, mengeEingebaut: 1000, mengeDoa: 1000 })).toBe(MS.verbucht);
     expect(auftragsMaterialstatus([MS.verbucht, MS.umgelagert, MS.bestaetigt])).toBe(MS.umgelagert);
     expect(auftragsMaterialstatus([])).toBeNull();
+  });
+});
+
+describe('serial and batch numbers of a material booking (issue 19 item 16)', () => {
+  const sn = { istSeriennummernArtikel: true, istChargenArtikel: false };
+  const ch = { istSeriennummernArtikel: false, istChargenArtikel: true };
+  it('splits serial numbers at commas, semicolons and line breaks', () => {
+    expect(seriennummernVon(' A1, B 2;C3\n\nD4 ,')).toEqual(['A1', 'B 2', 'C3', 'D4']);
+    expect(seriennummernVon(null)).toEqual([]);
+    expect(seriennummernVon(' , ; ')).toEqual([]);
+  });
+  it('a serial-numbered article needs one serial number per piece, each once, in whole pieces', () => {
+    expect(nachweisFehler(sn, 1000, null, null)).toEqual({ seriennr: 'seriennrFehlt' });
+    expect(nachweisFehler(sn, 1000, '   ', null)).toEqual({ seriennr: 'seriennrFehlt' });
+    expect(nachweisFehler(sn, 1000, 'SN-1', null)).toEqual({});
+    expect(nachweisFehler(sn, 2000, 'SN-1', null)).toEqual({ seriennr: 'seriennrAnzahl' });
+    expect(nachweisFehler(sn, 2000, 'SN-1, SN-2', null)).toEqual({});
+    expect(nachweisFehler(sn, 1000, 'SN-1, SN-2', null)).toEqual({ seriennr: 'seriennrAnzahl' });
+    expect(nachweisFehler(sn, 2000, 'SN-1, SN-1', null)).toEqual({ seriennr: 'seriennrDoppelt' });
+    // a correction names the serial numbers it takes back
+    expect(nachweisFehler(sn, -1000, 'SN-1', null)).toEqual({});
+    expect(nachweisFehler(sn, -2000, 'SN-1', null)).toEqual({ seriennr: 'seriennrAnzahl' });
+    expect(nachweisFehler(sn, 1500, 'SN-1, SN-2', null)).toEqual({ menge: 'ganzeStueck' });
+    // a batch number alone does not do
+    expect(nachweisFehler(sn, 1000, null, 'CH-7')).toEqual({ seriennr: 'seriennrFehlt' });
+  });
+  it('a batch-managed article needs its batch number; an article managed by both needs both', () => {
+    expect(nachweisFehler(ch, 3000, null, null)).toEqual({ chargennr: 'chargennrFehlt' });
+    expect(nachweisFehler(ch, 3000, null, '  ')).toEqual({ chargennr: 'chargennrFehlt' });
+    expect(nachweisFehler(ch, 2500, null, 'CH-7')).toEqual({});
+    expect(nachweisFehler({ istSeriennummernArtikel: true, istChargenArtikel: true }, 1000, null, null)).toEqual({
+      seriennr: 'seriennrFehlt',
+      chargennr: 'chargennrFehlt',
+    });
+  });
+  it('other articles need neither', () => {
+    expect(nachweisFehler({}, 2500, null, null)).toEqual({});
+    expect(nachweisFehler({ istSeriennummernArtikel: false, istChargenArtikel: null }, 1000, 'X', null)).toEqual({});
   });
 });

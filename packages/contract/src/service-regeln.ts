@@ -303,3 +303,54 @@ export const MATERIALSTATUS_RANG: readonly string[] = [
 /** The least advanced of a task's line statuses (null without lines). */
 export const auftragsMaterialstatus = (zeilen: readonly string[]) =>
   [...zeilen].sort((x, y) => MATERIALSTATUS_RANG.indexOf(x) - MATERIALSTATUS_RANG.indexOf(y))[0] ?? null;
+
+// ---------------------------------------------------------------- serial and batch numbers (issue 19 item 16)
+
+/** How an article is managed (its master data flags, 1-master-data: istSeriennummernArtikel, istChargenArtikel). */
+export interface Nachweisfuehrung {
+  istSeriennummernArtikel?: boolean | null;
+  istChargenArtikel?: boolean | null;
+}
+
+/**
+ * The serial numbers a booking names: its `seriennr` text split at commas, semicolons and line breaks, each trimmed
+ * (a serial number may hold blanks; empty parts do not count).
+ */
+export const seriennummernVon = (text: string | null | undefined): string[] =>
+  (text ?? '')
+    .split(/[,;\r\n]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * Why a material booking's serial or batch number is refused: `seriennrFehlt` none given; `seriennrAnzahl` not one
+ * serial number per piece; `seriennrDoppelt` a serial number twice; `ganzeStueck` a serial-numbered article booked in
+ * parts of a piece; `chargennrFehlt` no batch number.
+ */
+export type NachweisFehler = 'seriennrFehlt' | 'seriennrAnzahl' | 'seriennrDoppelt' | 'ganzeStueck' | 'chargennrFehlt';
+
+/**
+ * Serial and batch numbers of a material booking (every kind: installed, DOA, good-part return, faulty sold/stored —
+ * the faulty part removed is of the same article). An article managed by serial number is booked in whole pieces with
+ * exactly one serial number per piece: quantity n (or a correction of −n) names n different serial numbers in one
+ * booking. An article managed by batch number names the batch (one batch per booking). Other articles may carry
+ * either, as they like. `menge` in thousandths; answers the field each fault belongs to (empty when the booking passes).
+ */
+export function nachweisFehler(
+  artikel: Nachweisfuehrung,
+  menge: number,
+  seriennr: string | null | undefined,
+  chargennr: string | null | undefined,
+): Partial<Record<'menge' | 'seriennr' | 'chargennr', NachweisFehler>> {
+  const out: Partial<Record<'menge' | 'seriennr' | 'chargennr', NachweisFehler>> = {};
+  if (artikel.istSeriennummernArtikel) {
+    const nummern = seriennummernVon(seriennr);
+    const stueck = Math.abs(menge) / 1000;
+    if (!Number.isInteger(stueck)) out.menge = 'ganzeStueck';
+    if (nummern.length === 0) out.seriennr = 'seriennrFehlt';
+    else if (new Set(nummern).size !== nummern.length) out.seriennr = 'seriennrDoppelt';
+    else if (!out.menge && nummern.length !== stueck) out.seriennr = 'seriennrAnzahl';
+  }
+  if (artikel.istChargenArtikel && !chargennr?.trim()) out.chargennr = 'chargennrFehlt';
+  return out;
+}

@@ -86,6 +86,8 @@ export const serviceAuftrag = z.object({
   unterschriftName: z.string().nullable(),
   unterschriftAm: isoDateTime.nullable(),
   abgeschlossenAm: isoDateTime.nullable(),
+  /** Completed by the office without the customer's signature: the reason given (null otherwise). */
+  ohneUnterschriftGrund: z.string().nullable(),
   /** SHA-256 (hex) of the stored completion report PDF. */
   abschlussberichtSha256: z.string().nullable(),
   angelegtAm: isoDateTime,
@@ -167,6 +169,10 @@ export const serviceMaterial = z.object({
   mengeDefektEingelagert: z.number(),
   materialstatus: z.string(),
   technikerId: z.number().int().nullable(),
+  /** The article is managed by serial number: a booking names one serial number per piece (service-regeln nachweisFehler). */
+  istSeriennummernArtikel: z.boolean(),
+  /** The article is managed by batch number: a booking names its batch. */
+  istChargenArtikel: z.boolean(),
 });
 export type ServiceMaterial = z.infer<typeof serviceMaterial>;
 
@@ -320,12 +326,13 @@ export const serviceAktionDaten = {
   materialBuchung: z.object({
     art: materialbuchungsart,
     menge: z.number(),
-    seriennr: optText(80),
+    /** A serial-numbered article: one serial number per piece, separated by commas, semicolons or line breaks. */
+    seriennr: optText(2000),
     chargennr: optText(80),
     ...mitZeitpunkt,
   }),
   /** Return booking: unused good parts back from the technician's good-parts store to the line's source store. */
-  rueckbuchung: z.object({ menge: z.number(), seriennr: optText(80), chargennr: optText(80), ...mitZeitpunkt }),
+  rueckbuchung: z.object({ menge: z.number(), seriennr: optText(2000), chargennr: optText(80), ...mitZeitpunkt }),
   /** Confirm received (transferred) material. */
   materialBestaetigen: z.object({ menge: z.number(), ...mitZeitpunkt }),
   /** SVC-017/055: not for a day after today. */
@@ -453,5 +460,10 @@ export const serviceMaterialEingabe = z.object({
   /** Quantity the supplier cannot deliver (material status 13). */
   mengeNichtGeliefert: z.number().min(0).max(1_000_000_000).optional(),
 });
+/**
+ * Office: complete a task without the customer's signature (issue 19 item 18): the reason is required (trimmed
+ * non-empty) and printed on the completion report.
+ */
+export const serviceBueroAbschluss = z.object({ grund: z.string().max(2000) });
 /** Office: transfer (a part of) the line's quantity from its source store into its receiving store. */
 export const serviceUmlagerung = z.object({ menge: z.number().positive().max(1_000_000_000) });

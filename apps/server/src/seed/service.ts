@@ -45,6 +45,30 @@ export const serviceSeeder: Seeder = {
   demoOnly: true,
   async run(ctx: SeedContext) {
     const { db, faker } = ctx;
+    /**
+     * A material booking as the technician makes it: an article managed by serial number with one serial number per
+     * piece (the first given, the others numbered on from it), one managed by batch number with its batch.
+     */
+    const materialBuchen = async (
+      s: svc.Schritt,
+      auftragId: number,
+      materialId: number,
+      art: svc.Buchungsart,
+      d: { menge: number; seriennr?: string; zeitpunkt: string },
+    ) => {
+      const a = await db
+        .selectFrom('serviceMaterial')
+        .innerJoin('artikel', 'artikel.id', 'serviceMaterial.artikelId')
+        .select(['artikel.istSeriennummernArtikel', 'artikel.istChargenArtikel'])
+        .where('serviceMaterial.id', '=', materialId)
+        .executeTakeFirstOrThrow();
+      const basis = d.seriennr ?? `SN-${auftragId}-${materialId}-${art.toUpperCase()}`;
+      const seriennr = a.istSeriennummernArtikel
+        ? Array.from({ length: Math.abs(d.menge) }, (_, k) => (k === 0 ? basis : `${basis}-${k + 1}`)).join(', ')
+        : (d.seriennr ?? null);
+      const chargennr = a.istChargenArtikel ? `CH-${tagVon(d.zeitpunkt).replaceAll('-', '')}-${materialId}` : null;
+      return svc.materialBuchen(db, s, auftragId, materialId, art, { ...d, seriennr, chargennr });
+    };
     const admin = await db.selectFrom('benutzer').select(['id', 'name']).where('istAdmin', '=', true).orderBy('id').executeTakeFirst();
     const demoTech = await db
       .selectFrom('techniker')
@@ -249,7 +273,7 @@ export const serviceSeeder: Seeder = {
           if (umgelagert) await svc.materialBestaetigen(db, s, m1, { menge: 2 });
           if (d === 0) {
             // today: on site, part installed, time running (the demo technician's current job)
-            await svc.materialBuchen(db, s, auftragId, m1, 'eingebaut', {
+            await materialBuchen(s, auftragId, m1, 'eingebaut', {
               menge: 1,
               seriennr: `SN-${faker.string.alphanumeric(8).toUpperCase()}`,
               zeitpunkt: zeit(plus(vorOrt, 10)),
@@ -258,14 +282,13 @@ export const serviceSeeder: Seeder = {
             continue;
           }
           await svc.zeitStart(db, s, planungId, { zeitpunkt: plus(vorOrt, 2) });
-          await svc.materialBuchen(db, s, auftragId, m1, 'eingebaut', {
+          await materialBuchen(s, auftragId, m1, 'eingebaut', {
             menge: 2,
             seriennr: `SN-${faker.string.alphanumeric(8).toUpperCase()}`,
             zeitpunkt: plus(vorOrt, 20),
           });
-          await svc.materialBuchen(db, s, auftragId, m1, i % 2 ? 'defektEingelagert' : 'defektVerkauft', { menge: 1, zeitpunkt: plus(vorOrt, 25) });
-          if (matIds[1])
-            await svc.materialBuchen(db, s, auftragId, matIds[1], i % 4 === 0 ? 'doa' : 'gutteilretoure', { menge: 1, zeitpunkt: plus(vorOrt, 30) });
+          await materialBuchen(s, auftragId, m1, i % 2 ? 'defektEingelagert' : 'defektVerkauft', { menge: 1, zeitpunkt: plus(vorOrt, 25) });
+          if (matIds[1]) await materialBuchen(s, auftragId, matIds[1], i % 4 === 0 ? 'doa' : 'gutteilretoure', { menge: 1, zeitpunkt: plus(vorOrt, 30) });
           const typ = i % 3;
           await svc.mehraufwandSpeichern(
             db,

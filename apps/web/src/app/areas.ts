@@ -2,6 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import type { AnyRoute, LinkProps } from '@tanstack/react-router';
 import type { Erinnerung, Me } from '@vario/contract';
 import type { ParseKeys } from 'i18next';
+import type { ComponentType } from 'react';
 import type { ALL_NAMESPACES, Namespace } from '@/i18n/resources';
 import { hasAllRights } from '@/lib/rights';
 import type { AppRoute } from './app-route';
@@ -60,6 +61,15 @@ export interface ReminderLink {
   groups?: readonly string[];
 }
 
+/** A section an area puts at the top of /home, for the users `show` accepts (e.g. a technician's jobs of today). */
+export interface HomeSection {
+  id: string;
+  order: number;
+  show: (me: Me) => boolean;
+  /** Loaded on first use (React.lazy), so /home's first load carries none of the area's screens. */
+  component: ComponentType;
+}
+
 /**
  * What an area plugs into the app (`features/<area>/area.ts`): its routes below the signed-in frame, its menu
  * entries, "new item" entries, reminder link and i18n namespace. `app/registry.ts` lists the areas, one line each; the
@@ -75,6 +85,7 @@ export interface Area<R extends readonly AnyRoute[] = readonly AnyRoute[]> {
   entries?: readonly MenuEntry[];
   newItems?: readonly NewItemEntry[];
   reminder?: ReminderLink;
+  home?: readonly HomeSection[];
 }
 
 let registered: readonly Area[] = [];
@@ -94,6 +105,14 @@ export const mayOpen = (me: Me | undefined, entry: MenuEntry) =>
   hasAllRights(me, entry.rights);
 
 export const navEntries = () => entries().filter((e) => e.nav);
+/** The sections at the top of /home for this user, in their order. */
+export const homeSections = (me: Me | undefined) =>
+  me
+    ? registered
+        .flatMap((a) => a.home ?? [])
+        .filter((h) => h.show(me))
+        .sort(byOrder)
+    : [];
 export const tileEntries = () => entries().filter((e) => e.tile);
 
 /** "New item" entries the user may use: the area's entry may be opened and the item's rights are held. */

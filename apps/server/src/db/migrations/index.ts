@@ -20,6 +20,7 @@ import * as m0017 from './0017_stornorechnung';
 import * as m0018 from './0018_service_anfrage_hash';
 import * as m0019 from './0019_positionen_lager';
 import * as m0020 from './0020_offene_posten_storno_mahnschreiben';
+import * as m0022 from './0022_service_bericht';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0018_service_anfrage_hash': m0018,
   '0019_positionen_lager': m0019,
   '0020_offene_posten_storno_mahnschreiben': m0020,
+  '0022_service_bericht': m0022,
 };

@@ -185,11 +185,30 @@ export async function statusNachSchritt(
   if (status !== null) await setStatus(trx, auftragId, status, extra);
 }
 
-/** The journey log: each step with its real time and when the server got it. */
-export async function schrittLoggen(trx: Db, s: Schritt, auftragId: number, planungId: number | null, art: string, zeitpunkt: string, text?: string | null) {
+/** The journey log: each step with its real time and when the server got it (an arrival also with its distance in km). */
+export async function schrittLoggen(
+  trx: Db,
+  s: Schritt,
+  auftragId: number,
+  planungId: number | null,
+  art: string,
+  zeitpunkt: string,
+  text?: string | null,
+  strecke?: number | null,
+) {
   await trx
     .insertInto('serviceSchritte')
-    .values({ serviceAuftragId: auftragId, planungId, art, zeitpunkt, erfasstAm: nowIso(), benutzerId: s.wer.id, quelle: s.quelle, text: text ?? null })
+    .values({
+      serviceAuftragId: auftragId,
+      planungId,
+      art,
+      zeitpunkt,
+      erfasstAm: nowIso(),
+      benutzerId: s.wer.id,
+      quelle: s.quelle,
+      text: text ?? null,
+      strecke: strecke ?? null,
+    })
     .execute();
 }
 

@@ -89,6 +89,12 @@ export async function auftragAendern(trx: Db, wer: Wer, id: number, d: z.output<
     throw fehler('auftragsstatus', `Unbekannter Auftragsstatus: ${d.auftragsstatus}`);
   }
   if (a.auftragsstatus === ST.abgeschlossen && Object.keys(d).length) throw conflict(`Der Auftrag ${a.auftragsnummer} ist bereits abgeschlossen`);
+  // completing locks the task: only with the customer's signature (the technician's completion) or, without it, through
+  // the office's completion with a reason (POST …/abschluss-ohne-unterschrift) — both set the date and the report
+  if (d.auftragsstatus === ST.abgeschlossen)
+    throw conflict(
+      `Der Auftrag ${a.auftragsnummer} wird mit der Unterschrift des Kunden abgeschlossen oder über „Ohne Unterschrift abschließen“ mit einem Grund`,
+    );
   const set = leer(d);
   if (Object.keys(set).length)
     await trx

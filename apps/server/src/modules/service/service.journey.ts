@@ -147,7 +147,7 @@ export async function ankunft(trx: Db, s: Schritt, id: number, d: Daten<'ankunft
   if (t < reise) throw fehler('datum', `Die Ankunft darf nicht vor dem Reisebeginn um ${uhrzeitVon(reise)} liegen`, 422);
   await trx.updateTable('servicePlanungen').set({ vorOrtDatum: t, strecke: d.strecke }).where('id', '=', p.id).execute();
   await statusNachSchritt(trx, a.id, 'ankunft');
-  await schrittLoggen(trx, s, a.id, p.id, 'ankunft', t, `${formatZahl(d.strecke)} km`);
+  await schrittLoggen(trx, s, a.id, p.id, 'ankunft', t, `${formatZahl(d.strecke)} km`, d.strecke);
   return { planungId: p.id, meldung: 'Status Vor-Ort gesetzt' };
 }
 

@@ -9,13 +9,16 @@ import {
   MessageCode,
   materialstatusVon,
   mengeFehler,
+  type NachweisFehler,
+  nachweisFehler,
+  seriennummernVon,
   uebersteigtUmlagerung,
   verbraucht,
 } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { qty3 } from '../../lib/codecs';
-import { ApiError, notFound, unprocessable } from '../../lib/errors';
+import { ApiError, badRequest, notFound, unprocessable } from '../../lib/errors';
 import { formatMenge } from '../../lib/format-de';
 import { type Bewegung, buche } from '../lager/lager.service';
 import { assertOffen, auftragFuer, type Daten, fehler, forUpdate, journeyPruefen, type Schritt, schrittLoggen, UNGUELTIG } from './service.basis';
@@ -72,6 +75,37 @@ export function pruefeMenge(menge: number, g: Grenzen) {
   return v;
 }
 
+/**
+ * Serial and batch numbers (issue 19 item 16, the contract's nachweisFehler): an article managed by serial number
+ * names one serial number per piece (whole pieces), one managed by batch number its batch. A 400 whose field errors
+ * name the article.
+ */
+async function pruefeNachweis(trx: Db, artikelId: number, menge: number, seriennr?: string | null, chargennr?: string | null) {
+  const art = await trx
+    .selectFrom('artikel')
+    .select(['artikelnummer', 'bezeichnung', 'istSeriennummernArtikel', 'istChargenArtikel'])
+    .where('id', '=', artikelId)
+    .executeTakeFirstOrThrow();
+  const fehlerListe = nachweisFehler(
+    { istSeriennummernArtikel: Boolean(art.istSeriennummernArtikel), istChargenArtikel: Boolean(art.istChargenArtikel) },
+    menge,
+    seriennr,
+    chargennr,
+  );
+  const felder = Object.entries(fehlerListe) as [string, NachweisFehler][];
+  if (!felder.length) return;
+  const name = `${art.artikelnummer} ${art.bezeichnung}`.trim();
+  const texte: Record<NachweisFehler, string> = {
+    seriennrFehlt: `Der Artikel ${name} wird mit Seriennummer geführt: bitte je Stück eine Seriennummer angeben`,
+    seriennrAnzahl: `Der Artikel ${name} wird mit Seriennummer geführt: für ${formatMenge(Math.abs(menge))} Stück ${formatMenge(Math.abs(menge))} Seriennummern angeben (angegeben: ${seriennummernVon(seriennr).length})`,
+    seriennrDoppelt: `Der Artikel ${name}: jede Seriennummer nur einmal angeben`,
+    ganzeStueck: `Der Artikel ${name} wird mit Seriennummer geführt und nur in ganzen Stück gebucht`,
+    chargennrFehlt: `Der Artikel ${name} wird mit Chargennummer geführt: bitte die Chargennummer angeben`,
+  };
+  const fieldErrors = Object.fromEntries(felder.map(([feld, f]) => [feld, [texte[f]]]));
+  throw badRequest(texte[felder[0]![1]], fieldErrors);
+}
+
 async function lagerDesTechnikers(trx: Db, technikerId: number | null) {
   const t = technikerId === null ? undefined : await trx.selectFrom('techniker').selectAll().where('id', '=', technikerId).executeTakeFirst();
   if (!t) throw unprocessable('Dem Auftrag ist kein Techniker zugeordnet');
@@ -126,6 +160,7 @@ export async function materialBuchen(
   assertNachAnkunft(p, t, 'zeitpunkt');
   const mengen = mengenVon(m);
   const menge = pruefeMenge(d.menge, buchungsgrenzen(mengen, art));
+  await pruefeNachweis(trx, m.artikelId, menge, d.seriennr, d.chargennr);
   const tech = await lagerDesTechnikers(trx, p.technikerId);
   const text = `Serviceauftrag ${a.auftragsnummer}`;
   const base = { artikelId: m.artikelId, feld: 'bestand' as const, benutzerId: s.wer.id, text };

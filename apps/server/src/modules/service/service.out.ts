@@ -31,6 +31,8 @@ export function materialOut(r: Record<string, unknown>): ServiceMaterial {
   const { empfangBezeichnung, empfangPlz, empfangOrt, empfangStrasse, ...rest } = r;
   const out = { ...rest } as Record<string, unknown>;
   for (const m of MENGEN) out[m] = qty3.fromDb(r[m] as number);
+  out.istSeriennummernArtikel = Boolean(r.istSeriennummernArtikel);
+  out.istChargenArtikel = Boolean(r.istChargenArtikel);
   out.empfangLager =
     r.empfangLagerId === null || r.empfangLagerId === undefined
       ? null

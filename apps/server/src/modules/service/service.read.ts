@@ -133,6 +133,8 @@ const MATERIAL_JOIN = {
   standortPlz: q('serviceAuftraege', 'standortPlz'),
   standortOrt: q('serviceAuftraege', 'standortOrt'),
   technikerId: q('serviceAuftraege', 'technikerId'),
+  istSeriennummernArtikel: q('artikel', 'istSeriennummernArtikel'),
+  istChargenArtikel: q('artikel', 'istChargenArtikel'),
 };
 const materialFields = fieldTypes(serviceMaterial);
 const materialSpec: ListSpec = {

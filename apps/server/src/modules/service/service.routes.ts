@@ -156,6 +156,13 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
     if (!r?.unterschriftDaten) throw notFound('Unterschrift');
     return { result: { daten: r.unterschriftDaten, name: r.unterschriftName ?? '', zeitpunkt: r.unterschriftAm ?? '' } };
   });
+  route(app, endpoints.serviceAbschlussOhneUnterschrift, async (req) => {
+    const w = await wer(req);
+    return db.transaction().execute(async (trx) => {
+      const { auftragId, sha256 } = await svc.abschliessenOhneUnterschrift(trx, w, req.params.id, req.body.data);
+      return { result: await auftragLesen(trx, auftragId), sha256 };
+    });
+  });
   route(app, endpoints.serviceAbschlussbericht, async (req, reply) => {
     const a = await auftragSichtbar(req, req.params.id);
     const r = await db.selectFrom('serviceAuftraege').select(['abschlussbericht', 'abschlussberichtSha256']).where('id', '=', a.id).executeTakeFirst();

@@ -50,6 +50,8 @@ export interface ServiceAuftragTable {
   unterschriftName: string | null;
   unterschriftAm: string | null;
   abgeschlossenAm: string | null;
+  /** Completed by the office without the customer's signature: the reason (migration 0022). */
+  ohneUnterschriftGrund: string | null;
   abschlussbericht: Buffer | null;
   abschlussberichtSha256: string | null;
   angelegtAm: string;
@@ -173,6 +175,8 @@ export interface ServiceSchrittTable {
   benutzerId: number;
   quelle: string;
   text: string | null;
+  /** An arrival's distance in whole km (migration 0022): the visit keeps it after suspending clears the planning item's. */
+  strecke: Generated<number | null>;
 }
 export interface ServiceAktionTable {
   benutzerId: number;

@@ -1,8 +1,9 @@
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBell, IconBuildingWarehouse, IconCalendar, IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayOpen, tileEntries } from '@/app/areas';
+import { homeSections, mayOpen, tileEntries } from '@/app/areas';
 import { useMe } from '@/app/auth/session';
 import { useStorageRegion } from '@/app/layout/use-storage-region';
 import { SectionTitle } from '@/components/SectionTitle';
@@ -66,6 +67,11 @@ export function HomePage() {
         </Title>
         <Text c="dimmed">{t('subtitle', { date: now.format('dddd, DD.MM.YYYY') })}</Text>
       </Stack>
+      {homeSections(me).map((h) => (
+        <Suspense key={h.id} fallback={null}>
+          <h.component />
+        </Suspense>
+      ))}
       {itemEnabled(dashboard, 'infobar') && <InfoBar dense={infobar.dense} due={infobar.memoriesCount ?? due.length} />}
       {itemEnabled(dashboard, 'due') && (
         <Card padding="lg" data-testid="due-reminders">

@@ -1,4 +1,5 @@
 import { IconCalendarCheck, IconClipboardList, IconPackageImport } from '@tabler/icons-react';
+import { lazy } from 'react';
 import type { Area } from '@/app/areas';
 import { createServiceRoutes } from './routes';
 
@@ -35,5 +36,14 @@ export const serviceArea: Area<ReturnType<typeof createServiceRoutes>> = {
       tile: 'service:menu.tasksTile',
     },
     { id: 'material', order: 80, label: 'service:menu.material', icon: IconPackageImport, to: '/material', technicianOnly: true, nav: true },
+  ],
+  // a technician's home starts with the jobs of today (issue 20 item 8)
+  home: [
+    {
+      id: 'service-today',
+      order: 10,
+      show: (me) => !!me.techniker,
+      component: lazy(() => import('./tasks/TodayJobs').then((m) => ({ default: m.TodayJobs }))),
+    },
   ],
 };

@@ -10,7 +10,11 @@ import {
   type Materialbuchungsart,
   type Materialmengen,
   mengeFehler,
+  type NachweisFehler,
+  type Nachweisfuehrung,
+  nachweisFehler,
   nochNichtUmgelagert,
+  seriennummernVon,
 } from '@vario/contract';
 import dayjs from 'dayjs';
 
@@ -34,7 +38,12 @@ export type CheckKey =
   | 'check.tooLarge'
   | 'check.tooSmall'
   | 'check.invalidValue'
-  | 'check.dateAndTime';
+  | 'check.dateAndTime'
+  | 'check.serialRequired'
+  | 'check.serialCount'
+  | 'check.serialDuplicate'
+  | 'check.wholePieces'
+  | 'check.batchRequired';
 
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
@@ -233,3 +242,28 @@ export function confirmLimits(line: Pick<MaterialQuantities, 'mengeUmgelagert'> 
 
 /** Material not yet (fully) transferred to the technician gives a warning (SVC-023). */
 export const notYetTransferred = (line: Pick<MaterialQuantities, 'menge' | 'mengeUmgelagert'>) => nochNichtUmgelagert(inThousandths(line));
+
+const NACHWEIS_CHECK: Record<NachweisFehler, CheckKey> = {
+  seriennrFehlt: 'check.serialRequired',
+  seriennrAnzahl: 'check.serialCount',
+  seriennrDoppelt: 'check.serialDuplicate',
+  ganzeStueck: 'check.wholePieces',
+  chargennrFehlt: 'check.batchRequired',
+};
+
+/**
+ * Serial and batch numbers of a material booking (the contract's nachweisFehler, as the server checks it): an article
+ * managed by serial number needs one serial number per piece (whole pieces), one managed by batch number its batch.
+ * Answers per field the key and its parameters (`article`, `count`, `given`).
+ */
+export function checkSerialBatch(
+  line: Nachweisfuehrung & { artikelnummer: string; artikelbezeichnung: string },
+  menge: number | string | null | undefined,
+  seriennr: string,
+  chargennr: string,
+): Partial<Record<'menge' | 'seriennr' | 'chargennr', { key: CheckKey; params: Record<string, string | number> }>> {
+  if (typeof menge !== 'number' || !Number.isFinite(menge)) return {};
+  const faults = nachweisFehler(line, toThousandths(menge), seriennr, chargennr);
+  const params = { article: `${line.artikelnummer} ${line.artikelbezeichnung}`, count: Math.abs(menge), given: seriennummernVon(seriennr).length };
+  return Object.fromEntries(Object.entries(faults).map(([field, f]) => [field, { key: NACHWEIS_CHECK[f], params }]));
+}

@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconDeviceFloppy, IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
+import { IconCheck, IconCloudOff, IconDeviceFloppy, IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,10 @@ import { PageHeader } from '@/components/PageHeader';
 import { PdfPreviewDialog } from '@/components/pdf-preview';
 import { isNotFoundError, RecordNotFound } from '@/components/record-page/RecordNotFound';
 import { SignaturePad } from '@/components/signature-pad';
-import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
+import { handleApiError, notifyInfo, notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime, formatDecimal } from '@/lib/format';
 import { loadCompletionReport, sendServiceStep, useTask } from '../api';
-import { activePlanning } from '../detail/active-planning';
+import { shownPlanning } from '../detail/active-planning';
 import { Effort, Field, Section } from '../detail/sections';
 import { BottomBar } from '../ui/BottomBar';
 import { StatusBadge } from '../ui/StatusBadge';
@@ -47,8 +47,10 @@ export function TaskCompletePage() {
     );
   const backToTask = { to: `/tasks/${task.id}`, label: t('task.documentTitle', { nr: task.auftragsnummer }) };
   const closed = !!task.abgeschlossenAm;
-  const p = activePlanning(task.planungen, me);
+  const p = shownPlanning(task.planungen, me);
   const signed = task.hatUnterschrift;
+  // the report is the server's (rendered at completion): a completion still waiting on the device has none yet
+  const reportReady = !!task.abschlussberichtSha256;
 
   const saveSignature = async () => {
     const ok = await form.submit(
@@ -66,9 +68,12 @@ export function TaskCompletePage() {
   const finish = async () => {
     setFinishing(true);
     try {
-      await sendServiceStep('abschluss', { auftragId: task.id }, {});
-      notifySuccess(t('complete.finished'));
-      setReport(true);
+      const answer = await sendServiceStep('abschluss', { auftragId: task.id }, {});
+      // sent: the report is there; kept on the device (its own notice says so): the report comes once online again
+      if (answer) {
+        notifySuccess(t('complete.finished'));
+        setReport(true);
+      } else notifyInfo(t('complete.reportOffline'));
     } catch (e) {
       handleApiError(e, { action: 'save' });
     } finally {
@@ -140,6 +145,11 @@ export function TaskCompletePage() {
         </Section>
 
         <Section title={t('complete.signature')} testId="signature-section">
+          {task.ohneUnterschriftGrund && (
+            <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} mb="sm" data-testid="without-signature">
+              {t('complete.withoutSignature', { reason: task.ohneUnterschriftGrund })}
+            </Alert>
+          )}
           {signed && (
             <Alert color="teal" variant="light" icon={<IconCheck size={18} />} mb="sm" data-testid="signed">
               {t('complete.signed', { name: task.unterschriftName ?? '', date: formatDateTime(task.unterschriftAm) })}
@@ -184,6 +194,11 @@ export function TaskCompletePage() {
               <Text size="sm">
                 {t('complete.finished')}: {formatDateTime(task.abgeschlossenAm)}
               </Text>
+              {!reportReady && (
+                <Alert color="blue" variant="light" icon={<IconCloudOff size={18} />} data-testid="report-offline">
+                  {t('complete.reportOffline')}
+                </Alert>
+              )}
               {task.abschlussberichtSha256 && (
                 <div>
                   <Text size="xs" c="dimmed">
@@ -206,7 +221,14 @@ export function TaskCompletePage() {
 
       <BottomBar>
         {closed ? (
-          <Button size="lg" style={{ flex: 1 }} leftSection={<IconFileTypePdf size={22} />} onClick={() => setReport(true)} data-testid="report-open">
+          <Button
+            size="lg"
+            style={{ flex: 1 }}
+            leftSection={<IconFileTypePdf size={22} />}
+            onClick={() => setReport(true)}
+            disabled={!reportReady}
+            data-testid="report-open"
+          >
             {t('complete.showReport')}
           </Button>
         ) : (

@@ -14,10 +14,13 @@ import {
   IconPlayerPause,
   IconPlus,
   IconSignature,
+  IconSignatureOff,
   IconX,
 } from '@tabler/icons-react';
+import { endpoints } from '@vario/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasAllRights } from '@/lib/rights';
 import type { JourneyStep } from '../rules';
 import { BottomBar } from '../ui/BottomBar';
 import type { TaskDetail } from './use-task-detail';
@@ -82,6 +85,14 @@ export function TaskActionBar({ d }: { d: TaskDetail }) {
       icon: <IconCalendarPlus size={20} />,
       onClick: () => setDialog({ kind: 'calendar' }),
       show: !!me?.techniker,
+    },
+    {
+      // the office (SVC_DISPO): complete without the customer's signature, with a reason
+      id: 'completeWithoutSignature',
+      label: t('action.completeWithoutSignature'),
+      icon: <IconSignatureOff size={20} />,
+      onClick: () => setDialog({ kind: 'officeComplete' }),
+      show: !closed && !!d.task && !d.task.hatUnterschrift && hasAllRights(me, endpoints.serviceAbschlussOhneUnterschrift.rights),
     },
     { id: 'abort', label: t('action.abort'), icon: <IconX size={20} />, onClick: () => setDialog({ kind: 'abort' }), show: may('zurueckgeben'), color: 'red' },
   ];

@@ -20,7 +20,7 @@ import { useTaskDetail } from './use-task-detail';
 export function TaskDetailPage() {
   const { t } = useTranslation(['service', 'app']);
   const d = useTaskDetail();
-  const { task, p, timerHere, setDialog, back } = d;
+  const { task, shown, timerHere, setDialog, back } = d;
 
   if (d.notFound) return <RecordNotFound back={back} />;
   if (!task)
@@ -52,7 +52,7 @@ export function TaskDetailPage() {
             {t('task.timerRunning', { time: formatTime(timerHere.von) })}
           </Alert>
         )}
-        <ScheduleSection p={p} />
+        <ScheduleSection p={shown} />
         <PlaceSection task={task} />
         <ContactSections task={task} />
 

@@ -4,6 +4,7 @@ import { AdditionalWorkDialog } from '../dialogs/AdditionalWorkDialog';
 import { ArrivalDialog } from '../dialogs/ArrivalDialog';
 import { CalendarEntryDialog } from '../dialogs/CalendarEntryDialog';
 import { MaterialBookingDialog } from '../dialogs/MaterialBookingDialog';
+import { OfficeCompleteDialog } from '../dialogs/OfficeCompleteDialog';
 import { RemarkDialog } from '../dialogs/RemarkDialog';
 import { ServiceTimeDialog } from '../dialogs/ServiceTimeDialog';
 import { SubsequentBookingDialog } from '../dialogs/SubsequentBookingDialog';
@@ -70,6 +71,7 @@ export function TaskDialogs({ d }: { d: TaskDetail }) {
         line={dialog?.kind === 'material' || dialog?.kind === 'return' ? (task.material.find((l) => l.id === dialog.line.id) ?? dialog.line) : null}
         mode={dialog?.kind === 'return' ? 'return' : 'booking'}
       />
+      <OfficeCompleteDialog opened={dialog?.kind === 'officeComplete'} onClose={close} auftragId={task.id} />
       <SubsequentBookingDialog opened={dialog?.kind === 'subsequent'} onClose={close} />
       <CalendarEntryDialog opened={dialog?.kind === 'calendar'} onClose={close} />
     </>

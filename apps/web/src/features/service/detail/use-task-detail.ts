@@ -9,10 +9,10 @@ import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
 import { sendServiceStep, useActiveTimer, useTask } from '../api';
 import { type JourneyStep, nextStep } from '../rules';
-import { activePlanning } from './active-planning';
+import { activePlanning, shownPlanning } from './active-planning';
 
 export type TaskDialog =
-  | { kind: 'travelStart' | 'arrival' | 'serviceTime' | 'abort' | 'endDuty' | 'phone' | 'suspend' | 'subsequent' | 'calendar' }
+  | { kind: 'travelStart' | 'arrival' | 'serviceTime' | 'abort' | 'endDuty' | 'phone' | 'suspend' | 'subsequent' | 'calendar' | 'officeComplete' }
   | { kind: 'work'; entryId: number | null }
   | { kind: 'material' | 'return'; line: ServiceMaterial };
 
@@ -34,6 +34,8 @@ export function useTaskDetail() {
 
   const task = q.data;
   const p = task ? activePlanning(task.planungen, me) : null;
+  /** The visit whose times the page shows: the active one, or the last one once the task is completed. */
+  const shown = task ? shownPlanning(task.planungen, me) : null;
   const mine = !!p && !!me?.techniker && p.technikerId === me.techniker.id;
   const closed = !!task?.abgeschlossenAm;
   const hasTime = !!task && (task.gebrauchteZeit > 0 || task.zeiten.length > 0);
@@ -90,6 +92,7 @@ export function useTaskDetail() {
     task,
     me,
     p,
+    shown,
     closed,
     step,
     timerHere,

@@ -9,7 +9,7 @@ import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { notifySuccess, TOAST } from '@/lib/api/error-handler';
 import { formatDecimal } from '@/lib/format';
 import { sendServiceStep } from '../api';
-import { checkAmount, type MaterialKind, materialLimits, notYetTransferred } from '../rules';
+import { checkAmount, checkSerialBatch, type MaterialKind, materialLimits, notYetTransferred } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
 
 const BOOKING_KINDS: MaterialKind[] = ['eingebaut', 'doa', 'defektVerkauft', 'defektEingelagert'];
@@ -47,7 +47,10 @@ export function MaterialBookingDialog({
     const ok = await form.submit(
       (v) => {
         const c = checkAmount(v.menge, limits.min, limits.max);
-        return { menge: c ? t(c) : undefined };
+        // serial and batch numbers where the article is managed by them: the step is not queued without them
+        const n = c ? {} : checkSerialBatch(line, v.menge, v.seriennr, v.chargennr);
+        const msg = (x: (typeof n)[keyof typeof n]) => (x ? t(x.key, x.params) : undefined);
+        return { menge: c ? t(c) : msg(n.menge), seriennr: msg(n.seriennr), chargennr: msg(n.chargennr) };
       },
       async (v) => {
         const daten = { menge: v.menge, seriennr: v.seriennr.trim() || null, chargennr: v.chargennr.trim() || null };
@@ -115,20 +118,25 @@ export function MaterialBookingDialog({
             data-testid="field-menge"
           />
           <TextInput
-            label={t('dialog.serial')}
+            label={line.istSeriennummernArtikel ? t('dialog.serials') : t('dialog.serial')}
+            description={line.istSeriennummernArtikel ? t('dialog.serialHint') : undefined}
+            required={line.istSeriennummernArtikel}
             size="md"
             value={form.values.seriennr}
             onChange={(e) => form.set('seriennr', e.currentTarget.value)}
             error={form.errors.seriennr}
-            maxLength={80}
+            maxLength={2000}
+            data-testid="field-seriennr"
           />
           <TextInput
             label={t('dialog.batch')}
+            required={line.istChargenArtikel}
             size="md"
             value={form.values.chargennr}
             onChange={(e) => form.set('chargennr', e.currentTarget.value)}
             error={form.errors.chargennr}
             maxLength={80}
+            data-testid="field-chargennr"
           />
         </>
       )}
