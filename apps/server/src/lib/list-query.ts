@@ -2,6 +2,7 @@ import { isRealDate, type ListQuery } from '@vario/contract';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { sortKeyExpression } from '../db/german-sort';
 import type { Dialect } from '../db/schema-helpers';
+import { foldExpression, foldText } from '../db/search-fold';
 import { afterCommit } from './after-commit';
 import { toScaled } from './codecs';
 import { badRequest } from './errors';
@@ -114,10 +115,15 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** `column contains text`, case-insensitive, with the pattern bound as a parameter. */
+/**
+ * `column contains text`, case-insensitive, with the pattern bound as a parameter; umlauts and ß match both ways as in
+ * the full-text searches (db/search-fold.ts): the text in its transcription against the column in either spelling.
+ */
 export function containsExpr(col: Expression<unknown>, text: string, dialect: Dialect) {
-  const pattern = `%${escapeLike(text)}%`;
-  return dialect === 'postgres' ? sql<SqlBool>`${col}::text ilike ${pattern} escape '\\'` : sql<SqlBool>`${col} like ${pattern} escape '\\'`;
+  const pattern = `%${escapeLike(foldText(text))}%`;
+  const like = (e: Expression<unknown>) =>
+    dialect === 'postgres' ? sql<SqlBool>`${e} ilike ${pattern} escape '\\'` : sql<SqlBool>`${e} like ${pattern} escape '\\'`;
+  return sql<SqlBool>`(${like(foldExpression(col, dialect, 'transcribed'))} or ${like(foldExpression(col, dialect, 'base'))})`;
 }
 
 /** A list column, typed as the values a filter compares it with (parseFilter converts them by the field's type). */

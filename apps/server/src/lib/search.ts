@@ -1,12 +1,17 @@
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/schema-helpers';
+import { foldSearchWord } from '../db/search-fold';
 
-/** Words of a quick search: letters and digits only, at most 8 (everything else separates words). */
+/**
+ * Words of a quick search: letters and digits only, at most 8 (everything else separates words), folded as the indexes
+ * hold them (db/search-fold.ts: "Müller" → "mueller", "Weiß" → "weiss").
+ */
 export function searchTokens(term: string): string[] {
   const all = term
     .normalize('NFC')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+    .filter(Boolean)
+    .map(foldSearchWord);
   // A single letter beside longer words (the "B" of "B-1234") would match nearly everything: leave it out.
   const long = all.filter((t) => t.length > 1);
   return (long.length ? long : all).slice(0, 8);

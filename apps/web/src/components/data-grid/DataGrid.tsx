@@ -2,7 +2,7 @@ import endpoints from 'virtual:api-routes';
 import { Box, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import type { EndpointName } from '@vario/contract';
 import type { ColDef, GridApi, GridState, IDatasource, RowClickedEvent, SortChangedEvent, ViewportChangedEvent } from 'ag-grid-community';
 import type { AgGridReactProps } from 'ag-grid-react';
@@ -14,7 +14,7 @@ import { useGridRowHeight } from '@/lib/density';
 import { useMediaMatch } from '@/lib/media';
 import { CardListBody } from './CardListBody';
 import { ColumnChooser } from './ColumnChooser';
-import { keepList, keptList } from './keep-alive';
+import { forgetKeptList, keepList, keptList } from './keep-alive';
 import { loadedGrid, loadGrid, PHONE_QUERY } from './load-grid';
 import { type GridPreset, presetFallback, useGridPreset } from './presets';
 
@@ -122,9 +122,19 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     if (q === (typeof urlSearch === 'string' ? urlSearch : undefined)) return;
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, q }), replace: true });
   }, [keepAlive, debounced, urlSearch, navigate]);
-  // leaving the list remembers where it was
+  // leaving the list remembers where it was: its key (filters), search, first row in view and URL; while it is shown
+  // nothing is kept (one list at a time; its own filter changes, a reset to the default filter included, stay as made)
   const firstRow = useRef(kept?.firstRow ?? 0);
-  useEffect(() => (keepAlive ? () => keepList(keepKey, searchRef.current, firstRow.current) : undefined), [keepAlive, keepKey]);
+  const location = useLocation();
+  const at = useRef({ path: location.pathname, searchStr: location.searchStr });
+  if (location.pathname === at.current.path) at.current = { path: location.pathname, searchStr: location.searchStr };
+  const keepKeyRef = useRef(keepKey);
+  keepKeyRef.current = keepKey;
+  useEffect(() => {
+    if (!keepAlive) return;
+    forgetKeptList();
+    return () => keepList(keepKeyRef.current, searchRef.current, firstRow.current, at.current);
+  }, [keepAlive]);
   const restoreRow = useRef(kept?.firstRow ?? 0);
   const onViewportChanged = (e: ViewportChangedEvent<T>) => {
     // the first row in view, kept while the list is shown (the grid is destroyed before the list's cleanup runs)

@@ -1,8 +1,12 @@
-/** What a list showed when it was left: its quick search and the first row in view. */
+import { redirect } from '@tanstack/react-router';
+
+/** What a list showed when it was left: its quick search, the first row in view, and where it was (path and URL search). */
 export interface KeptList {
   key: string;
   search: string;
   firstRow: number;
+  /** The list's path and its URL search as left (`?types=…&q=…`, or ''), restored when the list is opened without one. */
+  at?: { path: string; searchStr: string };
 }
 
 /** The one list kept alive (APP-067): coming back from a record restores its window, scroll position and search. */
@@ -13,11 +17,24 @@ export const keptList = (key: string): KeptList | null => (kept?.key === key ? k
 
 /** Remembers the list as it was last seen (called when it unmounts; the grid itself is gone by then); another list's
  * state is dropped (one at a time). */
-export function keepList(key: string, search: string, firstRow: number) {
-  kept = { key, search, firstRow: Math.max(0, firstRow) };
+export function keepList(key: string, search: string, firstRow: number, at?: KeptList['at']) {
+  kept = { key, search, firstRow: Math.max(0, firstRow), at };
 }
 
-/** Test hook. */
+const bare = (path: string) => path.replace(/\/$/, '');
+
+/**
+ * `beforeLoad` of a list route kept alive (APP-067): opened without a URL search — by its record's back link or the
+ * navigation — while it is the list kept, it opens as it was left: its filters, quick search (and so its window and
+ * scroll position, which DataGrid restores). A URL search of its own (a shared link, the browser's back) is taken as it is.
+ */
+export function restoreKeptList({ location }: { location: { pathname: string; searchStr: string } }) {
+  const at = kept?.at;
+  if (location.searchStr || !at?.searchStr || bare(at.path) !== bare(location.pathname)) return;
+  throw redirect({ href: `${at.path}${at.searchStr}`, replace: true });
+}
+
+/** Forgets the kept list (the list shown is not kept while it is shown; tests). */
 export const forgetKeptList = () => {
   kept = null;
 };

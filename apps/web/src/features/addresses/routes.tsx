@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
+import { restoreKeptList } from '@/components/data-grid/keep-alive';
 import { withGrid } from '@/components/data-grid/load-grid';
 import { prefetchGridPreset } from '@/components/data-grid/presets';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
@@ -17,6 +18,7 @@ export function createAddressRoutes(app: AppRoute) {
     getParentRoute: () => app,
     path: '/addresses',
     validateSearch: validateAddressListSearch,
+    beforeLoad: restoreKeptList,
     loader: () => prefetchGridPreset('Addresses', ADDRESS_LIST_PRESET),
     component: lazyRouteComponent(() => withGrid(import('./list/AddressListPage')), 'AddressListPage'),
   });

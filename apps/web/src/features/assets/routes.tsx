@@ -1,5 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { validateListSearch } from '@/components/data-grid/keep-alive';
+import { restoreKeptList, validateListSearch } from '@/components/data-grid/keep-alive';
 import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { mountContext, type RouteMount } from '@/components/record-page/route-mount';
@@ -17,7 +17,10 @@ export function createAssetRoutes<P extends AnyRoute, const B extends string, co
     getParentRoute: () => parent,
     path: mount.basePath,
     validateSearch: validateListSearch,
-    beforeLoad: ({ location, params }) => mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>),
+    beforeLoad: ({ location, params }) => {
+      restoreKeptList({ location });
+      return mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>);
+    },
     component: lazyRouteComponent(() => withGrid(import('./list/AssetListPage')), 'AssetListPage'),
   });
   const record = createRoute({

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
-import { validateListSearch } from '@/components/data-grid/keep-alive';
+import { restoreKeptList, validateListSearch } from '@/components/data-grid/keep-alive';
 import { withGrid } from '@/components/data-grid/load-grid';
 import { prefetchGridPreset } from '@/components/data-grid/presets';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
@@ -12,6 +12,7 @@ export function createProductRoutes(app: AppRoute) {
     getParentRoute: () => app,
     path: '/products',
     validateSearch: validateListSearch,
+    beforeLoad: restoreKeptList,
     loader: () => prefetchGridPreset('Products', PRODUCT_LIST_PRESET),
     component: lazyRouteComponent(() => withGrid(import('./list/ProductListPage')), 'ProductListPage'),
   });

@@ -1,4 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { restoreKeptList } from '@/components/data-grid/keep-alive';
 import { withGrid } from '@/components/data-grid/load-grid';
 import { mountContext, type RouteMount } from '@/components/record-page/route-mount';
 import { validateSaleDocumentListSearch } from './list/list-filter';
@@ -30,7 +31,10 @@ export function createSaleDocumentRoutes<L extends AnyRoute, R extends AnyRoute,
     getParentRoute: () => listParent,
     path: mount.basePath,
     validateSearch: validateSaleDocumentListSearch,
-    beforeLoad: ({ location, params }) => mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>),
+    beforeLoad: ({ location, params }) => {
+      restoreKeptList({ location });
+      return mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>);
+    },
     component: lazyRouteComponent(() => withGrid(import('./list/SaleDocumentListPage')), 'SaleDocumentListPage'),
   });
   const record = createRoute({

@@ -19,6 +19,7 @@ import { NoDocumentRight } from '../NoDocumentRight';
 import { AddressFilter } from './AddressFilter';
 import { FilterChoice } from './FilterChoice';
 import { chosenFilters, listParams, type SaleDocumentListSearch } from './list-filter';
+import { OtherMatchesHint } from './OtherMatchesHint';
 
 const money = { type: 'rightAligned', minWidth: 110, maxWidth: 150 } as const;
 const PHONE_COLUMNS = ['belegnummer', 'adresseName', 'betragBrutto'];
@@ -119,6 +120,15 @@ export function SaleDocumentListPage() {
         </Group>
       ) : (
         <PageHeader title={t('title')} subtitle={t('subtitle')} actions={newButtons} />
+      )}
+      {!mounted && (
+        <OtherMatchesHint
+          q={search.q}
+          types={types}
+          statuses={statuses}
+          adresseId={adresseId}
+          onShowAll={() => setSearch({ ...search, types: '', status: '' })}
+        />
       )}
       <DataGrid<SaleDocumentRow>
         endpoint="belegeList"
