@@ -9,7 +9,11 @@ import { Providers } from '@/app/providers';
 import { router } from '@/app/router';
 import { i18nReady } from '@/i18n';
 import { loadConfig } from '@/lib/api/config';
+import { EARLY_MAX_AGE_MS, releaseEarly } from '@/lib/api/early';
 import { configureErrorHandler } from '@/lib/api/error-handler';
+
+// an early call no screen took within its time is let go (its answer would no longer be used)
+setTimeout(releaseEarly, EARLY_MAX_AGE_MS);
 
 configureErrorHandler({
   navigate: (to) => void router.navigate({ to }),

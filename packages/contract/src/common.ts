@@ -68,3 +68,6 @@ export const apiError = z.object({
   instance: z.string(),
 });
 export type ApiErrorBody = z.infer<typeof apiError>;
+/** The second form of an error (3-cross-cutting §3): only its text, in errorMessage (HTTP-046). */
+export const apiErrorMessageForm = z.object({ errorMessage: z.string() });
+export type ApiErrorMessageForm = z.infer<typeof apiErrorMessageForm>;

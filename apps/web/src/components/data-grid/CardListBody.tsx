@@ -18,6 +18,8 @@ export interface CardListBodyProps<T> {
   columns: ColDef<T>[];
   /** Fetches rows [start, end) in the given order (`-feld` descending). */
   fetchWindow: (start: number, end: number, orderBy: string | undefined) => Promise<WindowAnswer<T>>;
+  /** A list inside a record's tab: its failed reads stay silent (HTTP-080). */
+  recordTab?: boolean;
   /** Changes whenever the rows change (search, filter, parameters): the list starts again from the top. */
   resetKey: string;
   blockSize: number;
@@ -124,10 +126,10 @@ export function CardListBody<T>(props: CardListBodyProps<T>) {
       setState({ loading: false, hasMore: answer.hasMore });
     } catch (e) {
       if (gen !== generation.current) return;
-      handleApiError(e);
+      handleApiError(e, { read: props.recordTab });
       setState({ loading: false, hasMore: false });
     }
-  }, [fetchWindow, blockSize, orderBy]);
+  }, [fetchWindow, blockSize, orderBy, props.recordTab]);
 
   // a new search, filter or sort starts from the top
   useEffect(() => {

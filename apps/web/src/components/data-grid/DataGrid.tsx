@@ -56,6 +56,8 @@ export interface DataGridProps<T> {
   keepAlive?: boolean;
   /** Row height in px (default the density's); a phone layout with two-line rows sets more. */
   rowHeight?: number;
+  /** A list inside a record's tab: its failed reads stay silent, as every tab's (HTTP-080). */
+  recordTab?: boolean;
 }
 
 interface ListEnvelope<T> {
@@ -184,7 +186,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             setTimeout(() => apiRef.current?.ensureIndexVisible(count === null ? row : Math.min(row, count - 1), 'top'));
           }
         } catch (e) {
-          handleApiError(e);
+          handleApiError(e, { read: props.recordTab });
           p.failCallback();
         }
       },
@@ -270,6 +272,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           <CardListBody<T>
             columns={props.columns}
             fetchWindow={fetchWindow}
+            recordTab={props.recordTab}
             resetKey={`${cardsKey}|${paramsKey}|${props.filter ?? ''}|${debounced}`}
             blockSize={blockSize}
             sortBy={preset?.sortBy ?? null}

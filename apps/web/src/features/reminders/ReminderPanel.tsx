@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { reminderTarget } from '@/app/areas';
 import { useBasisdaten } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
-import { notifyFailed, notifySuccess } from '@/lib/api/error-handler';
+import { notifyBulkDeleteFailed, notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime, relativeDay } from '@/lib/format';
 import { useStore } from '@/lib/store';
 import { reminderPanelState } from '@/lib/ui-state';
@@ -135,8 +135,8 @@ export function ReminderPanel() {
     if (!ok) return;
     removeAll.mutate(
       list.map((r) => r.id),
-      // a failed part says how many could not be deleted (REM-021, HTTP-076)
-      { onSuccess: ({ failed }) => (failed ? notifyFailed(t('notify.bulkDeleteFailed', { count: failed })) : notifySuccess(t('notify.deleted'))) },
+      // a failed part says how many could not be deleted, for 7 s (REM-021, HTTP-034)
+      { onSuccess: ({ failed }) => (failed ? notifyBulkDeleteFailed(failed) : notifySuccess(t('notify.deleted'))) },
     );
   };
 

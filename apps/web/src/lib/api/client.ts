@@ -66,13 +66,19 @@ export function buildPath(path: string, params: Record<string, QueryValue> = {})
   return query ? `${filled}?${query}` : filled;
 }
 
+/**
+ * The Authorization every call sends while no token is stored (before login, after a 401) (HTTP-008). The app talks to
+ * one service, the default API; an ai service (which would send none) does not exist here.
+ */
+export const DEFAULT_AUTHORIZATION = 'Bearer anonymous';
+
 /** The headers every call sends (HTTP-004..008). */
 export function buildHeaders(hasBody: boolean, extra: Record<string, string> = {}, authorization?: string): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...extra };
   if (hasBody) headers['Content-Type'] = 'application/json';
   const token = tokenStore.get();
   if (authorization) headers.Authorization = authorization;
-  else if (token) headers.Authorization = `Bearer ${token}`;
+  else headers.Authorization = token ? `Bearer ${token}` : DEFAULT_AUTHORIZATION;
   headers['X-Request-Id'] = newId();
   return headers;
 }

@@ -23,3 +23,16 @@ export function takeEarly(path: string, token: string | null): Promise<Response>
   if (e.token !== token || Date.now() - e.at > EARLY_MAX_AGE_MS) return undefined;
   return call;
 }
+
+/**
+ * Lets go of the early calls nobody took (a screen that does not use them, such as the 404 page, or calls older than
+ * EARLY_MAX_AGE_MS): their answers are read and dropped, so the page's requests end instead of staying open.
+ */
+export function releaseEarly(): void {
+  const e = early();
+  if (!e) return;
+  for (const [path, call] of Object.entries(e.calls)) {
+    delete e.calls[path];
+    call?.then((r) => r.arrayBuffer()).catch(() => undefined);
+  }
+}

@@ -225,4 +225,13 @@ export const notifySuccess = (message: string) => notifications.show({ color: 't
 /** A failure the caller counted itself (a bulk delete's failed part), open until closed like every error (HTTP-072). */
 export const notifyFailed = (message: string) =>
   notifications.show({ color: 'red', title: i18n.t('notify.failed'), message, autoClose: false, withBorder: true });
+/** A bulk delete's failed part: how many could not be deleted, for 7 s (HTTP-034). */
+export const notifyBulkDeleteFailed = (count: number) =>
+  notifications.show({
+    color: 'red',
+    title: i18n.t('notify.failed'),
+    message: i18n.t('notify.bulkDeleteFailed', { count }),
+    autoClose: TOAST.bulk,
+    withBorder: true,
+  });
 export const notifyInfo = (message: string) => notifications.show({ color: 'blue', message, autoClose: TOAST.info });

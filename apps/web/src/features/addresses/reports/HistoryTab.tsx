@@ -91,6 +91,7 @@ export function HistoryTab() {
   if (!id) return null;
   return (
     <DataGrid<Zeile>
+      recordTab
       endpoint="historie"
       presetName="AddressHistory"
       columns={(phone ? phoneColumns : columns).map((c) => ({ ...c, sortable: false }))}
