@@ -42,7 +42,11 @@ describe('demo data of a heating and plumbing installer', () => {
       expect(gruppeVon.get(a?.warengruppeId ?? 0)).toBe(k.warengruppe);
     }
     // every group holds articles; every article has a unit of the set and a price
-    for (const g of WARENGRUPPEN) expect(artikel.some((a) => gruppeVon.get(a.warengruppeId ?? 0) === g), g).toBe(true);
+    for (const g of WARENGRUPPEN)
+      expect(
+        artikel.some((a) => gruppeVon.get(a.warengruppeId ?? 0) === g),
+        g,
+      ).toBe(true);
     for (const a of artikel) {
       expect(EINHEITEN as readonly string[], a.artikelnummer).toContain(a.mengeneinheit);
       expect(a.vknetto, a.artikelnummer).toBeGreaterThan(0);
@@ -87,7 +91,11 @@ describe('demo data of a heating and plumbing installer', () => {
       const voll = expectOk(await c.call(endpoints.adresseGet, { as: 'admin', params: { id: a.id } })).result;
       // an incomplete address lacks its postcode, never its town
       if (voll.plz !== null) expect(echteOrte.has(ortKey(voll.lkz, voll.plz, voll.ort)), `${voll.lkz} ${voll.plz} ${voll.ort}`).toBe(true);
-      else expect(ORTE.some((o) => o.ort === voll.ort && o.lkz === voll.lkz), `${voll.lkz} ${voll.ort}`).toBe(true);
+      else
+        expect(
+          ORTE.some((o) => o.ort === voll.ort && o.lkz === voll.lkz),
+          `${voll.lkz} ${voll.ort}`,
+        ).toBe(true);
       expect(voll.telefon?.startsWith(`${vorwahl.get(`${voll.lkz}|${voll.ort}`)} `), `${voll.telefon} in ${voll.ort}`).toBe(true);
       for (const z of expectOk(await c.call(endpoints.zusatzadressenList, { as: 'admin', params: { id: a.id } })).result)
         expect(
