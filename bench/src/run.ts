@@ -31,7 +31,7 @@ const benches: Record<string, () => Promise<void>> = {
       title: 'Products (issue 5)',
       path: '/stammdaten/artikel',
       sortField: 'artikelnummer',
-      searches: [{ term: '10499', target: 50 }, { term: 'steuerung eco 0049', target: 50 }, { term: 'pumpe' }],
+      searches: [{ term: '10499', target: 50 }, { term: 'kugelhahn oventrop 0049', target: 50 }, { term: 'pumpe' }],
       paintModule: 'products-paint',
       screen: '/products',
     }),

@@ -1,22 +1,10 @@
-import type { Faker } from '@faker-js/faker';
-import { discountedUnit, rescale } from '../lib/money';
+import { discountedUnit } from '../lib/money';
 import { NUMMERN_START } from '../modules/adressen/adressen.service';
 import { syncNummernkreise } from '../modules/system/nummernkreise.service';
 import { insertChunked, type SeedContext, type Seeder } from './context';
+import { KATALOG } from './katalog';
+import { ORTE_DE, ORTE_JE_LAND, type Ort } from './orte';
 import { avatarPng, png } from './png';
-
-/** Articles the demo documents and prices refer to (the products area seeds the same catalogue). */
-export function artikelKatalog(faker: Faker) {
-  const gruppen = ['Pumpe', 'Ventil', 'Filter', 'Sensor', 'Steuerung', 'Kabel', 'Dichtung', 'Motor', 'Lager', 'Schalter', 'Wartungsset', 'Adapter'];
-  const zusatz = ['Edelstahl', 'Kompakt', 'Profi', 'DN25', 'DN50', '230V', '24V', 'IP65', 'XL', 'Eco'];
-  return Array.from({ length: 240 }, (_, i) => ({
-    artikelnummer: `A-${String(10_000 + i * 7)}`,
-    bezeichnung: `${faker.helpers.arrayElement(gruppen)} ${faker.helpers.arrayElement(zusatz)} ${faker.string.alphanumeric({ length: 3, casing: 'upper' })}`,
-    /** Net unit price in 1/10,000 (whole cents). */
-    preis: rescale(faker.number.int({ min: 250, max: 250_000 }), 2, 4),
-    einheit: faker.helpers.arrayElement(['Stk', 'Stk', 'Stk', 'm', 'Set', 'Std']),
-  }));
-}
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -37,8 +25,8 @@ export const adressenSeeder: Seeder = {
     const vornamen = Array.from({ length: 400 }, () => faker.person.firstName());
     const nachnamen = Array.from({ length: 1200 }, () => faker.person.lastName());
     const strassen = Array.from({ length: 1500 }, () => faker.location.street());
-    const orte = Array.from({ length: 800 }, () => ({ ort: faker.location.city(), plz: faker.location.zipCode('#####') }));
-    const branchen = ['Maschinenbau', 'Handel', 'Handwerk', 'Gastronomie', 'Immobilien', 'Öffentliche Hand', 'Landwirtschaft', 'Logistik'];
+    // the installer's customers: households, landlords and property managers, trade, public buildings
+    const branchen = ['Privathaushalt', 'Hausverwaltung', 'Wohnungsbau', 'Bauträger', 'Gewerbe', 'Gastronomie', 'Öffentliche Hand', 'Landwirtschaft'];
     const rnd = (i: number, n: number, salt: number) => Math.abs(Math.imul(i + 1, 2_654_435_761) ^ Math.imul(salt, 40_503)) % n;
     const now = new Date().toISOString();
 
@@ -53,12 +41,14 @@ export const adressenSeeder: Seeder = {
         const vor = vornamen[rnd(i, vornamen.length, 2)] as string;
         const nach = nachnamen[rnd(i, nachnamen.length, 3)] as string;
         const name1 = firma ? (firmen[rnd(i, firmen.length, 4)] as string) : `${nach}, ${vor}`;
-        const o = orte[rnd(i, orte.length, 5)] as { ort: string; plz: string };
         const rel = rnd(i, 100, 6);
         const istKunde = rel < 85;
         const istLieferant = rel >= 78;
         const lkzRoll = rnd(i, 100, 7);
-        const lkz = lkzRoll < 90 ? 'DE' : lkzRoll < 95 ? 'AT' : lkzRoll < 99 ? 'CH' : 'NL';
+        const lkz = lkzRoll < 92 ? 'DE' : lkzRoll < 97 ? 'AT' : 'CH';
+        // a real town with its own postcode and dialling code, in the address's country
+        const orte = ORTE_JE_LAND[lkz];
+        const o = orte[rnd(i, orte.length, 5)] as Ort;
         const unvollstaendig = rnd(i, 100, 8) < 4;
         const domain =
           name1
@@ -79,7 +69,7 @@ export const adressenSeeder: Seeder = {
           plz: unvollstaendig ? null : o.plz,
           ort: o.ort,
           lkz,
-          telefon: `0${rnd(i, 900, 12) + 100} ${rnd(i, 9_000_000, 13) + 1_000_000}`,
+          telefon: `${o.vorwahl} ${rnd(i, 9_000_000, 13) + 1_000_000}`,
           mobil: firma ? null : `01${rnd(i, 80, 14) + 50} ${rnd(i, 9_000_000, 15) + 1_000_000}`,
           fax: null,
           email: unvollstaendig ? null : firma ? `info@${domain}.example` : `${vor}.${nach}@mail.example`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
@@ -231,7 +221,7 @@ export const adressenSeeder: Seeder = {
       zusatz.length * 2,
       (i) => {
         const a = zusatz[Math.floor(i / 2)] as { id: number; name1: string };
-        const o = orte[rnd(i, orte.length, 61)] as { ort: string; plz: string };
+        const o = ORTE_DE[rnd(i, ORTE_DE.length, 61)] as Ort;
         return {
           adresseId: a.id,
           art: i % 2 === 0 ? 'LIEFERADRESSE' : 'RECHNUNGSADRESSE',
@@ -303,12 +293,13 @@ export const adressenSeeder: Seeder = {
       'Dateien',
     );
 
-    const katalog = artikelKatalog(faker);
+    // customer prices of articles of the set: number and name as the article's record has them
+    const katalog = KATALOG;
     const kunden = await ids(Math.min(scale, 600), true);
     const preisKunden = kunden.filter((_, i) => rnd(i, 3, 80) === 0);
     for (const [i, a] of preisKunden.entries()) {
       for (let k = 0; k < 1 + rnd(i, 4, 81); k++) {
-        const art = katalog[rnd(i * 7 + k, katalog.length, 82)] as { artikelnummer: string; bezeichnung: string; preis: number };
+        const art = katalog[rnd(i * 7 + k, katalog.length, 82)] as (typeof KATALOG)[number];
         const preisart = (i + k) % 4;
         const sonder = discountedUnit(art.preis, 1000);
         const { id } = await db

@@ -1,11 +1,11 @@
 import type { ARTIKELARTEN } from '@vario/contract';
 import { inTransaction } from '../db/index';
 import { berlinTag, plusTage } from '../lib/berlin-time';
-import { discountedUnit, rescale } from '../lib/money';
+import { discountedUnit } from '../lib/money';
 import { saveAssetImage } from '../modules/assets/assets.service';
 import { buche } from '../modules/lager/lager.service';
-import { artikelKatalog } from './adressen';
 import { insertChunked, type SeedContext, type Seeder } from './context';
+import { GERAETE_GRUPPEN, KATALOG, type KatalogArtikel } from './katalog';
 import { png } from './png';
 
 /** EAN-13 with a valid check digit. */
@@ -21,12 +21,13 @@ export const artikelSeeder: Seeder = {
   demoOnly: true,
   async run(ctx: SeedContext) {
     const { db, faker, scale } = ctx;
-    const gruppen = (await db.selectFrom('warengruppen').select('id').orderBy('id').execute()).map((g) => g.id);
-    const katalog = artikelKatalog(faker);
-    const hersteller = ['Grundfos', 'Wilo', 'Festo', 'Siemens', 'Bosch Rexroth', 'Danfoss', 'Endress+Hauser', 'Phoenix Contact', 'SKF', 'Würth'];
+    const gruppe = new Map((await db.selectFrom('warengruppen').select(['id', 'bezeichnung']).execute()).map((g) => [g.bezeichnung, g.id]));
+    const katalog = KATALOG;
+    const waren = katalog.filter((k) => k.artikelart === '1');
+    const dienste = katalog.filter((k) => k.artikelart === '3');
     const rnd = (i: number, n: number, salt: number) => Math.abs(Math.imul(i + 1, 2_654_435_761) ^ Math.imul(salt, 40_503)) % n;
     const now = new Date().toISOString();
-    // The documents' catalogue first (same numbers), then generated articles up to the scale; every kind appears.
+    // The set first (the numbers customer prices and documents name), then generated variants of it up to the scale; every kind appears.
     const arten = ['1', '1', '1', '1', '1', '2', '3', '4', '5', '6', 'V', 'P'];
     await insertChunked(
       ctx,
@@ -34,25 +35,27 @@ export const artikelSeeder: Seeder = {
       Math.max(scale, katalog.length),
       (i) => {
         const k = katalog[i];
-        const artikelart = k ? (k.einheit === 'Std' ? '3' : '1') : (arten[rnd(i, arten.length, 1)] as (typeof ARTIKELARTEN)[number]);
-        const bezeichnung =
-          k?.bezeichnung ??
-          `${(katalog[rnd(i, katalog.length, 2)] as { bezeichnung: string }).bezeichnung.split(' ').slice(0, 2).join(' ')} ${String(i).padStart(6, '0')}`;
-        const preis = k?.preis ?? rescale(rnd(i, 250_000, 3) + 99, 2, 4);
+        const artikelart = k ? k.artikelart : (arten[rnd(i, arten.length, 1)] as (typeof ARTIKELARTEN)[number]);
+        // a variant: an article of the set (a service for a service), its maker, a price within ±20 % of it, the same margin
+        const vorlage = k ?? ((artikelart === '3' ? dienste[rnd(i, dienste.length, 2)] : waren[rnd(i, waren.length, 2)]) as KatalogArtikel);
+        const bezeichnung = k ? k.bezeichnung : `${vorlage.bezeichnung.split(' ')[0]} ${vorlage.hersteller ?? 'Service'} ${String(i).padStart(6, '0')}`;
+        const preis = k ? k.preis : discountedUnit(vorlage.preis, 2000 - rnd(i, 4001, 3));
+        const ek = k ? k.ek : discountedUnit(preis, vorlage.marge);
         return {
           artikelnummer: k?.artikelnummer ?? `B-${String(100_000 + i)}`,
           artikelart,
           name1: bezeichnung.split(' ')[0] ?? null,
           bezeichnung,
-          artikeltext: rnd(i, 3, 4) === 0 ? `${bezeichnung} – robuste Ausführung für den industriellen Dauereinsatz.` : null,
+          artikeltext: k || rnd(i, 3, 4) === 0 ? vorlage.artikeltext : null,
           ean: artikelart === '1' || artikelart === '2' ? ean13(String(400_000_000_000 + i)) : null,
-          hersteller: hersteller[rnd(i, hersteller.length, 5)] as string,
+          hersteller: vorlage.hersteller,
           gesperrt: rnd(i, 50, 6) === 0,
           vknetto: preis,
-          mwstsatz: rnd(i, 10, 7) === 0 ? 700 : 1900,
+          ek,
+          mwstsatz: 1900,
           preiseinheit: 1,
-          verpackungseinheit: artikelart === '1' ? (1 + rnd(i, 10, 8)) * 1000 : null,
-          mengeneinheit: k?.einheit ?? (artikelart === '3' ? 'Std' : 'Stk'),
+          verpackungseinheit: artikelart === '1' && vorlage.einheit === 'Stk' ? (1 + rnd(i, 10, 8)) * 1000 : null,
+          mengeneinheit: vorlage.einheit,
           gewicht: artikelart === '1' ? 100 + rnd(i, 20_000, 9) : null,
           gewichtNetto: artikelart === '1' ? 80 + rnd(i, 18_000, 10) : null,
           maße: artikelart === '1' ? `${10 + rnd(i, 90, 11)} × ${10 + rnd(i, 60, 12)} × ${5 + rnd(i, 40, 13)} cm` : null,
@@ -60,7 +63,7 @@ export const artikelSeeder: Seeder = {
           istChargenArtikel: rnd(i, 15, 15) === 0,
           istSeriennummernArtikel: rnd(i, 8, 16) === 0,
           istSkontofaehig: true,
-          warengruppeId: gruppen[rnd(i, gruppen.length, 17)] ?? null,
+          warengruppeId: gruppe.get(vorlage.warengruppe) ?? null,
           staffel: rnd(i, 4, 18) === 0 ? '5' : rnd(i, 3, 19) === 0 ? '2' : null,
           s01: rnd(i, 4, 20) === 0 ? 'Auslaufartikel' : null,
           s02: null,
@@ -241,7 +244,16 @@ export const artikelSeeder: Seeder = {
 
     // Assets at customers, with pictures and files for the first ones.
     const kunden = await db.selectFrom('adressen').select('id').where('istKunde', '=', true).orderBy('id').limit(2000).execute();
-    const geraete = await db.selectFrom('artikel').select(['id', 'bezeichnung']).where('artikelart', '=', '1').orderBy('id').limit(200).execute();
+    // the installed devices: boilers, heat pumps and storage tanks of the set (and their variants)
+    const geraete = await db
+      .selectFrom('artikel')
+      .innerJoin('warengruppen', 'warengruppen.id', 'artikel.warengruppeId')
+      .select(['artikel.id', 'artikel.bezeichnung'])
+      .where('artikel.artikelart', '=', '1')
+      .where('warengruppen.bezeichnung', 'in', GERAETE_GRUPPEN)
+      .orderBy('artikel.id')
+      .limit(200)
+      .execute();
     const anzahl = Math.min(Math.max(200, Math.round(scale / 5)), 200_000);
     await insertChunked(
       ctx,
@@ -266,14 +278,15 @@ export const artikelSeeder: Seeder = {
           adresseId: kunden.length ? (kunden[rnd(i, kunden.length, 47)] as { id: number }).id : null,
           artikelId: g.id,
           abweichenderStandort: rnd(i, 6, 48) === 0,
-          standortName: rnd(i, 6, 48) === 0 ? 'Technikraum Halle 2' : null,
+          standortName: rnd(i, 6, 48) === 0 ? 'Heizungsraum Nebengebäude' : null,
           standortStrasse: null,
           standortPlz: null,
           standortOrt: null,
           s01: String(2015 + rnd(i, 10, 49)),
-          s02: ['Keller', 'Erdgeschoss', 'Dach', 'Halle 1'][rnd(i, 4, 50)] as string,
+          s02: ['Keller', 'Hauswirtschaftsraum', 'Dachgeschoss', 'Außenaufstellung'][rnd(i, 4, 50)] as string,
           s03: rnd(i, 2, 51) === 0 ? 'Ja' : 'Nein',
-          s04: `${1 + rnd(i, 40, 52)} kW`,
+          // the device's rated output where its name gives it (a storage tank has none)
+          s04: /(\d+) kW/.exec(g.bezeichnung)?.[0] ?? null,
           s05: null,
           s06: null,
           angelegtAm: now,

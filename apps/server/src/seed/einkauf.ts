@@ -45,7 +45,8 @@ export const einkaufSeeder: Seeder = {
       .execute();
     const artikel = await db
       .selectFrom('artikel')
-      .select(['artikelnummer', 'bezeichnung', 'vknetto', 'mwstsatz', 'mengeneinheit'])
+      .select(['artikelnummer', 'bezeichnung', 'vknetto', 'ek', 'mwstsatz', 'mengeneinheit'])
+      .where('artikelart', '=', '1')
       .orderBy('id')
       .limit(200)
       .execute();
@@ -60,8 +61,8 @@ export const einkaufSeeder: Seeder = {
         const zeilen = Array.from({ length: faker.number.int({ min: 2, max: 9 }) }, () => {
           const a = faker.helpers.arrayElement(artikel);
           const menge = faker.number.int({ min: 1, max: 40 }) * 1000;
-          // the purchase price: 55–75 % of the sales price, in 1/10,000
-          const ek = Math.max(100, Math.trunc((Number(a.vknetto) * faker.number.int({ min: 55, max: 75 })) / 100));
+          // the supplier charges the article's purchase price (1/10,000)
+          const ek = Number(a.ek ?? a.vknetto);
           return { a, menge, ek, netto: lineNet(ek, menge), satz: Number(a.mwstsatz) };
         });
         const totals = documentTotals(zeilen.map((z) => ({ netCents: z.netto, ratePercent2: z.satz })));

@@ -3,6 +3,7 @@ import { APP_VERSION, BELEGART_LISTE, ERINNERUNG_TABELLEN, SPEC_RECHTE } from '@
 import countries from 'i18n-iso-countries';
 import { hashPassword, NO_LOGIN } from '../modules/auth/passwords';
 import { insertChunked, type Seeder } from './context';
+import { WARENGRUPPEN } from './katalog';
 
 const require = createRequire(import.meta.url);
 countries.registerLocale(require('i18n-iso-countries/langs/de.json'));
@@ -157,11 +158,7 @@ export const foundationSeeder: Seeder = {
       .execute();
     await db
       .insertInto('warengruppen')
-      .values(
-        ['Pumpen', 'Ventile', 'Filter', 'Sensorik', 'Steuerungen', 'Kabel & Leitungen', 'Dichtungen', 'Antriebe', 'Service', 'Zubehör'].map((bezeichnung) => ({
-          bezeichnung,
-        })),
-      )
+      .values(WARENGRUPPEN.map((bezeichnung) => ({ bezeichnung })))
       .execute();
     await db
       .insertInto('systemParameter')

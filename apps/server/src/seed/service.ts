@@ -5,6 +5,7 @@ import { bucheManuell } from '../modules/lager/lager.service';
 import * as svc from '../modules/service/service.service';
 import { DISPO_RECHT, type Wer } from '../modules/service/service.wer';
 import type { SeedContext, Seeder } from './context';
+import { ERSATZTEIL_GRUPPEN } from './katalog';
 import { png } from './png';
 
 /**
@@ -27,13 +28,13 @@ const TECHNIKER = [
   { name: 'Kai Kälte', kuerzel: 'SV3', login: 'kai.kaelte' },
 ];
 const TITEL = [
-  ['Wartung Kältemaschine', 'Jahreswartung laut Vertrag'],
-  ['Störung Heizungspumpe', 'Pumpe läuft nicht an, Fehlercode E12'],
-  ['Inspektion Lüftungsanlage', 'Filterwechsel und Sichtprüfung'],
-  ['Reparatur Steuerung', 'Display zeigt keine Werte'],
-  ['Installation Zusatzmodul', 'Modul nach Angebot einbauen'],
-  ['Notdienst Leckage', 'Wasser tritt am Wärmetauscher aus'],
-  ['Wartung Druckluftkompressor', 'Ölwechsel, Ventile prüfen'],
+  ['Wartung Gas-Brennwerttherme', 'Jahreswartung laut Vertrag, Abgasmessung'],
+  ['Störung Heizungspumpe', 'Pumpe läuft nicht an, Heizkörper bleiben kalt'],
+  ['Inspektion Wärmepumpe', 'Kältekreis und Verdampfer prüfen, Filter reinigen'],
+  ['Reparatur Regelung', 'Regler zeigt Fehler F.28, Außenfühler prüfen'],
+  ['Heizkörper tauschen', 'Heizkörper mit Thermostatventil nach Angebot montieren'],
+  ['Notdienst Leckage', 'Wasser tritt am Sicherheitsventil aus, Anlagendruck fällt'],
+  ['Wartung Pufferspeicher', 'Ausdehnungsgefäß und Sicherheitsventil prüfen'],
 ];
 const PHONES = ['+49 511 4711', '+49 30 555 12', '+49 341 98 76', '+49 170 123 456', '+49 151 222 333'];
 const minus = (iso: string, min: number) => new Date(Date.parse(iso) - min * 60_000).toISOString();
@@ -154,13 +155,15 @@ export const serviceSeeder: Seeder = {
     const buero = await db.selectFrom('benutzer').select('id').where('anmeldename', '=', 'buero').executeTakeFirst();
     if (buero) await db.insertInto('rechte').values({ benutzerId: buero.id, recht: DISPO_RECHT, genehmigt: true }).execute();
 
-    // spare parts: stock articles without storage places, stocked centrally and in every good-parts store
+    // spare parts: pumps, valves and controls of the article set, stocked centrally and in every good-parts store
     const teile = await db
       .selectFrom('artikel')
-      .select(['id', 'bezeichnung'])
-      .where('artikelart', '=', '1')
-      .where('gesperrt', '=', false)
-      .orderBy('id')
+      .innerJoin('warengruppen', 'warengruppen.id', 'artikel.warengruppeId')
+      .select(['artikel.id', 'artikel.bezeichnung'])
+      .where('artikel.artikelart', '=', '1')
+      .where('artikel.gesperrt', '=', false)
+      .where('warengruppen.bezeichnung', 'in', ERSATZTEIL_GRUPPEN)
+      .orderBy('artikel.id')
       .limit(8)
       .execute();
     if (!teile.length) return;
@@ -314,7 +317,7 @@ export const serviceSeeder: Seeder = {
       }
       // calendar entries and a subsequent booking
       await svc.kalenderNeu(db, s, { KAL_TYP_ID: 1, StartDatum: plusTage(heute, 7 + ti), EndeDatum: plusTage(heute, 9 + ti), Kommentar: 'Urlaub' });
-      await svc.kalenderNeu(db, s, { KAL_TYP_ID: 3, StartDatum: plusTage(heute, 2), Vormittags: true, Nachmittags: false, Kommentar: 'Schulung Kältetechnik' });
+      await svc.kalenderNeu(db, s, { KAL_TYP_ID: 3, StartDatum: plusTage(heute, 2), Vormittags: true, Nachmittags: false, Kommentar: 'Schulung Wärmepumpen' });
       await svc.nachbuchung(db, s, { istAnmeldung: true, nachbuchungTimeStamp: berlinZuUtc(plusTage(heute, -1), '07:30'), kommentar: 'Anmeldung vergessen' });
     }
     // a task still to be planned (status 00) and a cancelled one
