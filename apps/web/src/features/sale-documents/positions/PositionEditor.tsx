@@ -1,8 +1,8 @@
-import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { ArticlePicker } from '@/components/pickers/ArticlePicker';
-import { formatCurrency } from '@/lib/format';
+import { DocumentTotals, type TotalsKey } from '../detail/DocumentTotals';
 import type { PositionDraft, PositionTotals } from './use-positions-tab';
 
 /** The editor of a line being added or changed: article, quantity, price and discount — or a text line's title and description. */
@@ -69,35 +69,13 @@ export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: Posit
   );
 }
 
-/** The totals below the lines (the server's). */
+/** The totals below the lines: the server's, after the document's discounts (the foot tab's rows). */
 export function PositionTotalsView({ s }: { s: PositionTotals }) {
-  const { t } = useTranslation('saleDocuments');
-  return (
-    <>
-      <Group justify="flex-end" gap="lg">
-        <Text size="sm" c="dimmed">
-          {t('f.betragNetto')}
-        </Text>
-        <Text size="sm" data-testid="positions-netto" w={120} ta="right">
-          {formatCurrency(s.netto)}
-        </Text>
-      </Group>
-      <Group justify="flex-end" gap="lg">
-        <Text size="sm" c="dimmed">
-          {t('f.mwstBetrag')}
-        </Text>
-        <Text size="sm" data-testid="positions-mwst" w={120} ta="right">
-          {formatCurrency(s.mwst)}
-        </Text>
-      </Group>
-      <Group justify="flex-end" gap="lg">
-        <Text size="sm" fw={700}>
-          {t('f.betragBrutto')}
-        </Text>
-        <Text size="sm" fw={700} data-testid="positions-brutto" w={120} ta="right">
-          {formatCurrency(s.brutto)}
-        </Text>
-      </Group>
-    </>
-  );
+  return <DocumentTotals doc={s} compact rootTestId="positions-totals" testId={(k) => POSITION_TOTAL_IDS[k] ?? `positions-${k}`} />;
 }
+const POSITION_TOTAL_IDS: Partial<Record<TotalsKey, string>> = {
+  betragNetto: 'positions-summe',
+  endbetragNetto: 'positions-netto',
+  mwstBetrag: 'positions-mwst',
+  betragBrutto: 'positions-brutto',
+};
