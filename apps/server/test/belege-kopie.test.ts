@@ -21,7 +21,15 @@ const positionen = async (id: number) => expectOk(await c.call(endpoints.belegPo
 const historie = async (id: number) => expectOk(await c.call(endpoints.belegHistorie, { as: 'admin', params: { id } })).result;
 const kopieren = (id: number, as = 'admin') => c.call(endpoints.belegKopieren, { as, params: { id } });
 const verwerfen = (id: number, as = 'admin') => c.call(endpoints.belegVerwerfen, { as, params: { id } });
-const anzahlBelege = async () => Number((await db.selectFrom('belege').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const anzahlBelege = async () =>
+  Number(
+    (
+      await db
+        .selectFrom('belege')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('amounts after the document discount', () => {
   it('head and list answer the discount, the net after it, the VAT on the discounted base and the gross that adds up', async () => {
@@ -208,7 +216,11 @@ describe('text lines in a partial transform', () => {
     await titel('Hinweis: Lieferung frei Haus');
     // only B's second line, one piece
     const ls = expectOk(
-      await c.call(endpoints.belegUmwandeln, { as: 'admin', params: { id: au.id, targetType: '0300' }, body: { data: { positionen: [{ positionId: b2.id, menge: 1 }] } } }),
+      await c.call(endpoints.belegUmwandeln, {
+        as: 'admin',
+        params: { id: au.id, targetType: '0300' },
+        body: { data: { positionen: [{ positionId: b2.id, menge: 1 }] } },
+      }),
     ).result;
     const neu = await positionen(ls.id);
     expect(neu.map((p) => [p.positionsArt, p.bezeichnung, p.menge])).toEqual([
@@ -218,7 +230,11 @@ describe('text lines in a partial transform', () => {
     ]);
     // choosing A's line takes "Abschnitt A" and not "Abschnitt B"
     const ls2 = expectOk(
-      await c.call(endpoints.belegUmwandeln, { as: 'admin', params: { id: au.id, targetType: '0300' }, body: { data: { positionen: [{ positionId: a1.id, menge: 2 }] } } }),
+      await c.call(endpoints.belegUmwandeln, {
+        as: 'admin',
+        params: { id: au.id, targetType: '0300' },
+        body: { data: { positionen: [{ positionId: a1.id, menge: 2 }] } },
+      }),
     ).result;
     expect((await positionen(ls2.id)).map((p) => p.bezeichnung)).toEqual(['Abschnitt A', a1.bezeichnung, 'Hinweis: Lieferung frei Haus']);
     expect(b1.id).toBeGreaterThan(0);
@@ -242,7 +258,10 @@ describe('PDF: long subject and discount texts flow', () => {
       rabatt1Text: rabattText.slice(0, 80),
       rabatt2Betrag: 10,
       rabatt2Text: `Zweiter ${rabattText}`.slice(0, 80),
-      kopftext: Array.from({ length: 40 }, (_, i) => `Absatz ${i + 1}: ${'Die Ausführung erfolgt nach den vereinbarten technischen Bedingungen. '.repeat(3)}`).join('\n'),
+      kopftext: Array.from(
+        { length: 40 },
+        (_, i) => `Absatz ${i + 1}: ${'Die Ausführung erfolgt nach den vereinbarten technischen Bedingungen. '.repeat(3)}`,
+      ).join('\n'),
     });
     for (let i = 0; i < 3; i++) await f.position(b.id, { menge: 1 });
     const pdf = await readPdf((await c.callRaw(endpoints.belegPdf, { as: 'admin', params: { id: b.id } })).rawPayload);

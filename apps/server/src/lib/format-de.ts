@@ -30,8 +30,7 @@ const symbol = (waehrung: string) => (waehrung === 'EUR' ? '€' : waehrung);
 /** Cents as an amount: 123456 → "1.234,56 €". */
 export const formatBetrag = (cents: number | bigint, waehrung = 'EUR') => `${formatScaled(cents, 2)} ${symbol(waehrung)}`;
 /** A unit price in 1/10,000: two decimals, or all four when it has more than cents (12,5 ct → "0,1250 €"; never three). */
-export const formatPreis4 = (value: number | bigint, waehrung = 'EUR') =>
-  `${formatScaled(value, 4, BigInt(value) % 100n === 0n ? 2 : 4)} ${symbol(waehrung)}`;
+export const formatPreis4 = (value: number | bigint, waehrung = 'EUR') => `${formatScaled(value, 4, BigInt(value) % 100n === 0n ? 2 : 4)} ${symbol(waehrung)}`;
 /** A quantity in thousandths, up to three decimals without trailing zeros: 1234500 → "1.234,5". */
 export const formatMenge = (qty3: number | bigint) => formatScaled(qty3, 3, 0);
 /** A percentage in hundredths: 1900 → "19 %", 750 → "7,5 %". */

@@ -6,7 +6,17 @@ import { money2, percent2 } from '../../lib/codecs';
 import type { Actor } from '../../lib/locks';
 import { gross } from '../../lib/money';
 import { may } from '../../lib/rights';
-import { istBearbeitbar, type KopfRow, kopfCodecs, loadBeleg, loadKopf, type PositionRow, positionCodecs, stornoBezug, verwerfenAblehnung } from './belege.core';
+import {
+  istBearbeitbar,
+  type KopfRow,
+  kopfCodecs,
+  loadBeleg,
+  loadKopf,
+  type PositionRow,
+  positionCodecs,
+  stornoBezug,
+  verwerfenAblehnung,
+} from './belege.core';
 import { HISTORY_CODES } from './belege.history';
 import { istTextzeile, STANDARD_MWST } from './belege.summen';
 

@@ -9,9 +9,9 @@ import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { belegAntwort, belegLocation, historieAntwort, positionAntwort, positionenAntwort } from './belege.antworten';
 import { loadKopf } from './belege.core';
+import { kopiereBeleg } from './belege.kopieren';
 import { addPosition, deletePosition, loadPosition, reorderPositions, updatePosition } from './belege.positionen';
 import { belegeListResource } from './belege.resource';
-import { kopiereBeleg } from './belege.kopieren';
 import { createBeleg, deleteBeleg, pruefeNeuenBelegZumDeal, updateBeleg, verwerfeBeleg } from './belege.service';
 import { belegeZaehlerTotal, zaehltPerZaehler } from './belege.zaehler';
 

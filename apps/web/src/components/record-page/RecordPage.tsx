@@ -74,9 +74,7 @@ function ActionButtons({ editor }: { editor: RecordEditor }) {
     return (
       <Suspense key={a.id} fallback={<span data-testid={`record-action-${a.id}-reason`}>{button}</span>}>
         <EditDisabledTip label={a.reason}>
-          <span data-testid={`record-action-${a.id}-reason`}>
-            {button}
-          </span>
+          <span data-testid={`record-action-${a.id}-reason`}>{button}</span>
         </EditDisabledTip>
       </Suspense>
     );

@@ -40,7 +40,14 @@ export function DocumentTotals({
       <Text size="sm" fw={strong ? 700 : undefined} c={strong ? undefined : 'dimmed'} ta="right" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 700 : 500} data-testid={testId(key)} w={120} ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', flexShrink: 0 }}>
+      <Text
+        size="sm"
+        fw={strong ? 700 : 500}
+        data-testid={testId(key)}
+        w={120}
+        ta="right"
+        style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
         {formatCurrency(value)}
       </Text>
     </Group>

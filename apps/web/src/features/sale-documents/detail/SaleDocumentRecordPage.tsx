@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { IconArrowForwardUp, IconBook2, IconCopy, IconPrinter, IconReceiptOff, IconTrashX } from '@tabler/icons-react';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
@@ -12,7 +13,6 @@ import { useRecordEditor } from '@/components/record-page/use-record-editor';
 import { parseRecordId, useRecordIdParam, useRecordRoute } from '@/components/record-page/use-record-route';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
-import { notifications } from '@mantine/notifications';
 import { deleteDocument, discardDocument, duplicateDocument, reloadDocument, type SaleDocument, saveHead, setHead, useSaleDocument } from '../api';
 import { BookDialog, CancelDialog, type DocumentDialogKind, PrintDialog, TransformDialog } from '../dialogs/DocumentDialogs';
 import { allows, cancelKind, NEW_DOCUMENT_TYPES, rightOf, statusColor, transformTargets, useDocumentLabels } from '../labels';
