@@ -53,7 +53,7 @@ test('the positions footer shows the discount, the net after it, the VAT on it a
   // 3 × 1.111,104 = 3.333,31; less 10 % (333,33) = 2.999,98; VAT 19 % 570,00; gross 3.569,98
   expect(doc).toMatchObject({ betragNetto: 3333.31, rabatt1Wert: 333.33, endbetragNetto: 2999.98, mwstBetrag: 570, betragBrutto: 3569.98 });
   await openAs(page, request, 'admin', `/saleDocument/${doc.id}/positions`);
-  const footer = page.getByTestId('positions-totals');
+  const footer = page.getByTestId('positions-amounts');
   await expect(page.getByTestId('positions-summe')).toHaveText(euro(3333.31));
   await expect(footer).toContainText('Projektrabatt');
   await expect(page.getByTestId('positions-rabatt1Wert')).toHaveText(`-${euro(333.33)}`);
@@ -72,6 +72,7 @@ test('duplicating a document opens the copy: new number, the same lines, status 
   await openAs(page, request, 'admin', `/saleDocument/${doc.id}/documentHead`);
   await page.getByTestId('record-action-duplicate').click();
   await page.getByTestId('confirm-ok').click();
+  await expect(page).not.toHaveURL(new RegExp(`/saleDocument/${doc.id}/`));
   await expect(page).toHaveURL(/\/saleDocument\/\d+\/documentHead$/);
   const copyId = Number(/saleDocument\/(\d+)\//.exec(page.url())?.[1]);
   expect(copyId).not.toBe(doc.id);

@@ -71,7 +71,7 @@ export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: Posit
 
 /** The totals below the lines: the server's, after the document's discounts (the foot tab's rows). */
 export function PositionTotalsView({ s }: { s: PositionTotals }) {
-  return <DocumentTotals doc={s} compact rootTestId="positions-totals" testId={(k) => POSITION_TOTAL_IDS[k] ?? `positions-${k}`} />;
+  return <DocumentTotals doc={s} compact rootTestId="positions-amounts" testId={(k) => POSITION_TOTAL_IDS[k] ?? `positions-${k}`} />;
 }
 const POSITION_TOTAL_IDS: Partial<Record<TotalsKey, string>> = {
   betragNetto: 'positions-summe',
