@@ -17,7 +17,7 @@ describe('one money formatter for documents (de-DE, integers only)', () => {
   it('unit prices keep up to four places, quantities and percentages drop trailing zeros', () => {
     expect(formatPreis4(12345)).toBe('1,2345 €');
     expect(formatPreis4(1_000_000)).toBe('100,00 €');
-    expect(formatPreis4(1250)).toBe('0,125 €');
+    expect(formatPreis4(1250)).toBe('0,1250 €');
     expect(formatMenge(2500)).toBe('2,5');
     expect(formatMenge(3000)).toBe('3');
     expect(formatMenge(-1)).toBe('-0,001');

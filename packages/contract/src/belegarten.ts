@@ -61,7 +61,10 @@ export interface BelegartDescriptor<K extends string = string> {
   readonly standardfilter: boolean;
   /** UNTDID 1001 document name code, or null. */
   readonly untdid1001: string | null;
-  /** Texts of its PDF (German, as printed). */
+  /**
+   * Texts of its PDF (German, as printed). `einleitung` and `schlusstext` are also the type's default head and foot
+   * texts (`standardTexte`): a new document starts with them in `kopftext`/`fusstext`.
+   */
   readonly pdf: {
     readonly titel: string;
     readonly nummer: string;
@@ -420,6 +423,14 @@ export function belegartVon(code: string | null | undefined): Belegart | undefin
   if (!code) return undefined;
   const typ = code.slice(0, 2);
   return BELEGART_LISTE.find((d) => d.belegart === code) ?? BELEGART_LISTE.find((d) => d.belegtyp === typ);
+}
+/**
+ * The default head and foot texts of a type (its descriptor's introduction and closing text): a new document starts
+ * with them, and a transform gives the new document its own type's texts unless the user changed the source's.
+ */
+export function standardTexte(code: string): { kopftext: string | null; fusstext: string | null } {
+  const d = belegartVon(code);
+  return { kopftext: d?.pdf.einleitung || null, fusstext: d?.pdf.schlusstext ?? null };
 }
 /** The belegtyp of a belegart: its first two characters. */
 export const belegtypVon = (belegart: string) => belegart.slice(0, 2);

@@ -86,6 +86,8 @@ export const beleg = z.object({
   stornoBezug: z.object({ id, belegart: z.string(), belegnummer: z.string() }).nullable().optional(),
   /** The calling user may change it now: status 1 or 2, BEK_AENDERN, own document or BEK_FREMDBEARB. */
   bearbeitbar: z.boolean(),
+  /** The calling user may discard it (POST …/verwerfen): they made it, it is new (status 1, never booked) and has no positions. */
+  verwerfbar: z.boolean(),
   angelegtAm: isoDateTime,
   geaendertAm: isoDateTime,
 });
@@ -377,6 +379,10 @@ export const belegeListQuery = listQuery.extend({
 
 /** POST …/buchen: when booking an offer, whether to make a deal (BEL-031). */
 export const buchenWrite = z.object({ data: z.object({ dealAnlegen: z.boolean().optional() }).optional() }).nullish();
+/** POST …/kopieren: optionally the change-log remark of the new document. */
+export const kopierenWrite = z.object({ ProtokollBemerkung: z.string().max(2000).optional() }).nullish();
+/** POST …/verwerfen: optionally the change-log remark. */
+export const verwerfenWrite = z.object({ ProtokollBemerkung: z.string().max(2000).optional() }).nullish();
 export const stornierenWrite = z.object({ data: z.object({ grund: optText(500) }).optional() }).nullish();
 /** POST …/umwandeln/{targetType}: optionally only some positions with a quantity (partial transform). */
 export const umwandelnWrite = z

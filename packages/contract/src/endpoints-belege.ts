@@ -11,6 +11,7 @@ import {
   belegPosition,
   belegWrite,
   buchenWrite,
+  kopierenWrite,
   positionAenderungWrite,
   positionAntwort,
   positionenAntwort,
@@ -20,6 +21,7 @@ import {
   stornierenWrite,
   umwandelnParams,
   umwandelnWrite,
+  verwerfenWrite,
 } from './belege';
 import { list, listQuery, single } from './common';
 import { endpoint } from './endpoint';
@@ -83,6 +85,33 @@ export const belegEndpoints = {
     rights: LOESCHEN,
     params: belegParams,
     query: remarkQuery,
+    status: 204,
+    response: null,
+  }),
+
+  belegKopieren: endpoint({
+    method: 'POST',
+    path: '/verkauf/belege/:id/kopieren',
+    summary:
+      'Duplicate a document: a new document of the same type with the same head and positions, its own number, status 1, not booked; history "Kopiert von …" (201, Location)',
+    tag,
+    rights: AENDERN,
+    params: belegParams,
+    body: kopierenWrite,
+    errors: [422],
+    status: 201,
+    response: single(beleg),
+  }),
+  belegVerwerfen: endpoint({
+    method: 'POST',
+    path: '/verkauf/belege/:id/verwerfen',
+    summary:
+      'Discard a document made by mistake: its maker, while it is new (status 1, never booked) and has no positions, deletes it without BEK_LOESCHEN (422 with the reason otherwise)',
+    tag,
+    rights: AENDERN,
+    params: belegParams,
+    body: verwerfenWrite,
+    errors: [409, 422, 423],
     status: 204,
     response: null,
   }),

@@ -7,7 +7,7 @@ import { toScaled } from './codecs';
  * hundredths) and are formatted without floating point: thousands dots, decimal comma.
  *
  * - amount (`formatBetrag`): always 2 decimals — 123450 → "1.234,50 €"
- * - unit price (`formatPreis4`): 2 decimals, up to 4 where it has them — 1250 → "0,125 €"
+ * - unit price (`formatPreis4`): 2 decimals, or 4 where it has more than cents (never 3) — 1250 → "0,1250 €"
  * - quantity (`formatMenge`): up to 3 decimals, no trailing zeros — 1234500 → "1.234,5"
  * - percent (`formatProzent`): up to 2 decimals — 750 → "7,5 %"
  * - a decimal number of the API (`formatZahl`, e.g. km): up to 3 decimals — 12.5 → "12,5"
@@ -29,8 +29,8 @@ const symbol = (waehrung: string) => (waehrung === 'EUR' ? '€' : waehrung);
 
 /** Cents as an amount: 123456 → "1.234,56 €". */
 export const formatBetrag = (cents: number | bigint, waehrung = 'EUR') => `${formatScaled(cents, 2)} ${symbol(waehrung)}`;
-/** A unit price in 1/10,000: two decimals, up to four when it has them (12,5 ct → "0,125 €"). */
-export const formatPreis4 = (value: number | bigint, waehrung = 'EUR') => `${formatScaled(value, 4, 2)} ${symbol(waehrung)}`;
+/** A unit price in 1/10,000: two decimals, or all four when it has more than cents (12,5 ct → "0,1250 €"; never three). */
+export const formatPreis4 = (value: number | bigint, waehrung = 'EUR') => `${formatScaled(value, 4, BigInt(value) % 100n === 0n ? 2 : 4)} ${symbol(waehrung)}`;
 /** A quantity in thousandths, up to three decimals without trailing zeros: 1234500 → "1.234,5". */
 export const formatMenge = (qty3: number | bigint) => formatScaled(qty3, 3, 0);
 /** A percentage in hundredths: 1900 → "19 %", 750 → "7,5 %". */

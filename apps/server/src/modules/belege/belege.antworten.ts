@@ -6,7 +6,17 @@ import { money2, percent2 } from '../../lib/codecs';
 import type { Actor } from '../../lib/locks';
 import { gross } from '../../lib/money';
 import { may } from '../../lib/rights';
-import { istBearbeitbar, type KopfRow, kopfCodecs, loadBeleg, loadKopf, type PositionRow, positionCodecs, stornoBezug } from './belege.core';
+import {
+  istBearbeitbar,
+  type KopfRow,
+  kopfCodecs,
+  loadBeleg,
+  loadKopf,
+  type PositionRow,
+  positionCodecs,
+  stornoBezug,
+  verwerfenAblehnung,
+} from './belege.core';
 import { HISTORY_CODES } from './belege.history';
 import { istTextzeile, STANDARD_MWST } from './belege.summen';
 
@@ -17,7 +27,7 @@ type MwstGespeichert = { satz: number; netto: number; mwst: number }[];
 /** The head in its API shape for the actor: `rohertrag` only with ART_EK, `bearbeitbar` for the actor. */
 export async function belegAntwort(trx: Db, actor: Actor, idOrKopf: number | KopfRow): Promise<Beleg> {
   const kopf = typeof idOrKopf === 'number' ? await loadKopf(trx, idOrKopf) : idOrKopf;
-  const [benutzer, saetze, mitEk, bearbeitbar, bezug] = await Promise.all([
+  const [benutzer, saetze, mitEk, bearbeitbar, bezug, verwerfen] = await Promise.all([
     kopf.benutzerId === null ? null : trx.selectFrom('benutzer').select('kuerzel').where('id', '=', kopf.benutzerId).executeTakeFirst(),
     trx
       .selectFrom('belegPositionen')
@@ -30,6 +40,7 @@ export async function belegAntwort(trx: Db, actor: Actor, idOrKopf: number | Kop
     may(trx, actor, 'ART_EK'),
     istBearbeitbar(trx, actor, kopf),
     kopf.stornoVonId || kopf.storniertAm ? stornoBezug(trx, kopf) : null,
+    verwerfenAblehnung(trx, actor, kopf),
   ]);
   // freight is taxed at the main rate (belege.summen.ts): the rate with the largest line net
   let hauptsatz = STANDARD_MWST;
@@ -45,7 +56,7 @@ export async function belegAntwort(trx: Db, actor: Actor, idOrKopf: number | Kop
   const d = kopfCodecs.decodeRow(rest);
   const aufteilung = (kopf.mwstAufteilung ? JSON.parse(kopf.mwstAufteilung) : []) as MwstGespeichert;
   const out: Beleg = {
-    ...(d as unknown as Omit<Beleg, 'belegtyp' | 'mwstAufteilung' | 'frachtkostenBrutto' | 'benutzer' | 'bearbeitbar'>),
+    ...(d as unknown as Omit<Beleg, 'belegtyp' | 'mwstAufteilung' | 'frachtkostenBrutto' | 'benutzer' | 'bearbeitbar' | 'verwerfbar'>),
     freigabe: !!kopf.freigabe,
     fixtermin: !!kopf.fixtermin,
     belegtyp: belegtypVon(kopf.belegart),
@@ -53,6 +64,7 @@ export async function belegAntwort(trx: Db, actor: Actor, idOrKopf: number | Kop
     frachtkostenBrutto: money2.fromDb(gross(kopf.frachtkosten, hauptsatz)),
     benutzer: benutzer?.kuerzel ?? null,
     bearbeitbar,
+    verwerfbar: verwerfen === null,
     stornoBezug: bezug,
   };
   if (!mitEk) delete out.rohertrag;

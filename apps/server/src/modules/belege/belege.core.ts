@@ -1,4 +1,4 @@
-import { BELEG_AKTIONEN, type BelegAktion, type Belegart, belegartName, belegartVon, zustandErlaubt } from '@vario/contract';
+import { BELEG_AKTIONEN, BELEGSTATUS_WERTE, type BelegAktion, type Belegart, belegartName, belegartVon, zustandErlaubt } from '@vario/contract';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
@@ -142,6 +142,21 @@ export async function istBearbeitbar(trx: Db, actor: Actor, kopf: KopfRow): Prom
   if (!zustandErlaubt('aendern', kopf)) return false;
   if (!(await may(trx, actor, BELEG_AKTIONEN.aendern.recht))) return false;
   return !fremd(actor, kopf) || may(trx, actor, 'BEK_FREMDBEARB');
+}
+
+/**
+ * Why the actor may not discard the document (null: they may): a document made by mistake is discarded by the user
+ * who made it while it is new (status 1, never booked or cancelled) and has no positions — without BEK_LOESCHEN,
+ * which deleting any unbooked document needs. The route and the answer's `verwerfbar` both ask this.
+ */
+export async function verwerfenAblehnung(trx: Db, actor: Actor, kopf: KopfRow): Promise<string | null> {
+  const name = belegName(kopf);
+  if (kopf.benutzerId !== actor.id) return `${name} wurde von einem anderen Benutzer angelegt; verwerfen kann ihn nur, wer ihn angelegt hat`;
+  if (Number(kopf.belegstatus) !== BELEGSTATUS_WERTE.gespeichert || kopf.gebuchtAm || kopf.storniertAm)
+    return `${name} ist nicht mehr neu (gedruckt, gebucht oder übernommen) und kann nicht verworfen werden`;
+  const position = await trx.selectFrom('belegPositionen').select('id').where('belegId', '=', kopf.id).executeTakeFirst();
+  if (position) return `${name} hat Positionen; nur ein leerer Beleg wird verworfen`;
+  return null;
 }
 
 /** Writes the new status only if the document is still in the status it was read in (a lost race answers 409). */

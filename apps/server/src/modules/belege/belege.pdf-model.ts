@@ -234,9 +234,12 @@ export async function modelAus(trx: Db, g: Geladen): Promise<GeschaeftsdokumentM
     schlusstexte.push(
       `Dieser Beleg wurde am ${formatDatum(b.storniertAm)} storniert${storniertDurch ? ` durch ${typName(storniertDurch.belegart)} ${storniertDurch.belegnummer}` : ''}.`,
     );
-  const terms = zahlungsbedingungen(b.belegart, b.belegdatum, n(b.betragBrutto), waehrung, zahlart);
+  // an invoice's payment terms, then the foot text: the document's own (its type's default since it was made; "" none),
+  // or — for a document from before the defaults were stored (null) — its type's closing text
+  const terms = t.zahlungsbedingungen ? zahlungsbedingungen(b.belegart, b.belegdatum, n(b.betragBrutto), waehrung, zahlart) : null;
   if (terms) schlusstexte.push(terms);
-  if (b.fusstext) schlusstexte.push(b.fusstext);
+  const fuss = b.fusstext ?? t.schlusstext;
+  if (fuss) schlusstexte.push(fuss);
 
   const erstelltAm =
     [b.geaendertAm, dokument?.unterschriftAm]

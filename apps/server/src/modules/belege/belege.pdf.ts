@@ -218,7 +218,13 @@ function draw(doc: PDFKit.PDFDocument, m: GeschaeftsdokumentModel, maxSeiten: nu
     if (withHeader) tableHeader();
   };
 
+  if (m.einleitung?.trim()) {
+    flowText(doc, m.einleitung, () => newPage(false));
+    doc.y += 3 * MM;
+  }
+
   if (cols.length > 0) {
+    if (doc.y + 6 * MM + 12 * MM > BODY_BOTTOM) newPage(false);
     tableHeader();
     m.zeilen.forEach((row, index) => {
       const h = rowHeight(doc, cols, textIndex, row);
@@ -238,11 +244,25 @@ function draw(doc: PDFKit.PDFDocument, m: GeschaeftsdokumentModel, maxSeiten: nu
 
   if (m.summen?.length) {
     const lineH = 5 * MM;
-    const need = m.summen.length * lineH + 2 * MM;
-    if (doc.y + need > BODY_BOTTOM) newPage(false);
     const w = 85 * MM;
     const x = LEFT + CONTENT_W - w;
+    const amountW = 32 * MM;
+    const labelW = w - amountW - 2 * MM;
+    // a label (a long discount text) wraps in its column: each line as high as its text, never over the next
+    const font = (s: SummenZeile) =>
+      doc
+        .font(s.betont ? BOLD : FONT)
+        .fontSize(s.betont ? 10.5 : 9.5)
+        .fillColor('#000');
+    const hoehe = (s: SummenZeile) => {
+      font(s);
+      const eineZeile = doc.heightOfString('X', { width: labelW });
+      return Math.max(lineH, doc.heightOfString(s.label, { width: labelW }) - eineZeile + lineH) + (s.linieDavor ? 1.2 * MM : 0);
+    };
+    const need = m.summen.reduce((sum, s) => sum + hoehe(s), 0) + 2 * MM;
+    if (doc.y + need > BODY_BOTTOM) newPage(false);
     for (const s of m.summen) {
+      if (doc.y + hoehe(s) > BODY_BOTTOM) newPage(false);
       if (s.linieDavor) {
         doc
           .save()
@@ -255,14 +275,12 @@ function draw(doc: PDFKit.PDFDocument, m: GeschaeftsdokumentModel, maxSeiten: nu
         doc.y += 1.2 * MM;
       }
       const y = doc.y;
-      doc
-        .font(s.betont ? BOLD : FONT)
-        .fontSize(s.betont ? 10.5 : 9.5)
-        .fillColor('#000');
-      doc.text(s.label, x, y, { width: w - 32 * MM, lineBreak: false });
-      doc.text(formatBetrag(s.cents), x + w - 32 * MM, y, { width: 32 * MM, align: 'right', lineBreak: false });
+      const h = hoehe(s) - (s.linieDavor ? 1.2 * MM : 0);
+      font(s);
+      doc.text(s.label, x, y, { width: labelW });
+      doc.text(formatBetrag(s.cents), x + w - amountW, y, { width: amountW, align: 'right', lineBreak: false });
       doc.x = LEFT;
-      doc.y = y + lineH;
+      doc.y = y + h;
     }
     doc.y += 3 * MM;
   }
@@ -270,9 +288,10 @@ function draw(doc: PDFKit.PDFDocument, m: GeschaeftsdokumentModel, maxSeiten: nu
   const texts = (m.schlusstexte ?? []).filter((t): t is string => !!t && t.trim() !== '');
   for (const t of texts) {
     doc.font(FONT).fontSize(9.5).fillColor('#000');
+    // a text that fits on a page is not split; a longer one flows on over the pages
     const h = doc.heightOfString(t, { width: CONTENT_W });
-    if (doc.y + h > BODY_BOTTOM) newPage(false);
-    doc.text(t, LEFT, doc.y, { width: CONTENT_W });
+    if (doc.y + h > BODY_BOTTOM && h <= BODY_BOTTOM - 24 * MM) newPage(false);
+    flowText(doc, t, () => newPage(false));
     doc.y += 2.5 * MM;
   }
 
@@ -359,16 +378,18 @@ function firstPage(doc: PDFKit.PDFDocument, m: GeschaeftsdokumentModel, title: s
   const ix = 125 * MM;
   const iw = PAGE_W - ix - RIGHT;
   doc.fontSize(9);
+  // a long value (the customer's order number, a project) wraps in its column; the next line starts below it
+  const labelW = iw * 0.46;
+  const wertW = iw - labelW - 1 * MM;
   for (const { label, wert } of m.kopfdaten) {
-    doc
-      .font(FONT)
-      .fillColor(GREY)
-      .text(label, ix, iy, { width: iw * 0.48, lineBreak: false, ellipsis: true });
-    doc
-      .font(BOLD)
-      .fillColor('#000')
-      .text(wert, ix + iw * 0.48, iy, { width: iw * 0.52, align: 'right', lineBreak: false, ellipsis: true });
-    iy += 4.6 * MM;
+    doc.font(FONT).fillColor(GREY);
+    const eineZeile = doc.heightOfString('X', { width: labelW });
+    const hLabel = doc.heightOfString(label, { width: labelW });
+    doc.text(label, ix, iy, { width: labelW });
+    doc.font(BOLD).fillColor('#000');
+    const hWert = doc.heightOfString(wert, { width: wertW });
+    doc.text(wert, ix + iw - wertW, iy, { width: wertW, align: 'right' });
+    iy += Math.max(hLabel, hWert) - eineZeile + 4.6 * MM;
   }
   // title and introduction
   doc
@@ -377,9 +398,42 @@ function firstPage(doc: PDFKit.PDFDocument, m: GeschaeftsdokumentModel, title: s
     .fillColor('#000')
     .text(title, LEFT, Math.max(100 * MM, iy + 4 * MM), { width: CONTENT_W });
   doc.y += 3 * MM;
-  if (m.einleitung?.trim()) {
-    doc.font(FONT).fontSize(9.5).text(m.einleitung, LEFT, doc.y, { width: CONTENT_W });
-    doc.y += 3 * MM;
+  doc.x = LEFT;
+}
+
+/**
+ * Flowing text over the content width from `doc.y`: paragraph by paragraph, and a paragraph that does not fit on the
+ * page is split at a word where the page ends and goes on below the head of a new page (`newPage`) — measured with
+ * heightOfString, so nothing runs into the foot or over other text.
+ */
+function flowText(doc: PDFKit.PDFDocument, text: string, newPage: () => void, font = FONT, size = 9.5) {
+  const opts = { width: CONTENT_W };
+  doc.font(font).fontSize(size).fillColor('#000');
+  for (const absatz of text.replace(/\r\n?/g, '\n').split('\n')) {
+    let rest = absatz;
+    for (;;) {
+      const h = doc.heightOfString(rest || ' ', opts);
+      if (doc.y + h <= BODY_BOTTOM) {
+        doc.text(rest || ' ', LEFT, doc.y, opts);
+        break;
+      }
+      // the longest run of words that still fits on this page
+      const woerter = rest.split(/(?<=\s)/);
+      let lo = 0;
+      let hi = woerter.length;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if (doc.y + doc.heightOfString(woerter.slice(0, mid).join(''), opts) <= BODY_BOTTOM) lo = mid;
+        else hi = mid - 1;
+      }
+      // at the top of a page even one word must go (a word wider than the page is broken by the line wrapper)
+      if (lo === 0 && doc.y <= 30 * MM) lo = 1;
+      if (lo > 0) doc.text(woerter.slice(0, lo).join('').trimEnd(), LEFT, doc.y, opts);
+      rest = woerter.slice(lo).join('');
+      newPage();
+      doc.font(font).fontSize(size).fillColor('#000');
+      if (!rest) break;
+    }
   }
   doc.x = LEFT;
 }

@@ -10,9 +10,10 @@ import { actor } from '../../plugins/auth';
 import { belegAntwort, belegLocation, historieAntwort, positionAntwort, positionenAntwort } from './belege.antworten';
 import { artikelAuswahl } from './belege.artikelauswahl';
 import { loadKopf } from './belege.core';
+import { kopiereBeleg } from './belege.kopieren';
 import { addPosition, deletePosition, loadPosition, reorderPositions, updatePosition } from './belege.positionen';
 import { belegeListResource } from './belege.resource';
-import { createBeleg, deleteBeleg, pruefeNeuenBelegZumDeal, updateBeleg } from './belege.service';
+import { createBeleg, deleteBeleg, pruefeNeuenBelegZumDeal, updateBeleg, verwerfeBeleg } from './belege.service';
 import { belegeZaehlerTotal, zaehltPerZaehler } from './belege.zaehler';
 
 /** The list query of GET /verkauf/belege: the spec's filters (comma lists) become conditions of the filter grammar. */
@@ -71,6 +72,20 @@ export function belegeRoutes(app: FastifyInstance, ctx: Ctx) {
   });
   route(app, endpoints.belegDelete, async (req) => {
     await tx((trx) => deleteBeleg(trx, actor(req), req.params.id, { lockToken: lockTokenOf(req.headers), remark: req.query.ProtokollBemerkung }));
+    invalidateCounts('belege');
+    return undefined;
+  });
+  route(app, endpoints.belegKopieren, async (req, reply) => {
+    const a = actor(req);
+    const body = await idempotentCreate(db, req, reply, 201, async (trx) => {
+      const { id } = await kopiereBeleg(trx, a, req.params.id, req.body?.ProtokollBemerkung);
+      return { body: { result: await belegAntwort(trx, a, id) }, location: belegLocation(id) };
+    });
+    invalidateCounts('belege');
+    return body;
+  });
+  route(app, endpoints.belegVerwerfen, async (req) => {
+    await tx((trx) => verwerfeBeleg(trx, actor(req), req.params.id, { lockToken: lockTokenOf(req.headers), remark: req.body?.ProtokollBemerkung }));
     invalidateCounts('belege');
     return undefined;
   });

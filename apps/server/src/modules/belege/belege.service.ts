@@ -1,4 +1,4 @@
-import { BELEGSTATUS_WERTE, type belegAenderung, belegartVon, type belegNeu, VERKAUF_BELEGARTEN } from '@vario/contract';
+import { BELEGSTATUS_WERTE, type belegAenderung, belegartVon, type belegNeu, standardTexte, VERKAUF_BELEGARTEN } from '@vario/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { heute } from '../../lib/berlin-time';
@@ -19,6 +19,7 @@ import {
   pruefeZustand,
   recalcTotals,
   typName,
+  verwerfenAblehnung,
 } from './belege.core';
 import { addHistory, HISTORY_CODES } from './belege.history';
 import { gibUebernahmeFrei } from './belege.uebernahme';
@@ -118,7 +119,8 @@ export async function pruefeNeuenBelegZumDeal(trx: Db, data: Pick<BelegNeuDaten,
 /**
  * Creates a document in status 1 (or the given status, for transforms) for an address: number from the range of its
  * type, owner = the actor, billing and delivery address from the address's additional addresses, payment and
- * delivery terms from the address, history row A. Answers the head (stored units).
+ * delivery terms from the address, head and foot texts the type's defaults unless given (`standardTexte`), history
+ * row A. Answers the head (stored units).
  */
 export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, remark?: string, opts: { gesperrtErlaubt?: boolean } = {}): Promise<KopfRow> {
   if (!VERKAUF_BELEGARTEN.includes(data.belegart)) throw badRequest('Unbekannte Belegart', { belegart: ['Unbekannte Belegart'] });
@@ -160,6 +162,7 @@ export async function createBeleg(trx: Db, actor: Actor, data: BelegNeuDaten, re
       zahlart: adresse.zahlart,
       lieferart: adresse.lieferart,
       zustaendigerMitarbeiter: actor.id,
+      ...standardTexte(belegart),
       ...werte,
       dealId: dealId ?? null,
       benutzerId: actor.id,
@@ -220,4 +223,15 @@ export async function deleteBeleg(trx: Db, actor: Actor, id: number, opts: { loc
   await trx.deleteFrom('belege').where('id', '=', id).execute();
   await trx.deleteFrom('sperren').where('tabelle', '=', LOCK).where('datensatzId', '=', id).execute();
   await logChange(trx, { tabelle: LOCK, datensatzId: id, aktion: 'LOESCHEN', benutzerId: actor.id, bemerkung: opts.remark ?? `${belegName(kopf)} gelöscht` });
+}
+
+/**
+ * Discards a document made by mistake (issue 20 item 12): its maker, while it is new and empty (`verwerfenAblehnung`;
+ * 422 with the reason otherwise), deletes it like `deleteBeleg` — BEK_AENDERN suffices, BEK_LOESCHEN is not needed.
+ */
+export async function verwerfeBeleg(trx: Db, actor: Actor, id: number, opts: { lockToken?: string; remark?: string } = {}): Promise<void> {
+  const kopf = await loadKopf(trx, id, true);
+  const grund = await verwerfenAblehnung(trx, actor, kopf);
+  if (grund) throw unprocessable(grund, { id: [grund] });
+  await deleteBeleg(trx, actor, id, { ...opts, remark: opts.remark ?? `${belegName(kopf)} verworfen` });
 }

@@ -5,7 +5,8 @@ import { discountedUnit, divRound, documentTotals, lineNet, safe } from '../../l
  *
  * Per line (article lines; text lines count nothing):
  *   gesamtpreis = einzelpreis × menge less rabatt1, then rabatt2, plus teuerungszuschlag (percent) — rounded once to
- *   the cent — plus eilzuschlag (an amount); endpreis = the effective unit price after the same steps (1/10,000).
+ *   the cent — plus eilzuschlag (an amount); endpreis = the effective unit price after the same steps, rounded to the
+ *   cent (an amount the clerk reads as money; stored in 1/10,000 like the unit price, always a whole cent).
  * Per document:
  *   betragNetto = Σ line nets;
  *   head discount 1 = rabatt1Prozent of betragNetto, or the amount rabatt1Betrag; head discount 2 likewise on what is
@@ -67,7 +68,7 @@ export function zeilenWerte(z: SummenZeile): { gesamtpreis: number; endpreis: nu
   const steps = [z.rabatt1, z.rabatt2, -z.teuerungszuschlag];
   return {
     gesamtpreis: safe(BigInt(lineNet(z.einzelpreis, z.menge, ...steps)) + BigInt(z.eilzuschlag)),
-    endpreis: discountedUnit(z.einzelpreis, ...steps),
+    endpreis: safe(divRound(BigInt(discountedUnit(z.einzelpreis, ...steps)), 100n) * 100n),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   belegartVon,
   belegtypVon,
   belegzustand,
+  standardTexte,
   umwandlungsZiele,
   VERKAUF_BELEGART_LISTE,
 } from '@vario/contract';
@@ -57,7 +58,7 @@ export interface UmwandelnOptionen {
 }
 
 /** Head columns that are the new document's own, not copied from the source. */
-const NICHT_KOPIERT = [
+export const NICHT_KOPIERT = [
   'id',
   'belegart',
   'belegnummer',
@@ -90,7 +91,7 @@ const POSITION_NICHT_KOPIERT = [
 ] as const satisfies readonly (keyof PositionRow)[];
 
 /** A copy of `row` without `keys`, typed as such: the compiler checks that the rest fits the table it is written to. */
-function ohne<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Omit<T, K> {
+export function ohne<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Omit<T, K> {
   const rest: Partial<T> = {};
   for (const k of Object.keys(row) as (keyof T)[]) if (!(keys as readonly (keyof T)[]).includes(k)) rest[k] = row[k];
   return rest as Omit<T, K>;
@@ -160,6 +161,18 @@ export async function wandleBelegUm(trx: Db, actor: BelegActor, id: number, targ
       const mengen = Object.keys(fehler).some((k) => k.endsWith('.menge'));
       throw mengen ? unprocessable('Die Mengen übersteigen die offenen Mengen oder sind ungültig', fehler) : badRequest('Bitte die Eingaben prüfen!', fehler);
     }
+    // text lines travel with the lines they head — the article lines after them up to the next text line that follows
+    // an article line: one goes along when any of those is taken, or when no article line follows it (a closing
+    // note); they keep their place among the chosen lines
+    const sortiert = [...positionen].sort((x, y) => Number(x.position) - Number(y.position) || x.id - y.id);
+    sortiert.forEach((p, i) => {
+      if (istArtikelzeile(p) || auswahl.has(p.id)) return;
+      const danach = sortiert.slice(i + 1);
+      const start = danach.findIndex(istArtikelzeile);
+      const ende = start < 0 ? -1 : danach.findIndex((q, j) => j > start && !istArtikelzeile(q));
+      const gruppe = start < 0 ? [] : danach.slice(start, ende < 0 ? undefined : ende);
+      if (!gruppe.length || gruppe.some((q) => (auswahl.get(q.id) ?? 0) > 0)) auswahl.set(p.id, 0);
+    });
   } else {
     for (const p of positionen) {
       if (!istArtikelzeile(p)) auswahl.set(p.id, 0);
@@ -178,6 +191,11 @@ export async function wandleBelegUm(trx: Db, actor: BelegActor, id: number, targ
   });
   const neuId = neu.id;
   const kopf: Updateable<BelegTable> = { ...ohne(b, NICHT_KOPIERT), vorgaengerId: b.id };
+  // head and foot texts: the source's type's defaults (or none stored) become the target type's defaults — an offer's
+  // "…bieten Ihnen an" is not an invoice's; a text the user wrote goes along
+  const quelleTexte = standardTexte(b.belegart);
+  const zielTexte = standardTexte(zielart);
+  for (const k of ['kopftext', 'fusstext'] as const) if (b[k] === null || b[k] === quelleTexte[k]) kopf[k] = zielTexte[k];
   // amounts on the head (freight, cash on delivery, insurance, discounts as an amount) go with the first document made
   // from the source; later partial ones carry only percentage discounts, so nothing is charged or granted twice
   if (positionen.some((p) => Number(p.mengeUebernommen) > 0)) {

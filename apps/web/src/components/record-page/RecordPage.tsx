@@ -51,21 +51,34 @@ export function useRecordEditorContext(): RecordEditor {
   return ctx;
 }
 
-/** The record's own actions (book, print …) in view mode, each a button (`record-action-<id>`). */
+/**
+ * The record's own actions (book, print …) in view mode, each a button (`record-action-<id>`); a button the record
+ * does not allow says why in its tooltip (`record-action-<id>-reason` wraps it).
+ */
 function ActionButtons({ editor }: { editor: RecordEditor }) {
-  return editor.actions.map((a) => (
-    <Button
-      key={a.id}
-      variant="light"
-      leftSection={a.icon}
-      onClick={() => void editor.runAction(a.id)}
-      loading={a.loading}
-      disabled={a.disabled}
-      data-testid={`record-action-${a.id}`}
-    >
-      {a.label}
-    </Button>
-  ));
+  return editor.actions.map((a) => {
+    const button = (
+      <Button
+        key={a.id}
+        variant="light"
+        leftSection={a.icon}
+        onClick={() => void editor.runAction(a.id)}
+        loading={a.loading}
+        disabled={a.disabled}
+        data-testid={`record-action-${a.id}`}
+      >
+        {a.label}
+      </Button>
+    );
+    if (!a.reason) return button;
+    return (
+      <Suspense key={a.id} fallback={<span data-testid={`record-action-${a.id}-reason`}>{button}</span>}>
+        <EditDisabledTip label={a.reason}>
+          <span data-testid={`record-action-${a.id}-reason`}>{button}</span>
+        </EditDisabledTip>
+      </Suspense>
+    );
+  });
 }
 
 export function RecordActions({ editor, editDisabledReason }: { editor: RecordEditor; editDisabledReason?: string }) {

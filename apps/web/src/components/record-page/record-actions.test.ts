@@ -6,7 +6,7 @@ interface Doc {
 }
 const run = async (d: Doc) => d;
 const actions: RecordAction<Doc>[] = [
-  { id: 'book', label: 'Buchen', rights: ['BEL_BUCHEN'], enabled: (d) => !d.gebucht, run },
+  { id: 'book', label: 'Buchen', rights: ['BEL_BUCHEN'], enabled: (d) => !d.gebucht, disabledReason: () => 'Schon gebucht', run },
   { id: 'print', label: 'Drucken', run },
 ];
 const ctx = { hasRights: (r: readonly string[]) => !r.includes('BEL_BUCHEN'), editing: false, running: null as string | null, busy: false };
@@ -25,5 +25,12 @@ describe('record actions', () => {
     const running = state({ gebucht: false }, { ...all, running: 'book' });
     expect(running.book).toMatchObject({ loading: true, disabled: false });
     expect(running.print).toMatchObject({ loading: false, disabled: true });
+  });
+  it('says why an action does not apply to the record — not when it only waits for another action or the edit', () => {
+    const all = { ...ctx, hasRights: () => true };
+    const book = (d: Doc, c = all) => recordActionStates(actions, d, c).find((a) => a.id === 'book');
+    expect(book({ gebucht: true })?.reason).toBe('Schon gebucht');
+    expect(book({ gebucht: false })?.reason).toBeNull();
+    expect(book({ gebucht: false }, { ...all, editing: true })).toMatchObject({ disabled: true, reason: null });
   });
 });

@@ -13,6 +13,8 @@ export interface RecordAction<T> {
   rights?: readonly string[];
   /** Default: always. */
   enabled?: (record: T) => boolean;
+  /** Why the action does not apply to the record (shown as the disabled button's tooltip); only asked when `enabled` says no. */
+  disabledReason?: (record: T) => string | null;
   /** Shown as a confirmation question before `run`. */
   confirm?: (record: T) => string;
   run: (record: T) => Promise<T>;
@@ -23,6 +25,8 @@ export interface RecordActionState {
   label: string;
   icon?: ReactNode;
   disabled: boolean;
+  /** Why it is disabled for this record (not while something else runs or the record is edited). */
+  reason: string | null;
   loading: boolean;
 }
 
@@ -38,11 +42,15 @@ export function recordActionStates<T>(
   if (record === undefined) return [];
   return actions
     .filter((a) => ctx.hasRights(a.rights ?? []))
-    .map((a) => ({
-      id: a.id,
-      label: a.label,
-      icon: a.icon,
-      loading: ctx.running === a.id,
-      disabled: ctx.editing || ctx.busy || (ctx.running !== null && ctx.running !== a.id) || !(a.enabled?.(record) ?? true),
-    }));
+    .map((a) => {
+      const applies = a.enabled?.(record) ?? true;
+      return {
+        id: a.id,
+        label: a.label,
+        icon: a.icon,
+        loading: ctx.running === a.id,
+        disabled: ctx.editing || ctx.busy || (ctx.running !== null && ctx.running !== a.id) || !applies,
+        reason: applies ? null : (a.disabledReason?.(record) ?? null),
+      };
+    });
 }

@@ -88,6 +88,26 @@ export async function deleteDocument(id: number, lockToken: string | null) {
   void invalidateLists();
 }
 
+/** Duplicate (POST …/kopieren with an Idempotency-Key): a new document of the same type; answers it and its id. */
+export async function duplicateDocument(id: number, idempotencyKey = newId()) {
+  const res = await request<{ result: SaleDocument }>('POST', '/verkauf/belege/:id/kopieren', {
+    params: { id },
+    body: {},
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  const doc = res.data.result;
+  setHead(doc);
+  void invalidateLists();
+  return { id: idFromLocation(res.headers.get('Location')) ?? doc.id, doc };
+}
+
+/** Discard a new, empty document its maker made by mistake (the server says whether: `verwerfbar`). */
+export async function discardDocument(id: number) {
+  await api('belegVerwerfen', { params: { id }, body: {} });
+  queryClient.removeQueries({ queryKey: documentKeys.custom('record', id) });
+  void invalidateLists();
+}
+
 // ── positions: every write answers the position and the refreshed head ────────────────────────────────────────────
 
 const afterPositionWrite = (docId: number, head: SaleDocument) => {

@@ -1,11 +1,11 @@
-import { Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Card, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '@/components/form/FormCard';
 import { CurrencyField, NumberField, PercentField, TextField } from '@/components/form/fields';
 import { SectionTitle } from '@/components/SectionTitle';
 import { formatCurrency, formatDecimal, formatPercent } from '@/lib/format';
 import { useDocumentFromRoute } from '../use-document';
+import { DocumentTotals } from './DocumentTotals';
 
 /**
  * documentFoot (BEL-018): freight, cash on delivery, insurance, discounts 1 and 2 (percent, amount, text), VAT per rate,
@@ -17,17 +17,6 @@ export function FootTab() {
   const shown = (label: string, value: string, testId: string) => (
     <TextInput label={label} value={value} readOnly variant="filled" data-testid={testId} styles={{ input: { textAlign: 'right' } }} />
   );
-  const row = (label: ReactNode, value: string, testId: string, strong = false) => (
-    <Group justify="space-between" gap="sm" wrap="nowrap" key={testId}>
-      <Text size="sm" fw={strong ? 700 : undefined} c={strong ? undefined : 'dimmed'}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : 500} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-        {value}
-      </Text>
-    </Group>
-  );
-  const minus = (v: number | undefined) => (v ? formatCurrency(-v) : formatCurrency(0));
 
   return (
     <Stack gap="md" data-testid="document-foot">
@@ -79,20 +68,7 @@ export function FootTab() {
           <SectionTitle size="h5" mb="sm">
             {t('cards.totals')}
           </SectionTitle>
-          {doc && (
-            <Stack gap={4} data-testid="foot-totals">
-              {row(t('f.betragNetto'), formatCurrency(doc.betragNetto), 'foot-betragNetto')}
-              {doc.rabatt1Wert !== 0 && row(doc.rabatt1Text || t('f.rabatt1'), minus(doc.rabatt1Wert), 'foot-rabatt1Wert')}
-              {doc.rabatt2Wert !== 0 && row(doc.rabatt2Text || t('f.rabatt2'), minus(doc.rabatt2Wert), 'foot-rabatt2Wert')}
-              {doc.frachtkosten !== 0 && row(t('f.frachtkosten'), formatCurrency(doc.frachtkosten), 'foot-frachtkosten')}
-              {doc.nachnahme !== 0 && row(t('f.nachnahme'), formatCurrency(doc.nachnahme), 'foot-nachnahme')}
-              {doc.versicherung !== 0 && row(t('f.versicherung'), formatCurrency(doc.versicherung), 'foot-versicherung')}
-              {row(t('f.endbetragNetto'), formatCurrency(doc.endbetragNetto), 'foot-endbetragNetto')}
-              {row(t('f.mwstBetrag'), formatCurrency(doc.mwstBetrag), 'foot-mwstBetrag')}
-              {row(t('f.betragBrutto'), formatCurrency(doc.betragBrutto), 'foot-betragBrutto', true)}
-              {doc.rohertrag !== undefined && row(t('f.rohertrag'), formatCurrency(doc.rohertrag), 'foot-rohertrag')}
-            </Stack>
-          )}
+          {doc && <DocumentTotals doc={doc} testId={(k) => `foot-${k}`} rootTestId="foot-totals" />}
           <Text size="xs" c="dimmed" mt="sm">
             {t('serverTotals')}
           </Text>

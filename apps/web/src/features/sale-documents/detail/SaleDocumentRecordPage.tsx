@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowForwardUp, IconBook2, IconPrinter, IconReceiptOff } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconArrowForwardUp, IconBook2, IconCopy, IconPrinter, IconReceiptOff, IconTrashX } from '@tabler/icons-react';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +13,9 @@ import { useRecordEditor } from '@/components/record-page/use-record-editor';
 import { parseRecordId, useRecordIdParam, useRecordRoute } from '@/components/record-page/use-record-route';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
-import { deleteDocument, reloadDocument, type SaleDocument, saveHead, setHead, useSaleDocument } from '../api';
+import { deleteDocument, discardDocument, duplicateDocument, reloadDocument, type SaleDocument, saveHead, setHead, useSaleDocument } from '../api';
 import { BookDialog, CancelDialog, type DocumentDialogKind, PrintDialog, TransformDialog } from '../dialogs/DocumentDialogs';
-import { allows, cancelKind, rightOf, statusColor, transformTargets, useDocumentLabels } from '../labels';
+import { allows, cancelKind, NEW_DOCUMENT_TYPES, rightOf, statusColor, transformTargets, useDocumentLabels } from '../labels';
 import { NoDocumentRight } from '../NoDocumentRight';
 import { NewDocumentPage } from '../new/NewDocumentPage';
 import { headSchema, toHeadForm } from './head-form';
@@ -80,6 +81,28 @@ function DocumentRecord({ idParam }: { idParam: string }) {
   };
 
   const canChange = mayChange(me, doc);
+  /** Why cancelling does not apply: not booked yet, cancelled already, a cancellation itself, another user's. */
+  const cancelReason = (d: SaleDocument) => {
+    if (cancelKind(d.belegart) === 'nein') return t('cancelReason.never');
+    if (d.storniertAm) return t('cancelReason.cancelled');
+    if (!d.gebuchtAm) return t('cancelReason.notBooked');
+    if (!allows('stornieren', d)) return t('cancelReason.state');
+    return mayChange(me, d) ? null : t('cancelReason.foreign');
+  };
+  const discardAction: RecordAction<SaleDocument> = {
+    id: 'discard',
+    label: t('actions.discard'),
+    icon: <IconTrashX size={16} />,
+    rights: [rightOf('aendern')],
+    enabled: (d) => d.verwerfbar,
+    confirm: (d) => t('discard.confirm', { doc: labels.doc(d) }),
+    run: async (d) => {
+      await discardDocument(d.id);
+      notifications.show({ color: 'green', message: t('discard.done', { doc: labels.doc(d) }) });
+      void navigate({ href: mount.listPath });
+      return d;
+    },
+  };
   // which action is offered in which state, with which right: the contract's status table
   const actions: RecordAction<SaleDocument>[] = [
     { id: 'print', label: t('actions.print'), icon: <IconPrinter size={16} />, rights: [rightOf('ansehen')], run: ask('print') },
@@ -105,8 +128,26 @@ function DocumentRecord({ idParam }: { idParam: string }) {
       icon: <IconReceiptOff size={16} />,
       rights: [rightOf('stornieren')],
       enabled: (d) => cancelKind(d.belegart) !== 'nein' && allows('stornieren', d) && mayChange(me, d),
+      disabledReason: cancelReason,
       run: ask('cancel'),
     },
+    {
+      // a new document of the same type with this head and positions; the copy opens at its head
+      id: 'duplicate',
+      label: t('actions.duplicate'),
+      icon: <IconCopy size={16} />,
+      rights: [rightOf('aendern')],
+      enabled: (d) => NEW_DOCUMENT_TYPES.includes(d.belegart),
+      confirm: (d) => t('duplicate.confirm', { doc: labels.doc(d) }),
+      run: async (d) => {
+        const copy = await duplicateDocument(d.id);
+        notifications.show({ color: 'green', message: t('duplicate.done', { doc: labels.doc(copy.doc) }) });
+        void navigate({ href: `${mount.listPath}/${copy.id}/documentHead` });
+        return d;
+      },
+    },
+    // a document made by mistake: its maker discards it while it is new and empty (the server's `verwerfbar`); shown only then
+    ...(doc?.verwerfbar ? [discardAction] : []),
   ];
 
   const editor = useRecordEditor({

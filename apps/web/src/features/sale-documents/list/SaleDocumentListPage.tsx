@@ -69,7 +69,9 @@ export function SaleDocumentListPage() {
           },
           { field: 'adresseName', headerName: t('f.adresse'), minWidth: 180, flex: 2, hide: mounted, sortable: false },
           { field: 'betreff', headerName: t('f.betreff'), minWidth: 140 },
-          { field: 'betragNetto', headerName: t('f.betragNetto'), ...money, valueFormatter: (p) => formatCurrency(p.value) },
+          // net after the document's discounts (and charges), the VAT on it and the gross: the server's totals
+          { field: 'endbetragNetto', headerName: t('f.betragNetto'), ...money, valueFormatter: (p) => formatCurrency(p.value) },
+          { field: 'mwstBetrag', headerName: t('f.mwstBetrag'), ...money, minWidth: 100, valueFormatter: (p) => formatCurrency(p.value) },
           { field: 'betragBrutto', headerName: t('f.betragBrutto'), ...money, valueFormatter: (p) => formatCurrency(p.value) },
         ] as ColDef<SaleDocumentRow>[]
       ).map((c) => (phone && !PHONE_COLUMNS.includes(c.field as string) ? { ...c, hide: true } : c)),

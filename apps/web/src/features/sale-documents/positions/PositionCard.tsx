@@ -53,7 +53,7 @@ export function PositionCard({ p, showEk, title }: { p: Position; showEk: boolea
           {value(t('f.rabatt2'), p.rabatt2 ? formatPercent(p.rabatt2) : '')}
           {value(t('f.teuerungszuschlag'), p.teuerungszuschlag ? formatPercent(p.teuerungszuschlag) : '')}
           {value(t('f.eilzuschlag'), p.eilzuschlag ? formatCurrency(p.eilzuschlag) : '')}
-          {value(t('f.endpreis'), formatUnitPrice(p.endpreis))}
+          {value(t('f.endpreis'), p.endpreis === null ? '' : formatCurrency(p.endpreis), 'card-endpreis')}
           {value(t('f.gesamtpreis'), formatCurrency(p.gesamtpreis), 'card-gesamtpreis')}
           {value(t('f.mwstSatz'), formatPercent(p.mwstSatz))}
           {value(t('f.lagerNr'), p.lagerNr ?? '')}

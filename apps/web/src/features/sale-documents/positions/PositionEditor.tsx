@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { ArticlePicker } from '@/components/pickers/ArticlePicker';
-import { formatCurrency, formatDecimal } from '@/lib/format';
+import { formatDecimal } from '@/lib/format';
 import { type ArticleChoice, articleChoices } from '../api';
+import { DocumentTotals, type TotalsKey } from '../detail/DocumentTotals';
 import { ArticleChoiceHit } from './ArticleChoiceHit';
 import type { PositionDraft, PositionTotals } from './use-positions-tab';
 import { WarehouseSelect } from './WarehouseSelect';
@@ -115,35 +116,13 @@ export function PositionEditor({ d, set, docId }: { d: PositionDraft; set: (next
   );
 }
 
-/** The totals below the lines (the server's). */
+/** The totals below the lines: the server's, after the document's discounts (the foot tab's rows). */
 export function PositionTotalsView({ s }: { s: PositionTotals }) {
-  const { t } = useTranslation('saleDocuments');
-  return (
-    <>
-      <Group justify="flex-end" gap="lg">
-        <Text size="sm" c="dimmed">
-          {t('f.betragNetto')}
-        </Text>
-        <Text size="sm" data-testid="positions-netto" w={120} ta="right">
-          {formatCurrency(s.netto)}
-        </Text>
-      </Group>
-      <Group justify="flex-end" gap="lg">
-        <Text size="sm" c="dimmed">
-          {t('f.mwstBetrag')}
-        </Text>
-        <Text size="sm" data-testid="positions-mwst" w={120} ta="right">
-          {formatCurrency(s.mwst)}
-        </Text>
-      </Group>
-      <Group justify="flex-end" gap="lg">
-        <Text size="sm" fw={700}>
-          {t('f.betragBrutto')}
-        </Text>
-        <Text size="sm" fw={700} data-testid="positions-brutto" w={120} ta="right">
-          {formatCurrency(s.brutto)}
-        </Text>
-      </Group>
-    </>
-  );
+  return <DocumentTotals doc={s} compact rootTestId="positions-amounts" testId={(k) => POSITION_TOTAL_IDS[k] ?? `positions-${k}`} />;
 }
+const POSITION_TOTAL_IDS: Partial<Record<TotalsKey, string>> = {
+  betragNetto: 'positions-summe',
+  endbetragNetto: 'positions-netto',
+  mwstBetrag: 'positions-mwst',
+  betragBrutto: 'positions-brutto',
+};

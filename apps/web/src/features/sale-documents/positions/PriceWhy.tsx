@@ -7,7 +7,10 @@ import { SectionTitle } from '@/components/SectionTitle';
 import { formatCurrency, formatDate, formatDecimal, formatPercent } from '@/lib/format';
 import { currentLanguage, INTL_LOCALE } from '@/lib/locale';
 
-/** Unit prices carry 4 places (money4): shown with up to 4 decimals. */
+/**
+ * Unit prices carry 4 places (money4): shown with 2 decimals when they are whole cents, else with all 4 — money never
+ * shows 3 ("1.111,1040 €", not "1.111,104 €"). Amounts (line totals, the effective price, totals) are formatCurrency.
+ */
 export function formatUnitPrice(v: number | null | undefined) {
   if (v === null || v === undefined) return '';
   const cents = Math.round(v * 100) / 100;
@@ -15,7 +18,7 @@ export function formatUnitPrice(v: number | null | undefined) {
   return new Intl.NumberFormat(INTL_LOCALE[currentLanguage()], {
     style: 'currency',
     currency: 'EUR',
-    minimumFractionDigits: 2,
+    minimumFractionDigits: 4,
     maximumFractionDigits: 4,
   }).format(v);
 }

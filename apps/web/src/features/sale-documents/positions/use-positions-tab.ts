@@ -5,7 +5,7 @@ import { useMe } from '@/app/auth/session';
 import { moveLine } from '@/components/line-list/line-ops';
 import { TOAST } from '@/lib/api/error-handler';
 import { hasRight } from '@/lib/rights';
-import { type ArticleChoice, addPosition, changePosition, deletePosition, type Position, reorderPositions, usePositions } from '../api';
+import { type ArticleChoice, addPosition, changePosition, deletePosition, type Position, reorderPositions, type SaleDocument, usePositions } from '../api';
 import { mayChange } from '../detail/SaleDocumentRecordPage';
 import { isEditableStatus } from '../labels';
 import { useDocumentFromRoute } from '../use-document';
@@ -58,13 +58,8 @@ function refused(message: string): Error {
   return e;
 }
 
-/** The head's totals shown below the lines (the server's). */
-export interface PositionTotals {
-  netto: number;
-  mwst: number;
-  brutto: number;
-  endNetto: number;
-}
+/** The head whose totals are shown below the lines (the server's). */
+export type PositionTotals = SaleDocument;
 
 /**
  * The data of the positions tab: the document and its lines, whether the user may change them (the status table and
@@ -87,7 +82,7 @@ export function usePositionsTab() {
     if (m === null || m <= 0) throw refused(t('positions.quantityRequired'));
     return m;
   };
-  const totals: PositionTotals | undefined = doc && { netto: doc.betragNetto, mwst: doc.mwstBetrag, brutto: doc.betragBrutto, endNetto: doc.endbetragNetto };
+  const totals: PositionTotals | undefined = doc;
 
   const add = (d: PositionDraft) =>
     failure.guard(() =>
