@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { ArticlePicker } from '@/components/pickers/ArticlePicker';
 import { formatCurrency } from '@/lib/format';
-import type { PositionDraft, PositionTotals } from './use-positions-tab';
+import { limitProps } from '@/components/form/text-limit';
+import type { DraftErrors, PositionDraft, PositionTotals } from './use-positions-tab';
 
-/** The editor of a line being added or changed: article, quantity, price and discount — or a text line's title and description. */
-export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: PositionDraft) => void }) {
+/**
+ * The editor of a line being added or changed: article, quantity, price and discount — or a text line's title and
+ * description; a refused entry is marked red on its field (issue 20 item 5).
+ */
+export function PositionEditor({ d, set, errors = {} }: { d: PositionDraft; set: (next: PositionDraft) => void; errors?: DraftErrors }) {
   const { t } = useTranslation('saleDocuments');
   return d.kind === 'T' ? (
     <Stack gap="xs" style={{ flex: 1 }}>
@@ -15,7 +19,7 @@ export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: Posit
         value={d.bezeichnung}
         onChange={(e) => set({ ...d, bezeichnung: e.currentTarget.value })}
         required
-        maxLength={200}
+        {...limitProps(d.bezeichnung, 200, { error: errors.bezeichnung })}
         data-autofocus
         data-testid="text-position-title"
       />
@@ -23,6 +27,7 @@ export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: Posit
         label={t('textPosition.description')}
         value={d.beschreibung ?? ''}
         onChange={(e) => set({ ...d, beschreibung: e.currentTarget.value || null })}
+        error={errors.beschreibung}
         autosize
         minRows={2}
         maxRows={8}
@@ -35,6 +40,7 @@ export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: Posit
         label={t('positions.article')}
         value={d.artikelnummer}
         onChange={(v) => set({ ...d, artikelnummer: v })}
+        error={errors.artikelnummer}
         style={{ flex: '2 1 16rem' }}
         data-autofocus
         data-testid="position-article"
@@ -43,6 +49,7 @@ export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: Posit
         label={t('f.menge')}
         value={d.menge}
         onChange={(v) => set({ ...d, menge: v })}
+        error={errors.menge}
         format={{ scale: 3 }}
         style={{ flex: '0 1 7rem' }}
         data-testid="position-qty"
@@ -52,6 +59,7 @@ export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: Posit
         placeholder={t('positions.autoPrice')}
         value={d.einzelpreis}
         onChange={(v) => set({ ...d, einzelpreis: v })}
+        error={errors.einzelpreis}
         format={{ scale: 4, grouped: true }}
         style={{ flex: '0 1 9rem' }}
         data-testid="position-price"
@@ -60,6 +68,7 @@ export function PositionEditor({ d, set }: { d: PositionDraft; set: (next: Posit
         label={t('f.rabatt1')}
         value={d.rabatt1}
         onChange={(v) => set({ ...d, rabatt1: v })}
+        error={errors.rabatt1}
         format={{ scale: 2 }}
         rightSection="%"
         style={{ flex: '0 1 6rem' }}
