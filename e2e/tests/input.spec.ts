@@ -305,7 +305,10 @@ test('Escape in an open date picker closes the calendar, not the dialog around i
   await expect(from).toBeVisible();
 });
 
-test('PLZ and Name 2 show their limit while typing (12 and 120 characters) instead of cutting silently', async ({ page, request }) => {
+test('PLZ and Name 2 show their limit while typing (12 and 120 characters); a longer text is kept and refused with the limit, never cut', async ({
+  page,
+  request,
+}) => {
   const token = await apiLogin(request, 'admin');
   const address = await createJson<{ id: number }>(request, token, '/stammdaten/adressen', { name1: 'E2E Grenzen', istKunde: true });
   await openAs(page, request, 'admin', `/addresses/${address.id}/masterdata`);
@@ -313,10 +316,12 @@ test('PLZ and Name 2 show their limit while typing (12 and 120 characters) inste
   await page.getByTestId('field-plz').fill('1234567890');
   await expect(page.getByTestId('counter-plz')).toHaveText('10 / 12');
   await page.getByTestId('field-plz').fill('1234567890123');
-  await expect(page.getByTestId('field-plz')).toHaveValue('123456789012');
-  await expect(page.getByTestId('counter-plz')).toHaveText('12 / 12');
+  await expect(page.getByTestId('field-plz')).toHaveValue('1234567890123');
+  await expect(page.getByTestId('counter-plz')).toHaveText('13 / 12');
+  await expect(page.getByText('Höchstens 12 Zeichen (jetzt 13)')).toBeVisible();
   await page.getByTestId('field-name2').fill('x'.repeat(50));
   await expect(page.getByTestId('counter-name2')).toHaveCount(0);
   await page.getByTestId('field-name2').fill('x'.repeat(130));
-  await expect(page.getByTestId('counter-name2')).toHaveText('120 / 120');
+  await expect(page.getByTestId('field-name2')).toHaveValue('x'.repeat(130));
+  await expect(page.getByTestId('counter-name2')).toHaveText('130 / 120');
 });

@@ -1,3 +1,4 @@
+import { plzStellen } from '@vario/contract';
 import type { Faker } from '@faker-js/faker';
 import { discountedUnit, rescale } from '../lib/money';
 import { NUMMERN_START } from '../modules/adressen/adressen.service';
@@ -76,7 +77,8 @@ export const adressenSeeder: Seeder = {
           anrede,
           art: firma ? 'LEGAL' : 'NATURAL',
           strasse: unvollstaendig ? null : `${strassen[rnd(i, strassen.length, 10)]} ${1 + rnd(i, 180, 11)}`,
-          plz: unvollstaendig ? null : o.plz,
+          // an Austrian or Swiss postcode has four digits (the PLZ rule of the contract)
+          plz: unvollstaendig ? null : plzStellen(lkz) === 4 ? o.plz.slice(1) : o.plz,
           ort: o.ort,
           lkz,
           telefon: `0${rnd(i, 900, 12) + 100} ${rnd(i, 9_000_000, 13) + 1_000_000}`,

@@ -14,6 +14,7 @@ import { formatDateTime } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
 import { type AdressDatei, deleteFile, downloadFile, uploadFile, useFiles } from '../api-files';
 import { useAddressFromRoute } from '../use-address-id';
+import { limitProps } from '@/components/form/text-limit';
 
 /** The one file-size format (lib/file-size). */
 export const formatBytes = formatFileSize;
@@ -145,7 +146,7 @@ export function FilesTab() {
           error={file && tooLargeToUpload(file) ? t('errors.uploadTooLarge', { limit: formatFileSize(UPLOAD_LIMIT_BYTES) }) : null}
           data-testid="file-input"
         />
-        <TextInput label={t('files.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={255} />
+        <TextInput label={t('files.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} {...limitProps(subject, 255)} />
       </FormDialog>
     </>
   );

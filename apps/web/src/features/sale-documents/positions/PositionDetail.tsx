@@ -14,6 +14,7 @@ import { useDocumentFromRoute } from '../use-document';
 import { PositionCard } from './PositionCard';
 import { usePositionsPath } from './PositionsTab';
 import { usePositionFailure } from './use-position-failure';
+import { limitProps } from '@/components/form/text-limit';
 
 type Num = number | string | null;
 interface Draft {
@@ -133,7 +134,7 @@ export function PositionDetail() {
                   label={article ? t('f.bezeichnung') : t('textPosition.heading')}
                   value={draft.bezeichnung}
                   onChange={(e) => setDraft({ ...draft, bezeichnung: e.currentTarget.value })}
-                  maxLength={200}
+                  {...limitProps(draft.bezeichnung, 200)}
                 />
                 <Textarea
                   label={t('f.beschreibung')}

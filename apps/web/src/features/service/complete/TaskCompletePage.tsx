@@ -17,6 +17,7 @@ import { BottomBar } from '../ui/BottomBar';
 import { StatusBadge } from '../ui/StatusBadge';
 import classes from '../ui/service.module.css';
 import { useStepForm } from '../ui/use-step-form';
+import { limitProps } from '@/components/form/text-limit';
 
 /**
  * /tasks/$id/complete: the summary of the visit, the customer's signature (SignaturePad) and the completion report
@@ -153,8 +154,7 @@ export function TaskCompletePage() {
                 size="md"
                 value={form.values.name}
                 onChange={(e) => form.set('name', e.currentTarget.value)}
-                error={form.errors.name}
-                maxLength={120}
+                {...limitProps(form.values.name, 120, { error: form.errors.name })}
                 data-testid="field-name"
               />
               <SignaturePad key={padKey} onChange={setPng} label={t('complete.signature')} height={220} disabled={form.loading} />

@@ -12,6 +12,7 @@ import { notifySuccess } from '@/lib/api/error-handler';
 import { sendServiceStep, useWorkTypes } from '../api';
 import { atTime, checkMehraufwand, clearForType, type MehraufwandTyp } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
+import { limitProps } from '@/components/form/text-limit';
 
 /** An entry being changed (its fields as the server answered them: the contract's serviceMehraufwand). */
 export type WorkEntry = Pick<
@@ -159,10 +160,9 @@ export function AdditionalWorkDialog({
         label={t('dialog.remark')}
         value={form.values.bemerkung}
         onChange={(ev) => form.set('bemerkung', ev.currentTarget.value)}
-        error={e.bemerkung}
         autosize
         minRows={2}
-        maxLength={2000}
+        {...limitProps(form.values.bemerkung, 2000, { error: e.bemerkung })}
       />
     </FormDialog>
   );

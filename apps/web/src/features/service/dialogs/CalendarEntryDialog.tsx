@@ -11,6 +11,7 @@ import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { sendServiceStep, useCalendarTypes } from '../api';
 import { calendarDefaults, halfDaysShown, normalizeHalfDays } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
+import { limitProps } from '@/components/form/text-limit';
 
 export type CalendarEntry = z.infer<typeof serviceKalendereintrag>;
 
@@ -160,10 +161,9 @@ export function CalendarEntryDialog({ opened, onClose, entry, day }: { opened: b
         label={t('calendar.comment')}
         value={v.kommentar}
         onChange={(e) => form.set('kommentar', e.currentTarget.value)}
-        error={form.errors.Kommentar}
         autosize
         minRows={2}
-        maxLength={2000}
+        {...limitProps(v.kommentar, 2000, { error: form.errors.Kommentar })}
       />
       {entry && (
         <Group>

@@ -11,6 +11,7 @@ import { formatDecimal } from '@/lib/format';
 import { sendServiceStep } from '../api';
 import { checkAmount, type MaterialKind, materialLimits, notYetTransferred } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
+import { limitProps } from '@/components/form/text-limit';
 
 const BOOKING_KINDS: MaterialKind[] = ['eingebaut', 'doa', 'defektVerkauft', 'defektEingelagert'];
 
@@ -119,16 +120,14 @@ export function MaterialBookingDialog({
             size="md"
             value={form.values.seriennr}
             onChange={(e) => form.set('seriennr', e.currentTarget.value)}
-            error={form.errors.seriennr}
-            maxLength={80}
+            {...limitProps(form.values.seriennr, 80, { error: form.errors.seriennr })}
           />
           <TextInput
             label={t('dialog.batch')}
             size="md"
             value={form.values.chargennr}
             onChange={(e) => form.set('chargennr', e.currentTarget.value)}
-            error={form.errors.chargennr}
-            maxLength={80}
+            {...limitProps(form.values.chargennr, 80, { error: form.errors.chargennr })}
           />
         </>
       )}

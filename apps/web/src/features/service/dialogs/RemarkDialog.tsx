@@ -7,6 +7,7 @@ import { notifySuccess } from '@/lib/api/error-handler';
 import { type ServiceStepIds, sendServiceStep } from '../api';
 import { checkRemark } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
+import { limitProps } from '@/components/form/text-limit';
 
 /**
  * A step with a remark: reject, abort (return the call), end duty, phone completed. `required` steps need a trimmed
@@ -57,10 +58,9 @@ export function RemarkDialog({
         required={required}
         value={form.values.bemerkung}
         onChange={(e) => form.set('bemerkung', e.currentTarget.value)}
-        error={form.errors.bemerkung}
         autosize
         minRows={3}
-        maxLength={2000}
+        {...limitProps(form.values.bemerkung, 2000, { error: form.errors.bemerkung })}
         data-autofocus
         data-testid="field-bemerkung"
       />

@@ -10,6 +10,7 @@ import { notifySuccess } from '@/lib/api/error-handler';
 import { sendServiceStep } from '../api';
 import { atTime, isAfterToday } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
+import { limitProps } from '@/components/form/text-limit';
 
 /**
  * Subsequent booking (SVC-017, SVC-055): a missed log-on or log-off booked afterwards with its date and time; a day
@@ -79,10 +80,9 @@ export function SubsequentBookingDialog({ opened, onClose }: { opened: boolean; 
         label={t('dialog.comment')}
         value={form.values.kommentar}
         onChange={(e) => form.set('kommentar', e.currentTarget.value)}
-        error={form.errors.kommentar}
         autosize
         minRows={2}
-        maxLength={2000}
+        {...limitProps(form.values.kommentar, 2000, { error: form.errors.kommentar })}
       />
     </FormDialog>
   );
