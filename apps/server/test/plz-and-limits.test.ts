@@ -58,10 +58,18 @@ describe('postcodes by country (DE 5 digits, AT/CH 4, others free)', () => {
 
   it('an additional address follows the same rule on create and change', async () => {
     const a = await f.adresse();
-    const bad = await c.call(endpoints.zusatzadresseCreate, { as, params: { id: a.id }, body: { data: { art: 'LIEFERADRESSE', name1: 'Lager', lkz: 'DE', plz: 'ABCDE' } } });
+    const bad = await c.call(endpoints.zusatzadresseCreate, {
+      as,
+      params: { id: a.id },
+      body: { data: { art: 'LIEFERADRESSE', name1: 'Lager', lkz: 'DE', plz: 'ABCDE' } },
+    });
     expect(fieldErrors(bad).plz).toEqual(['Bitte eine PLZ mit 5 Ziffern eingeben']);
     const z = expectOk(
-      await c.call(endpoints.zusatzadresseCreate, { as, params: { id: a.id }, body: { data: { art: 'LIEFERADRESSE', name1: 'Lager', lkz: 'DE', plz: '30159' } } }),
+      await c.call(endpoints.zusatzadresseCreate, {
+        as,
+        params: { id: a.id },
+        body: { data: { art: 'LIEFERADRESSE', name1: 'Lager', lkz: 'DE', plz: '30159' } },
+      }),
     ).result;
     const change = await c.call(endpoints.zusatzadresseUpdate, { as, params: { id: a.id, subId: z.id }, body: { data: { plz: '123' } } });
     expect(fieldErrors(change).plz).toEqual(['Bitte eine PLZ mit 5 Ziffern eingeben']);

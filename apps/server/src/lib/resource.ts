@@ -189,7 +189,7 @@ export interface WriteBody {
  */
 export async function createRecord<S extends z.ZodObject, L extends z.ZodObject>(
   db: Db,
-  ctx: Ctx,
+  _ctx: Ctx,
   r: Resource<S, L>,
   actor: Actor,
   body: WriteBody,

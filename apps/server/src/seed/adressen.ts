@@ -1,5 +1,5 @@
-import { plzStellen } from '@vario/contract';
 import type { Faker } from '@faker-js/faker';
+import { plzStellen } from '@vario/contract';
 import { discountedUnit, rescale } from '../lib/money';
 import { NUMMERN_START } from '../modules/adressen/adressen.service';
 import { syncNummernkreise } from '../modules/system/nummernkreise.service';

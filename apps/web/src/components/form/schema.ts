@@ -70,6 +70,9 @@ export function translateIssue(
       if (isEmpty(value)) return required();
       const known = CONTRACT_MESSAGES[error.message ?? ''];
       if (known) return i18n.t(known);
+      // the contract's postcode rule (plzFehler) in the user's language
+      const plz = error.message?.match(/^Bitte eine PLZ mit (\d+) Ziffern eingeben$/);
+      if (plz) return i18n.t('errors.plzDigits', { digits: plz[1] });
       return typeof value === 'number' ? i18n.t('errors.tooSmall') : error.message;
     }
     default:

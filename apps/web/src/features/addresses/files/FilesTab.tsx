@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { FormDialog } from '@/components/dialogs/FormDialog';
+import { limitProps } from '@/components/form/text-limit';
 import { SubList } from '@/components/record-page/SubList';
 import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
@@ -14,7 +15,6 @@ import { formatDateTime } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
 import { type AdressDatei, deleteFile, downloadFile, uploadFile, useFiles } from '../api-files';
 import { useAddressFromRoute } from '../use-address-id';
-import { limitProps } from '@/components/form/text-limit';
 
 /** The one file-size format (lib/file-size). */
 export const formatBytes = formatFileSize;

@@ -1,12 +1,12 @@
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
+import { limitProps } from '@/components/form/text-limit';
 import { LineList } from '@/components/line-list/LineList';
 import { moveLine } from '@/components/line-list/line-ops';
 import { hasRight } from '@/lib/rights';
 import { useCustomFields, useSaveCustomFields } from '../api';
 import { useProductFromRoute } from '../use-product-id';
-import { limitProps } from '@/components/form/text-limit';
 
 interface Draft {
   bezeichnung: string;

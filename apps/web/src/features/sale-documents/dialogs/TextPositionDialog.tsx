@@ -2,8 +2,8 @@ import { Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
-import { handleApiError } from '@/lib/api/error-handler';
 import { limitProps } from '@/components/form/text-limit';
+import { handleApiError } from '@/lib/api/error-handler';
 
 export interface TextPositionValues {
   bezeichnung: string;

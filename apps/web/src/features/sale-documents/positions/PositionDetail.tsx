@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { hasRight } from '@/lib/rights';
 import { changePosition, type Position, usePosition } from '../api';
@@ -14,7 +15,6 @@ import { useDocumentFromRoute } from '../use-document';
 import { PositionCard } from './PositionCard';
 import { usePositionsPath } from './PositionsTab';
 import { usePositionFailure } from './use-position-failure';
-import { limitProps } from '@/components/form/text-limit';
 
 type Num = number | string | null;
 interface Draft {

@@ -1,9 +1,9 @@
 import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { ArticlePicker } from '@/components/pickers/ArticlePicker';
 import { formatCurrency } from '@/lib/format';
-import { limitProps } from '@/components/form/text-limit';
 import type { DraftErrors, PositionDraft, PositionTotals } from './use-positions-tab';
 
 /**

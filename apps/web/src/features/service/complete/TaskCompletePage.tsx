@@ -4,6 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
+import { limitProps } from '@/components/form/text-limit';
 import { PageHeader } from '@/components/PageHeader';
 import { PdfPreviewDialog } from '@/components/pdf-preview';
 import { isNotFoundError, RecordNotFound } from '@/components/record-page/RecordNotFound';
@@ -17,7 +18,6 @@ import { BottomBar } from '../ui/BottomBar';
 import { StatusBadge } from '../ui/StatusBadge';
 import classes from '../ui/service.module.css';
 import { useStepForm } from '../ui/use-step-form';
-import { limitProps } from '@/components/form/text-limit';
 
 /**
  * /tasks/$id/complete: the summary of the visit, the customer's signature (SignaturePad) and the completion report

@@ -8,11 +8,11 @@ import { useBasisdaten } from '@/app/auth/session';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { DateTextInput } from '@/components/form/DateTextInput';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { sendServiceStep, useWorkTypes } from '../api';
 import { atTime, checkMehraufwand, clearForType, type MehraufwandTyp } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
-import { limitProps } from '@/components/form/text-limit';
 
 /** An entry being changed (its fields as the server answered them: the contract's serviceMehraufwand). */
 export type WorkEntry = Pick<

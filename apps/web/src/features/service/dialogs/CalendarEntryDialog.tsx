@@ -7,11 +7,11 @@ import type { z } from 'zod';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { DateTextInput, isIsoDate } from '@/components/form/DateTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { sendServiceStep, useCalendarTypes } from '../api';
 import { calendarDefaults, halfDaysShown, normalizeHalfDays } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
-import { limitProps } from '@/components/form/text-limit';
 
 export type CalendarEntry = z.infer<typeof serviceKalendereintrag>;
 

@@ -6,12 +6,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { notifySuccess, TOAST } from '@/lib/api/error-handler';
 import { formatDecimal } from '@/lib/format';
 import { sendServiceStep } from '../api';
 import { checkAmount, type MaterialKind, materialLimits, notYetTransferred } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
-import { limitProps } from '@/components/form/text-limit';
 
 const BOOKING_KINDS: MaterialKind[] = ['eingebaut', 'doa', 'defektVerkauft', 'defektEingelagert'];
 

@@ -3,11 +3,11 @@ import type { ServiceAktionArt } from '@vario/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
+import { limitProps } from '@/components/form/text-limit';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { type ServiceStepIds, sendServiceStep } from '../api';
 import { checkRemark } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
-import { limitProps } from '@/components/form/text-limit';
 
 /**
  * A step with a remark: reject, abort (return the call), end duty, phone completed. `required` steps need a trimmed

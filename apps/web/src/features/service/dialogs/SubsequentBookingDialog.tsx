@@ -6,11 +6,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { DateTextInput } from '@/components/form/DateTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { sendServiceStep } from '../api';
 import { atTime, isAfterToday } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
-import { limitProps } from '@/components/form/text-limit';
 
 /**
  * Subsequent booking (SVC-017, SVC-055): a missed log-on or log-off booked afterwards with its date and time; a day

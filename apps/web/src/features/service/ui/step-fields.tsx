@@ -1,7 +1,7 @@
 import { Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import type { FieldErrorMap } from './use-step-form';
 import { limitProps } from '@/components/form/text-limit';
+import type { FieldErrorMap } from './use-step-form';
 
 /** The part of a step form (useStepForm) one text field uses: its value, its error, and the setter. */
 interface StepFieldForm<K extends string> {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { i18n } from '@/i18n';
 import { handleApiError, notifyInvalid } from '@/lib/api/error-handler';
-import { clearValidationNotice } from '@/lib/api/notices';
 import { isApiError } from '@/lib/api/errors';
+import { clearValidationNotice } from '@/lib/api/notices';
 
 export type FieldErrorMap = Record<string, string | undefined>;
 
