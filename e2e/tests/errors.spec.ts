@@ -63,7 +63,8 @@ for (const c of toastCases) {
     await openAs(page, request, 'admin', '/system/locks');
     const notice = page.locator('.mantine-Notification-root').first();
     await expect(notice).toContainText(c.expectText);
-    if (c.status === 400) await expect(notice).toContainText('bemerkung');
+    // the field is named by its label, never by its API name (issue 20 item 5)
+    if (c.status === 400) await expect(notice).toContainText('Bemerkung: Bitte einen Wert eingeben');
   });
 }
 

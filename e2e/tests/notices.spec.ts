@@ -54,6 +54,7 @@ test('an invalid document position: exactly one notice, the field marked with it
   await expect(notices(page)).toHaveCount(1);
   await expect(notices(page)).toContainText('Menge: Bitte einen Wert bis 1.000.000.000 eingeben');
   await expect(notices(page)).not.toContainText('menge');
+  await expect(redNotices(page)).toHaveCount(1);
 
   // fixed and saved: no error notice is left
   await qty.fill('5');
