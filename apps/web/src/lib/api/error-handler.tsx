@@ -84,7 +84,16 @@ function TrackingId({ id }: { id: string }) {
   const [open, setOpen] = useState(false);
   return (
     <Stack gap={2} mt={4}>
-      <Anchor size="xs" c="dimmed" component="button" type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="error-details">
+      <Anchor
+        size="xs"
+        c="dimmed"
+        component="button"
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="error-details"
+      >
         {i18n.t('errors.details')}
       </Anchor>
       <Collapse expanded={open}>
