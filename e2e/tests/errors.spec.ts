@@ -34,6 +34,9 @@ test('[HTTP-062] a server error shows the 500 notice with the tracking id and a 
   );
   await openAs(page, request, 'admin', '/system/locks');
   const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Serverfehler' });
+  // the tracking id sits behind "Details", not in the clerk's face (issue 20 item 5)
+  await expect(notice.getByTestId('tracking-id')).toBeHidden();
+  await notice.getByTestId('error-details').click();
   await expect(notice.getByTestId('tracking-id')).toContainText('trk-500-abc');
   await expect(notice.getByRole('button', { name: 'Tracking-ID kopieren' })).toBeVisible();
 });
@@ -60,7 +63,8 @@ for (const c of toastCases) {
     await openAs(page, request, 'admin', '/system/locks');
     const notice = page.locator('.mantine-Notification-root').first();
     await expect(notice).toContainText(c.expectText);
-    if (c.status === 400) await expect(notice).toContainText('bemerkung');
+    // the field is named by its label, never by its API name (issue 20 item 5)
+    if (c.status === 400) await expect(notice).toContainText('Bemerkung: Bitte einen Wert eingeben');
   });
 }
 

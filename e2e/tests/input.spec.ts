@@ -54,9 +54,6 @@ const TYPED = {
   },
 } as const;
 
-/** The money example the field error gives, as Intl writes 1234.5 (fr groups with a narrow no-break space). */
-const MONEY_EXAMPLE: Record<Lang, string> = { de: '1.234,50', en: '1,234.50', fr: '1\u202f234,50' };
-
 async function switchLanguage(page: Page, lang: Lang) {
   await page.getByTestId('account-menu').click();
   await page.getByTestId('language-switch').getByText(lang.toUpperCase(), { exact: true }).click();
@@ -138,9 +135,10 @@ for (const lang of LANGS) {
       await typeInto(unit, '0');
       await page.getByTestId('record-save').click();
       await expect(price).toHaveValue('12a');
-      await expect(fieldError(price)).toHaveText(msg(lang, 'invalidNumber', { example: MONEY_EXAMPLE[lang] }));
-      await expect(fieldError(vat)).toHaveText(msg(lang, 'tooLarge'));
-      await expect(fieldError(unit)).toHaveText(msg(lang, 'tooSmall'));
+      // letters say "enter a number"; a limit is named (issue 20 item 5)
+      await expect(fieldError(price)).toHaveText(msg(lang, 'notANumber'));
+      await expect(fieldError(vat)).toHaveText(msg(lang, 'tooLargeMax', { max: '100' }));
+      await expect(fieldError(unit)).toHaveText(msg(lang, 'tooSmallMin', { min: '1' }));
       await typeInto(unit, t.fraction);
       await expect(fieldError(unit)).toHaveText(msg(lang, 'wholeNumber'));
       const before = await getResult<{ vknetto: number; mwstsatz: number; preiseinheit: number }>(request, token, `/stammdaten/artikel/${product.id}`);
@@ -177,7 +175,7 @@ for (const lang of LANGS) {
       await typeInto(page.getByTestId('field-sonderpreis'), TYPED[lang].money);
       await typeInto(page.getByTestId('field-rabatt1'), '150');
       await page.getByTestId('form-dialog-save').click();
-      await expect(fieldError(page.getByTestId('field-rabatt1'))).toHaveText(msg(lang, 'tooLarge'));
+      await expect(fieldError(page.getByTestId('field-rabatt1'))).toHaveText(msg(lang, 'tooLargeMax', { max: '100' }));
       await typeInto(page.getByTestId('field-rabatt1'), TYPED[lang].percent);
       await page.getByTestId('form-dialog-save').click();
       await expect(page).toHaveURL(/\/customerSpecificPrices\/\d+$/);
@@ -217,7 +215,7 @@ test('price tiers with letters or out of order are field errors, not deleted tie
     if (r.method() === 'PATCH' && r.url().includes('/kundensonderpreise/')) patches++;
   });
   await card.getByTestId('tier-save').click();
-  await expect(fieldError(card.getByTestId('tier-2-menge'))).toHaveText(msg('de', 'invalidNumber', { example: '1.234,5' }));
+  await expect(fieldError(card.getByTestId('tier-2-menge'))).toHaveText(msg('de', 'notANumber'));
   await expect(fieldError(card.getByTestId('tier-2-vk'))).toBeVisible();
   await fill(2, '10', '9');
   await card.getByTestId('tier-save').click();
@@ -305,7 +303,10 @@ test('Escape in an open date picker closes the calendar, not the dialog around i
   await expect(from).toBeVisible();
 });
 
-test('PLZ and Name 2 show their limit while typing (12 and 120 characters) instead of cutting silently', async ({ page, request }) => {
+test('PLZ and Name 2 show their limit while typing (12 and 120 characters); a longer text is kept and refused with the limit, never cut', async ({
+  page,
+  request,
+}) => {
   const token = await apiLogin(request, 'admin');
   const address = await createJson<{ id: number }>(request, token, '/stammdaten/adressen', { name1: 'E2E Grenzen', istKunde: true });
   await openAs(page, request, 'admin', `/addresses/${address.id}/masterdata`);
@@ -313,10 +314,12 @@ test('PLZ and Name 2 show their limit while typing (12 and 120 characters) inste
   await page.getByTestId('field-plz').fill('1234567890');
   await expect(page.getByTestId('counter-plz')).toHaveText('10 / 12');
   await page.getByTestId('field-plz').fill('1234567890123');
-  await expect(page.getByTestId('field-plz')).toHaveValue('123456789012');
-  await expect(page.getByTestId('counter-plz')).toHaveText('12 / 12');
+  await expect(page.getByTestId('field-plz')).toHaveValue('1234567890123');
+  await expect(page.getByTestId('counter-plz')).toHaveText('13 / 12');
+  await expect(page.getByText('Höchstens 12 Zeichen (jetzt 13)')).toBeVisible();
   await page.getByTestId('field-name2').fill('x'.repeat(50));
   await expect(page.getByTestId('counter-name2')).toHaveCount(0);
   await page.getByTestId('field-name2').fill('x'.repeat(130));
-  await expect(page.getByTestId('counter-name2')).toHaveText('120 / 120');
+  await expect(page.getByTestId('field-name2')).toHaveValue('x'.repeat(130));
+  await expect(page.getByTestId('counter-name2')).toHaveText('130 / 120');
 });

@@ -89,8 +89,8 @@ describe('other typed values', () => {
   it('PLZ beyond 12 and Name 2 beyond 120 characters are refused with a field error naming the limit (issue 9 item 10)', async () => {
     const res = await c.call(endpoints.adresseCreate, { as, body: { data: { name1: 'Limit GmbH', plz: '1234567890123', name2: 'x'.repeat(121) } } });
     const errors = fieldErrors(res);
-    expect(errors.plz).toEqual(['Höchstens 12 Zeichen']);
-    expect(errors.name2).toEqual(['Höchstens 120 Zeichen']);
+    expect(errors.plz).toEqual(['Höchstens 12 Zeichen (jetzt 13)']);
+    expect(errors.name2).toEqual(['Höchstens 120 Zeichen (jetzt 121)']);
   });
 
   it('server field errors are German, not zod English (issue 9 item 11)', async () => {

@@ -10,6 +10,26 @@ export const ADRESS_ANREDEN = ['Frau', 'Herr', 'Firma', 'Divers'] as const;
 export const ADRESS_ARTEN = ['NATURAL', 'LEGAL'] as const;
 export const ABC_KENNUNGEN = ['A', 'B', 'C'] as const;
 
+/** Digits of a postcode by country (issue 20 item 11): Germany 5, Austria and Switzerland 4; other countries are free. */
+export const PLZ_STELLEN: Readonly<Record<string, number>> = { DE: 5, AT: 4, CH: 4 };
+
+/** The digits a postcode of the country must have, or null when the country's postcodes are free. */
+export const plzStellen = (lkz: string | null | undefined): number | null => (lkz ? (PLZ_STELLEN[lkz] ?? null) : null);
+
+/** The field error of a postcode that does not fit its country (DE 5 digits, AT/CH 4), else null; an empty postcode fits. */
+export function plzFehler(lkz: string | null | undefined, plz: string | null | undefined): string | null {
+  const stellen = plzStellen(lkz);
+  const wert = plz?.trim();
+  if (!stellen || !wert) return null;
+  return new RegExp(`^\\d{${stellen}}$`).test(wert) ? null : `Bitte eine PLZ mit ${stellen} Ziffern eingeben`;
+}
+
+/** The postcode check of a whole address (create, and the form): a field error on `plz`. */
+const plzPasst = (v: { plz?: string | null; lkz?: string | null }, ctx: z.RefinementCtx) => {
+  const fehler = plzFehler(v.lkz, v.plz);
+  if (fehler) ctx.addIssue({ code: 'custom', message: fehler, path: ['plz'] });
+};
+
 const freieFelder = {
   s01: optText(255),
   s02: optText(255),
@@ -24,7 +44,7 @@ const freieFelder = {
 };
 
 /** Writable address fields (ADR-024); numbers are assigned by the server when left out. */
-export const adresseEingabe = z.object({
+const adresseFelder = z.object({
   adressnummer: z.number().int().positive().optional(),
   kundennummer: z.number().int().positive().nullable().optional(),
   lieferantennummer: z.number().int().positive().nullable().optional(),
@@ -70,6 +90,8 @@ export const adresseEingabe = z.object({
   notiz: optText(10_000),
   ...freieFelder,
 });
+/** A new address (and the address form): the postcode fits its country. A change checks it with the stored values (server). */
+export const adresseEingabe = adresseFelder.superRefine(plzPasst);
 
 /** An address as the API answers it. */
 export const adresse = z.object({
@@ -228,7 +250,7 @@ export const aktivitaet = z.object({
 
 /** Kinds of additional address. */
 export const ZUSATZADRESS_ARTEN = ['LIEFERADRESSE', 'RECHNUNGSADRESSE', 'SONSTIGE'] as const;
-export const zusatzadresseEingabe = z.object({
+const zusatzadresseFelder = z.object({
   art: z.enum(ZUSATZADRESS_ARTEN),
   name1: text(120).min(1, 'Bitte einen Wert eingeben'),
   name2: optText(120),
@@ -248,6 +270,8 @@ export const zusatzadresseEingabe = z.object({
     .optional()
     .or(z.literal('').transform(() => null)),
 });
+export const zusatzadresseEingabe = zusatzadresseFelder.superRefine(plzPasst);
+export const zusatzadresseAenderung = zusatzadresseFelder.partial();
 export const zusatzadresse = z.object({
   id,
   adresseId: z.number().int(),
@@ -281,6 +305,6 @@ export const adresseIdParams = z.object({ id: urlId });
 export const adresseSubParams = z.object({ id: urlId, subId: urlId });
 
 export const adresseWrite = write(adresseEingabe);
-export const adresseAenderung = write(adresseEingabe.partial());
+export const adresseAenderung = write(adresseFelder.partial());
 export const adresseSingle = single(adresse);
 export const adresseList = list(adresseListe);

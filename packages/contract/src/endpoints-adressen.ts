@@ -16,6 +16,7 @@ import {
   ansprechpartnerEingabe,
   dateiUpload,
   zusatzadresse,
+  zusatzadresseAenderung,
   zusatzadresseEingabe,
 } from './adressen';
 import { adresseReportQuery, historieQuery, historieZeile, report, rueckstandZeile, umsatzZeile } from './belege';
@@ -267,7 +268,7 @@ export const adressEndpoints = {
     tag,
     rights: AENDERN,
     params: adresseSubParams,
-    body: write(zusatzadresseEingabe.partial()),
+    body: write(zusatzadresseAenderung),
     response: single(zusatzadresse),
   }),
   zusatzadresseDelete: endpoint({

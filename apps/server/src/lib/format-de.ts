@@ -39,6 +39,10 @@ export const formatProzent = (percent2: number | bigint) => `${formatScaled(perc
 /** A decimal number of the API (not a stored integer; e.g. a distance in km) with up to `maxDecimals` decimals: 1234.5 → "1.234,5". */
 export const formatZahl = (value: number, maxDecimals = 3) => formatScaled(toScaled(value, maxDecimals), maxDecimals, 0);
 
+const grenzeFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 6 });
+/** A limit of a schema (any size, up to 6 decimals) as German text: 9999.99 → "9.999,99". */
+export const formatGrenze = (value: number | bigint) => grenzeFormat.format(value);
+
 let timeFormat: Intl.DateTimeFormat | undefined;
 
 /** An ISO date (or date-time) as dd.mm.yyyy; a date-time by its Berlin calendar day. */

@@ -45,7 +45,7 @@ export interface Resource<S extends z.ZodObject = z.ZodObject, L extends z.ZodOb
   scope?: (qb: AnyQB, actor: Actor) => AnyQB;
   /** Base query with joins and what `fromRow` needs besides the table's columns (those are added to it). */
   query?: (db: Db) => AnyQB;
-  /** System parameter that, when set, makes a change remark (ProtokollBemerkung) mandatory. */
+  /** System parameter that, when set, makes a change remark (ProtokollBemerkung) mandatory for changes and deletes. */
   remarkParameter?: string;
   /** Fields stored as integers (money, quantities, percentages): list scales, reading and writing follow from it. */
   fields?: FieldCodecs;
@@ -189,7 +189,7 @@ export interface WriteBody {
  */
 export async function createRecord<S extends z.ZodObject, L extends z.ZodObject>(
   db: Db,
-  ctx: Ctx,
+  _ctx: Ctx,
   r: Resource<S, L>,
   actor: Actor,
   body: WriteBody,
@@ -199,7 +199,7 @@ export async function createRecord<S extends z.ZodObject, L extends z.ZodObject>
   const req = db.isTransaction ? undefined : reply?.request;
   const create = inTransaction(db, async (trx) => {
     await claimKey(trx, req);
-    await checkRemark(trx, ctx, r, body.ProtokollBemerkung);
+    // no change remark for a new record: it is for changes of existing records only (issue 20 item 11)
     const parent = r.parentColumn && parentId !== undefined ? { [r.parentColumn]: parentId } : {};
     const values = { ...(await toStored(trx, r, { ...body.data, ...parent })), ...parent, ...(r.stamp?.create?.() ?? {}) };
     // biome-ignore lint/suspicious/noExplicitAny: dynamic table

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatGrenze } from './format-de';
 
 /**
  * Field errors of the request schemas in German, like every other server message (issue 9 item 11): the texts the
@@ -19,9 +20,13 @@ export function germanIssue(issue: z.core.$ZodRawIssue): string | undefined {
       if (issue.origin === 'array' || issue.origin === 'set') return `Mindestens ${issue.minimum} Einträge`;
       return 'Bitte einen größeren Wert eingeben';
     case 'too_big':
-      if (issue.origin === 'string') return `Höchstens ${issue.maximum} Zeichen`;
+      // the limit is named (and for a text how long it is now): nothing is cut without a word (issue 20 items 5, 11)
+      if (issue.origin === 'string')
+        return typeof issue.input === 'string' ? `Höchstens ${issue.maximum} Zeichen (jetzt ${issue.input.length})` : `Höchstens ${issue.maximum} Zeichen`;
       if (issue.origin === 'array' || issue.origin === 'set') return `Höchstens ${issue.maximum} Einträge`;
-      return 'Bitte einen kleineren Wert eingeben';
+      return (typeof issue.maximum === 'number' && Number.isFinite(issue.maximum)) || typeof issue.maximum === 'bigint'
+        ? `Bitte einen Wert bis ${formatGrenze(issue.maximum)} eingeben`
+        : 'Bitte einen kleineren Wert eingeben';
     case 'invalid_format':
       if (issue.format === 'email') return 'Keine gültige E-Mail-Adresse';
       if (issue.format === 'date' || issue.format === 'datetime') return 'Kein gültiges Datum';

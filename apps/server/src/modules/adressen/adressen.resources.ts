@@ -6,7 +6,7 @@ import { conflict } from '../../lib/errors';
 import { containsExpr } from '../../lib/list-query';
 import { defineResource } from '../../lib/resource';
 import { fullTextSearch } from '../../lib/search';
-import { adresseToRow, aktivitaetRefs, deletePersonBild } from './adressen.service';
+import { adresseToRow, aktivitaetRefs, deletePersonBild, zusatzadresseToRow } from './adressen.service';
 
 export const CHANGE_REMARK_PARAMETER = 'SONSTIGE.AENDERUNGSBEMERKUNGABFRAGEN_ADRESSEN';
 
@@ -69,6 +69,7 @@ export const zusatzadressenResource = defineResource({
   schema: zusatzadresse,
   defaultOrder: ['art', 'name1'],
   parentColumn: 'adresseId',
+  toRow: zusatzadresseToRow,
 });
 
 export const aktivitaetenResource = defineResource({

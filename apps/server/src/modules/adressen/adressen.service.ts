@@ -1,3 +1,4 @@
+import { plzFehler } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { logChange } from '../../lib/change-log';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -62,8 +63,27 @@ export async function assertAdresseRefs(trx: Db, data: Row) {
   }
 }
 
+/**
+ * The postcode fits its country (DE 5 digits, AT/CH 4; issue 20 item 11) — on a change with the stored value of the
+ * field the change leaves out, so a new country checks the kept postcode too (400 on `plz`).
+ */
+export function assertPlz(data: Row, existing?: Row) {
+  if (!('plz' in data) && !('lkz' in data)) return;
+  const lkz = ('lkz' in data ? data.lkz : existing?.lkz) as string | null | undefined;
+  const plz = ('plz' in data ? data.plz : existing?.plz) as string | null | undefined;
+  const fehler = plzFehler(lkz, plz);
+  if (fehler) throw badRequest('Bitte die Eingaben prüfen!', { plz: [fehler] });
+}
+
+/** Column values of a new or changed additional address: the postcode fits its country. */
+export function zusatzadresseToRow(_trx: Db, data: Row, existing?: Row): Row {
+  assertPlz(data, existing);
+  return data;
+}
+
 /** Column values of a new or changed address: references checked, numbers drawn in the write's transaction. */
 export async function adresseToRow(trx: Db, data: Row, existing?: Row): Promise<Row> {
+  assertPlz(data, existing);
   await assertAdresseRefs(trx, data);
   const row: Row = { ...data };
   const istKunde = (data.istKunde ?? existing?.istKunde) === true;

@@ -1,4 +1,5 @@
 import { Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { limitProps } from './text-limit';
 import { type BaseFieldProps, useField } from './use-field';
 
 export { CurrencyField, DateField, NumberField, PercentField } from './input-fields';
@@ -9,20 +10,13 @@ export function TextField(props: BaseFieldProps & { type?: 'text' | 'email' | 't
   const { field, common, meta } = useField(props);
   const value = (field.value as string | null | undefined) ?? '';
   const onChange = (v: string) => field.onChange(v === '' && !meta.required ? (meta.nullable ? null : undefined) : v);
-  // the limit is shown before it is reached, so nothing is cut without the user seeing it (issue 9 item 10)
-  const max = meta.maxLength;
-  const counter =
-    max && !common.readOnly && value.length >= Math.min(max * 0.8, max - 2) ? (
-      <span data-testid={`counter-${props.name}`}>
-        {value.length} / {max}
-      </span>
-    ) : null;
-  const description = counter && common.description ? [common.description, ' · ', counter] : (counter ?? common.description);
+  // no HTML maxlength (it cuts a paste silently): a counter near the limit, a field error past it (issue 20 item 11)
+  const limit = common.readOnly ? {} : limitProps(value, meta.maxLength, { description: common.description, error: common.error, testId: props.name });
   if (props.multiline) {
     return (
       <Textarea
         {...common}
-        description={description}
+        {...limit}
         ref={field.ref}
         name={field.name}
         value={value}
@@ -31,21 +25,19 @@ export function TextField(props: BaseFieldProps & { type?: 'text' | 'email' | 't
         autosize
         minRows={props.rows ?? 3}
         maxRows={12}
-        maxLength={meta.maxLength ?? undefined}
       />
     );
   }
   return (
     <TextInput
       {...common}
-      description={description}
+      {...limit}
       ref={field.ref}
       name={field.name}
       type={props.type ?? 'text'}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       onBlur={field.onBlur}
-      maxLength={meta.maxLength ?? undefined}
     />
   );
 }

@@ -9,6 +9,8 @@ import { type BaseFieldProps, useField } from './use-field';
 /** The message for text a number input could not read: a fraction in a whole-number field, else an example. */
 export function numberIssue(value: unknown, scale: number): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
+  // letters are no number at all: said so, not as "enter a larger value" (issue 20 item 5)
+  if (/\p{L}/u.test(value)) return i18n.t('errors.notANumber');
   if (scale === 0 && parseNumber(value, { scale: 6 }).ok) return i18n.t('errors.wholeNumber');
   const example = formatNumberInput(1234.5, { scale: Math.max(scale, 1), fixed: scale === 2, grouped: true });
   return i18n.t('errors.invalidNumber', { example: scale === 0 ? formatNumberInput(1234, { grouped: false }) : example });

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { type DefaultValues, type FieldValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { i18n } from '@/i18n';
+import { formatNumberInput } from '@/lib/parse';
 import type { FieldMeta, FieldsMeta, ObjectSchema } from './field-meta';
 
 export type { FieldMeta, FieldsMeta, ObjectSchema } from './field-meta';
@@ -18,8 +19,13 @@ export interface FormSchema<S extends ObjectSchema = ObjectSchema> {
   readonly preload?: () => void;
 }
 
-/** The limit named in a zod message ("…<=12 characters", German "…12 Zeichen"), for "at most {{max}} characters". */
-const maximum = (message: string | undefined) => message?.match(/(\d+)/)?.[1] ?? '';
+/** The limit named in a zod message ("…<=12 characters", "…<=9999.99", German "…12 Zeichen"), for "at most {{max}}". */
+const limit = (message: string | undefined) => {
+  const m = message?.match(/-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/i)?.[0];
+  return m === undefined ? null : Number(m);
+};
+/** A limit as the user's language writes it, every decimal kept (9999.99 → "9.999,99"). */
+export const formatLimit = (n: number) => formatNumberInput(n, { scale: Math.min(6, (String(n).split('.')[1] ?? '').length), grouped: true });
 
 /** Texts of the contract's own checks (German, as the server says them) and their key in the user's language. */
 const CONTRACT_MESSAGES: Record<string, 'errors.required' | 'errors.tooSmall' | 'errors.samePlace'> = {
@@ -44,18 +50,29 @@ export function translateIssue(
   if (!error) return undefined;
   const required = () => opts.requiredMessage ?? i18n.t('errors.required');
   switch (error.type) {
-    case 'too_small':
-      return isEmpty(value) ? required() : i18n.t('errors.tooSmall');
-    case 'too_big':
-      return typeof value === 'string' ? i18n.t('errors.tooLong', { max: maximum(error.message) }) : i18n.t('errors.tooLarge');
+    case 'too_small': {
+      if (isEmpty(value)) return required();
+      const min = typeof value === 'number' ? limit(error.message) : null;
+      return min !== null && min !== 0 ? i18n.t('errors.tooSmallMin', { min: formatLimit(min) }) : i18n.t('errors.tooSmall');
+    }
+    case 'too_big': {
+      const max = limit(error.message);
+      // the limit is named, a text also says how long it is now: nothing was cut (issue 20 items 5 and 11)
+      if (typeof value === 'string') return i18n.t('errors.tooLongNow', { max: max ?? '', count: value.length });
+      return max !== null ? i18n.t('errors.tooLargeMax', { max: formatLimit(max) }) : i18n.t('errors.tooLarge');
+    }
     case 'invalid_type':
-      return isEmpty(value) ? required() : error.message;
+      if (isEmpty(value)) return required();
+      return typeof value === 'string' && /number|zahl/i.test(error.message ?? '') ? i18n.t('errors.notANumber') : error.message;
     case 'invalid_format':
       return opts.email ? i18n.t('form.invalidEmail') : error.message;
     case 'custom': {
       if (isEmpty(value)) return required();
       const known = CONTRACT_MESSAGES[error.message ?? ''];
       if (known) return i18n.t(known);
+      // the contract's postcode rule (plzFehler) in the user's language
+      const plz = error.message?.match(/^Bitte eine PLZ mit (\d+) Ziffern eingeben$/);
+      if (plz) return i18n.t('errors.plzDigits', { digits: plz[1] });
       return typeof value === 'number' ? i18n.t('errors.tooSmall') : error.message;
     }
     default:

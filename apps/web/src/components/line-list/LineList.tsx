@@ -4,7 +4,7 @@ import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { SectionTitle } from '@/components/SectionTitle';
-import { handleApiError } from '@/lib/api/error-handler';
+import { clearErrorNotices, handleApiError } from '@/lib/api/error-handler';
 import { type LineMutations, withRefresh } from './line-ops';
 
 export interface LineColumn<L> {
@@ -58,6 +58,8 @@ export function LineList<L, D, Tot = never>(props: LineListProps<L, D, Tot>) {
     setBusy(true);
     try {
       await run();
+      // the write went through: a notice of an earlier refusal no longer holds (issue 20 item 5)
+      clearErrorNotices();
       after?.();
     } catch (e) {
       handleApiError(e);

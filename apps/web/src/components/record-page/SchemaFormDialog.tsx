@@ -1,12 +1,11 @@
-import { notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type DefaultValues, FormProvider } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { FormMetaContext, type FormSchema, type ObjectSchema, useSchemaForm } from '@/components/form/schema';
 import { applyServerFieldErrors, fieldErrorsOnly } from '@/components/form/server-errors';
-import { handleApiError, TOAST } from '@/lib/api/error-handler';
+import { useNoticeClearing } from '@/components/form/use-notice-clearing';
+import { handleApiError, notifyFailed, notifyInvalid } from '@/lib/api/error-handler';
 
 /**
  * A create (or small edit) dialog over a contract schema: the same field components as the detail,
@@ -25,8 +24,8 @@ export function SchemaFormDialog<S extends ObjectSchema>(props: {
   submitLabel?: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   const form = useSchemaForm(props.schema, props.defaultValues);
+  useNoticeClearing(form);
   const [loading, setLoading] = useState(false);
   const { opened, defaultValues } = props;
   useEffect(() => {
@@ -43,13 +42,13 @@ export function SchemaFormDialog<S extends ObjectSchema>(props: {
         if (fieldErrorsOnly(e, fields)) applyServerFieldErrors(e, form.setError, fields);
         else {
           handleApiError(e);
-          if (props.failureMessage) notifications.show({ color: 'red', message: props.failureMessage, autoClose: TOAST.bulk });
+          if (props.failureMessage) notifyFailed(props.failureMessage);
         }
       } finally {
         setLoading(false);
       }
     },
-    () => notifications.show({ color: 'red', message: t('errors.checkEntries'), autoClose: TOAST.bulk }),
+    () => notifyInvalid(),
   );
 
   return (

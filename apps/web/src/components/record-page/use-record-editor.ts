@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { useBlocker } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DefaultValues, UseFormReturn } from 'react-hook-form';
@@ -8,8 +7,9 @@ import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { dirtyValues, type FormSchema, type ObjectSchema, useSchemaForm } from '@/components/form/schema';
 import { applyServerFieldErrors } from '@/components/form/server-errors';
+import { useNoticeClearing } from '@/components/form/use-notice-clearing';
 import { api } from '@/lib/api/client';
-import { handleApiError, notifySuccess, TOAST } from '@/lib/api/error-handler';
+import { handleApiError, notifyInvalid, notifySuccess } from '@/lib/api/error-handler';
 import { isApiError } from '@/lib/api/errors';
 import { hasAllRights } from '@/lib/rights';
 import { askRemark, leaveDialog } from './dialogs';
@@ -59,6 +59,7 @@ export interface RecordEditorConfig<T, S extends ObjectSchema> {
 export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorConfig<T, S>) {
   const { t } = useTranslation();
   const form = useSchemaForm(config.schema, config.toFormValues(config.record));
+  useNoticeClearing(form);
   const [editing, setEditingState] = useState(config.isNew);
   const [busy, setBusy] = useState<null | 'lock' | 'save' | 'remove'>(null);
   const [running, setRunning] = useState<string | null>(null);
@@ -144,7 +145,7 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
         () => undefined,
       )();
       if (!values) {
-        notifications.show({ color: 'red', title: t('notify.saveFailed'), message: t('errors.checkEntries'), autoClose: TOAST.bulk });
+        notifyInvalid({ title: t('notify.saveFailed') });
         return false;
       }
       const data = c.isNew ? (values as Partial<z.output<S>>) : dirtyValues(values as z.output<S>, form.formState.dirtyFields);
@@ -153,7 +154,8 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
         return true;
       }
       let remark: string | undefined;
-      if (c.remarkRequired) {
+      // the change remark is for changes of an existing record; a new record has nothing changed to explain (issue 20 item 11)
+      if (c.remarkRequired && !c.isNew) {
         const r = await askRemark();
         if (r === null) return false;
         remark = r;

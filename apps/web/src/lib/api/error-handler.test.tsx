@@ -3,12 +3,26 @@ import type { ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const shown: { title?: ReactNode; message: ReactNode; autoClose?: number | boolean }[] = [];
+type Shown = { id: string; kind?: string; title?: ReactNode; message: ReactNode; autoClose?: number | boolean };
+/** Every notice shown (or renewed), in order; `onScreen` is what the notifications store holds now. */
+const shown: Shown[] = [];
+let onScreen: Shown[] = [];
 vi.mock('@mantine/notifications', () => ({
-  notifications: { show: (n: { title?: ReactNode; message: ReactNode; autoClose?: number | boolean }) => shown.push(n) },
+  notificationsStore: {},
+  notifications: {
+    updateState: (_store: unknown, update: (list: Shown[]) => Shown[]) => {
+      const next = update(onScreen);
+      shown.push(...next.filter((n) => !onScreen.includes(n)));
+      onScreen = next;
+    },
+    hide: (id: string) => {
+      onScreen = onScreen.filter((n) => n.id !== id);
+    },
+  },
 }));
 
-const { configureErrorHandler, handleApiError, notifyFailed, setLocksPageAllowed, TOAST } = await import('./error-handler');
+const { configureErrorHandler, handleApiError, notifyFailed, notifyInvalid, notifySuccess, setLocksPageAllowed, TOAST } = await import('./error-handler');
+const { clearValidationNotice } = await import('./notices');
 configureErrorHandler({ navigate: () => undefined, currentPath: () => '/addresses' });
 const { ApiError } = await import('./errors');
 const { i18n } = await import('@/i18n');
@@ -28,6 +42,7 @@ const text = (node: ReactNode) =>
 describe('handleApiError', () => {
   beforeEach(async () => {
     shown.length = 0;
+    onScreen = [];
     await i18n.changeLanguage('de');
   });
 
@@ -123,5 +138,65 @@ describe('handleApiError', () => {
 
   it('[HTTP-070] only the catalogue timeouts are used', () => {
     expect(new Set(Object.values(TOAST))).toEqual(new Set([3000, 4000, 7000, 10_000, 12_000, 30_000]));
+  });
+
+  it('[issue 20 item 5] the same refusal four times is one notice, and one validation notice at most', () => {
+    const refusal = () =>
+      failed(400, {
+        messageCode: 'VALIDIERUNG_FEHLGESCHLAGEN',
+        errors: { services: [], fieldErrors: { menge: ['Bitte einen Wert bis 1.000.000.000 eingeben'] } },
+      });
+    for (let i = 0; i < 4; i++) handleApiError(refusal(), { action: 'save' });
+    notifyInvalid();
+    notifyInvalid({ fieldErrors: { rabatt1: 'Bitte eine Zahl eingeben' } });
+    expect(onScreen).toHaveLength(1);
+    expect(text(onScreen[0]?.message)).toContain('Rabatt 1');
+    // the same business refusal twice is one notice too; a different one is a second
+    handleApiError(failed(422, { errors: { services: [{ message: 'Regel A' }], fieldErrors: {} } }));
+    handleApiError(failed(422, { errors: { services: [{ message: 'Regel A' }], fieldErrors: {} } }));
+    handleApiError(failed(422, { errors: { services: [{ message: 'Regel B' }], fieldErrors: {} } }));
+    expect(onScreen).toHaveLength(3);
+  });
+
+  it('[issue 20 item 5] a field error is named by its label, never the API name, with the limit', () => {
+    handleApiError(
+      failed(400, {
+        messageCode: 'VALIDIERUNG_FEHLGESCHLAGEN',
+        errors: {
+          services: [{ message: 'Bitte die Eingaben prüfen!' }],
+          fieldErrors: {
+            menge: ['Bitte einen Wert bis 1.000.000.000 eingeben'],
+            'positionen.0.einzelpreis': ['Bitte eine Zahl eingeben'],
+            xyzIntern: ['falsch'],
+          },
+        },
+      }),
+    );
+    const msg = text(shown[0]?.message);
+    expect(msg).toContain('Menge : Bitte einen Wert bis 1.000.000.000 eingeben');
+    expect(msg).toContain('Einzelpreis : Bitte eine Zahl eingeben');
+    expect(msg).toContain('Eingabe : falsch');
+    expect(msg).not.toMatch(/menge|einzelpreis|xyzIntern|positionen/);
+    // the general request to check the entries is said once
+    expect(msg.match(/prüfen/g)).toHaveLength(1);
+  });
+
+  it('[issue 20 item 5] a success removes the error notices, so "Gespeichert" stands alone; a corrected form removes the validation notice', () => {
+    handleApiError(failed(400, { messageCode: 'VALIDIERUNG_FEHLGESCHLAGEN', errors: { services: [], fieldErrors: { menge: ['x'] } } }));
+    handleApiError(failed(422, { errors: { services: [{ message: 'Regel' }], fieldErrors: {} } }));
+    expect(onScreen).toHaveLength(2);
+    notifySuccess('Gespeichert');
+    expect(onScreen.map((n) => n.message)).toEqual(['Gespeichert']);
+    notifyInvalid();
+    expect(onScreen).toHaveLength(2);
+    clearValidationNotice();
+    expect(onScreen.map((n) => n.message)).toEqual(['Gespeichert']);
+  });
+
+  it('[issue 20 item 5] the tracking id sits behind "Details"', () => {
+    handleApiError(failed(500, { trackingId: 'trk-1' }));
+    const markup = renderToStaticMarkup(<MantineProvider>{shown[0]?.message as ReactElement}</MantineProvider>);
+    expect(markup).toContain('Details');
+    expect(markup).toMatch(/aria-expanded="false"/);
   });
 });

@@ -1,11 +1,13 @@
-import { Anchor, Button, CopyButton, Group, List, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Button, Collapse, CopyButton, Group, List, Stack, Text } from '@mantine/core';
 import { MessageCode } from '@vario/contract';
+import { type ReactNode, useState } from 'react';
 import { i18n } from '@/i18n';
 import { formatFileSize, UPLOAD_LIMIT_BYTES } from '@/lib/file-size';
 import { loginDialogState } from '../ui-state';
 import { onRetryAfter } from './client';
 import { type ApiError, isApiError } from './errors';
+import { fieldLabel } from './field-labels';
+import { clearErrorNotices, type NoticeKind, showNotice } from './notices';
 import { tokenStore } from './token';
 
 /** Durations of the catalogue (3-cross-cutting §9, HTTP-070). */
@@ -43,16 +45,8 @@ export function errorMessage(error: ApiError): string {
   return code ? i18n.t(`errors.codes.${code}`, { ...params, defaultValue: fallback }) : fallback;
 }
 
-function FieldErrors({ error }: { error: ApiError }) {
-  const all = Object.entries(error.fieldErrors);
-  const services = (error.body?.errors?.services ?? []).map((s) => s.message);
-  // a business rule or a taken value (409, 422) is said in the server's own sentence ("Nicht genügend Bestand: verfügbar
-  // sind 2", "Der Wert „A-1" ist bereits vergeben"), not as the code's general text ("changed meanwhile")
-  // (with field errors: the sentence names the field's problem); without field errors the code's text leads (HTTP-047)
-  const main = (error.status === 409 || error.status === 422) && all.length > 0 && error.serverMessage ? error.serverMessage : errorMessage(error);
-  // a field error the main sentence already says is not listed twice
-  const entries = all.filter(([, msgs]) => !msgs.every((m) => main.includes(m)));
-  const extra = services.filter((s) => s !== main);
+/** A sentence and the field errors under it, each named by the field's label (issue 20 item 5). */
+function FieldErrorList({ main, extra = [], entries }: { main: string; extra?: string[]; entries: [string, string[]][] }) {
   if (entries.length === 0 && extra.length === 0) return <Text size="sm">{main}</Text>;
   return (
     <Stack gap={4}>
@@ -62,8 +56,8 @@ function FieldErrors({ error }: { error: ApiError }) {
           <List.Item key={m}>{m}</List.Item>
         ))}
         {entries.map(([field, msgs]) => (
-          <List.Item key={field}>
-            <b>{field}</b>: {msgs.join(', ')}
+          <List.Item key={field} data-field={field}>
+            <b>{fieldLabel(field)}</b>: {msgs.join(', ')}
           </List.Item>
         ))}
       </List>
@@ -71,21 +65,53 @@ function FieldErrors({ error }: { error: ApiError }) {
   );
 }
 
+function FieldErrors({ error }: { error: ApiError }) {
+  const all = Object.entries(error.fieldErrors);
+  const services = (error.body?.errors?.services ?? []).map((s) => s.message);
+  // a business rule or a taken value (409, 422) is said in the server's own sentence ("Nicht genügend Bestand: verfügbar
+  // sind 2", "Der Wert „A-1" ist bereits vergeben"), not as the code's general text ("changed meanwhile")
+  // (with field errors: the sentence names the field's problem); without field errors the code's text leads (HTTP-047)
+  const main = (error.status === 409 || error.status === 422) && all.length > 0 && error.serverMessage ? error.serverMessage : errorMessage(error);
+  // a field error the main sentence already says is not listed twice
+  const entries = all.filter(([, msgs]) => !msgs.every((m) => main.includes(m)));
+  // the service message that only repeats a field error (or the general request to check the entries) is not listed
+  const extra = services.filter((s) => s !== main && !all.some(([, msgs]) => msgs.some((m) => s.includes(m))) && !/prüfen!?$/.test(s));
+  return <FieldErrorList main={main} extra={extra} entries={entries} />;
+}
+
+/** The tracking id behind a "Details" disclosure: there for support, not in the clerk's face (issue 20 item 5). */
 function TrackingId({ id }: { id: string }) {
+  const [open, setOpen] = useState(false);
   return (
-    // wraps in the notice's width: the copy button is never cut off (issue 9 item 5)
-    <Group gap="xs" mt={4} wrap="wrap">
-      <Text size="xs" c="dimmed" ff="monospace" data-testid="tracking-id" style={{ overflowWrap: 'anywhere' }}>
-        {i18n.t('errors.trackingId', { id })}
-      </Text>
-      <CopyButton value={id}>
-        {({ copied, copy }) => (
-          <Button size="compact-xs" variant="light" color={copied ? 'teal' : 'gray'} onClick={copy}>
-            {copied ? i18n.t('common.copied') : i18n.t('errors.copyTrackingId')}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
+    <Stack gap={2} mt={4}>
+      <Anchor
+        size="xs"
+        c="dimmed"
+        component="button"
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="error-details"
+      >
+        {i18n.t('errors.details')}
+      </Anchor>
+      <Collapse expanded={open}>
+        {/* wraps in the notice's width: the copy button is never cut off (issue 9 item 5) */}
+        <Group gap="xs" wrap="wrap">
+          <Text size="xs" c="dimmed" ff="monospace" data-testid="tracking-id" style={{ overflowWrap: 'anywhere' }}>
+            {i18n.t('errors.trackingId', { id })}
+          </Text>
+          <CopyButton value={id}>
+            {({ copied, copy }) => (
+              <Button size="compact-xs" variant="light" color={copied ? 'teal' : 'gray'} onClick={copy}>
+                {copied ? i18n.t('common.copied') : i18n.t('errors.copyTrackingId')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      </Collapse>
+    </Stack>
   );
 }
 
@@ -95,8 +121,12 @@ let failedAction: FailedAction | undefined;
 const errorTitle = () =>
   failedAction === 'save' ? i18n.t('notify.saveFailed') : failedAction === 'delete' ? i18n.t('notify.deleteFailed') : i18n.t('errors.title');
 
-const red = (message: React.ReactNode, autoClose: number | false = false, id?: string) =>
-  notifications.show({ id, color: 'red', title: errorTitle(), message, autoClose, withBorder: true });
+/** An error notice; the same text again replaces it, and a refused entry is the one validation notice (issue 20 item 5). */
+const red = (message: ReactNode, autoClose: number | false = false, id?: string, key?: string, kind: NoticeKind = 'error') =>
+  showNotice({ kind, id, key, title: errorTitle(), message, autoClose, withBorder: true });
+
+/** A stable key of an error's content, so the same refusal shown twice is one notice. */
+const errorKey = (error: ApiError) => JSON.stringify([error.status, error.messageCode, error.serverMessage, error.fieldErrors]);
 
 /** A failed read shows only what the user can act on: offline, a refused filter, a licence, a server fault (HTTP-080). */
 const SHOWN_ON_READ = new Set([0, 400, 403, 500]);
@@ -145,12 +175,13 @@ function showApiError(error: unknown, opts: HandleErrorOptions) {
       if (!onLoginPage()) red(i18n.t('errors.connectionError'), TOAST.generic, 'offline');
       return;
     case 400:
-      return red(<FieldErrors error={error} />);
+      // refused entries: the one validation notice (a second refusal replaces it, never stacks)
+      return red(<FieldErrors error={error} />, false, undefined, errorKey(error), 'validation');
     case 402:
     case 405:
     case 409:
     case 422:
-      return red(<FieldErrors error={error} />, TOAST.service);
+      return red(<FieldErrors error={error} />, TOAST.service, undefined, errorKey(error));
     case 403: {
       // A right the server refuses (messageCode KEINE_BERECHTIGUNG) is named as such, not as a missing licence (HTTP-056).
       if (error.messageCode === 'KEINE_BERECHTIGUNG') return red(errorMessage(error));
@@ -167,8 +198,9 @@ function showApiError(error: unknown, opts: HandleErrorOptions) {
       const until = error.body?.messageParameters?.[1];
       const untilText =
         until && !Number.isNaN(Date.parse(until)) ? new Date(until).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) : null;
-      return notifications.show({
-        color: 'blue',
+      return showNotice({
+        kind: 'info',
+        key: errorKey(error),
         title: i18n.t('errors.lockedTitle'),
         autoClose: TOAST.locked,
         withBorder: true,
@@ -191,8 +223,9 @@ function showApiError(error: unknown, opts: HandleErrorOptions) {
       });
     }
     case 500:
-      return notifications.show({
-        color: 'red',
+      return showNotice({
+        kind: 'error',
+        key: errorKey(error),
         title: failedAction ? errorTitle() : i18n.t('errors.serverErrorTitle'),
         autoClose: TOAST.server,
         withBorder: true,
@@ -204,7 +237,7 @@ function showApiError(error: unknown, opts: HandleErrorOptions) {
         ),
       });
     case 503:
-      return red(<FieldErrors error={error} />);
+      return red(<FieldErrors error={error} />, false, undefined, errorKey(error));
     default:
       return red(
         <Stack gap={2}>
@@ -212,26 +245,32 @@ function showApiError(error: unknown, opts: HandleErrorOptions) {
           {error.trackingId && <TrackingId id={error.trackingId} />}
         </Stack>,
         TOAST.generic,
+        undefined,
+        errorKey(error),
       );
   }
 }
 
 onRetryAfter((seconds) => {
   if (notificationsSuppressed()) return;
-  notifications.show({ id: 'retry-429', color: 'yellow', message: i18n.t('errors.tooManyRequests', { seconds }), autoClose: seconds * 1000 });
+  showNotice({ kind: 'warning', id: 'retry-429', message: i18n.t('errors.tooManyRequests', { seconds }), autoClose: seconds * 1000 });
 });
 
-export const notifySuccess = (message: string) => notifications.show({ color: 'teal', message, autoClose: TOAST.success });
+/** A success: the error notices of the problem it solved go first, so "Gespeichert" never stands beside them. */
+export const notifySuccess = (message: string) => showNotice({ kind: 'success', message, autoClose: TOAST.success });
 /** A failure the caller counted itself (a bulk delete's failed part), open until closed like every error (HTTP-072). */
-export const notifyFailed = (message: string) =>
-  notifications.show({ color: 'red', title: i18n.t('notify.failed'), message, autoClose: false, withBorder: true });
+export const notifyFailed = (message: string) => showNotice({ kind: 'error', title: i18n.t('notify.failed'), message, autoClose: false, withBorder: true });
 /** A bulk delete's failed part: how many could not be deleted, for 7 s (HTTP-034). */
 export const notifyBulkDeleteFailed = (count: number) =>
-  notifications.show({
-    color: 'red',
-    title: i18n.t('notify.failed'),
-    message: i18n.t('notify.bulkDeleteFailed', { count }),
-    autoClose: TOAST.bulk,
-    withBorder: true,
-  });
-export const notifyInfo = (message: string) => notifications.show({ color: 'blue', message, autoClose: TOAST.info });
+  showNotice({ kind: 'error', title: i18n.t('notify.failed'), message: i18n.t('notify.bulkDeleteFailed', { count }), autoClose: TOAST.bulk, withBorder: true });
+export const notifyInfo = (message: string) => showNotice({ kind: 'info', message, autoClose: TOAST.info });
+/**
+ * Entries refused before sending: the one validation notice (never a stack of them), listing the field errors by the
+ * fields' labels when given.
+ */
+export const notifyInvalid = (opts: { message?: string; title?: string; fieldErrors?: Record<string, string> } = {}) => {
+  const main = opts.message ?? i18n.t('errors.checkEntries');
+  const entries = Object.entries(opts.fieldErrors ?? {}).map(([f, m]): [string, string[]] => [f, [m]]);
+  showNotice({ kind: 'validation', title: opts.title, message: <FieldErrorList main={main} entries={entries} />, autoClose: TOAST.bulk });
+};
+export { clearErrorNotices };

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { FormDialog } from '@/components/dialogs/FormDialog';
+import { limitProps } from '@/components/form/text-limit';
 import { SubList } from '@/components/record-page/SubList';
 import { useFieldLabel } from '@/i18n/field-label';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
@@ -145,7 +146,7 @@ export function FilesTab() {
           error={file && tooLargeToUpload(file) ? t('errors.uploadTooLarge', { limit: formatFileSize(UPLOAD_LIMIT_BYTES) }) : null}
           data-testid="file-input"
         />
-        <TextInput label={t('files.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={255} />
+        <TextInput label={t('files.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} {...limitProps(subject, 255)} />
       </FormDialog>
     </>
   );

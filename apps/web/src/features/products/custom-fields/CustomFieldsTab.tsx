@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
+import { limitProps } from '@/components/form/text-limit';
 import { LineList } from '@/components/line-list/LineList';
 import { moveLine } from '@/components/line-list/line-ops';
 import { hasRight } from '@/lib/rights';
@@ -47,7 +48,7 @@ export function CustomFieldsTab() {
             label={t('customFields.bezeichnung')}
             value={d.bezeichnung}
             onChange={(e) => set({ ...d, bezeichnung: e.currentTarget.value })}
-            maxLength={80}
+            {...limitProps(d.bezeichnung, 80)}
             required
             data-autofocus
             autoFocus
@@ -58,7 +59,7 @@ export function CustomFieldsTab() {
             label={t('customFields.wert')}
             value={d.wert}
             onChange={(e) => set({ ...d, wert: e.currentTarget.value })}
-            maxLength={2000}
+            {...limitProps(d.wert, 2000)}
             style={{ flex: 2 }}
             data-testid="custom-field-value"
           />

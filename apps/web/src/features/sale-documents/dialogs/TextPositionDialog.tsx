@@ -2,6 +2,7 @@ import { Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
+import { limitProps } from '@/components/form/text-limit';
 import { handleApiError } from '@/lib/api/error-handler';
 
 export interface TextPositionValues {
@@ -59,8 +60,7 @@ export function TextPositionDialog({
         value={title}
         onChange={(e) => setTitle(e.currentTarget.value)}
         required
-        maxLength={120}
-        error={touched && missing ? t('textPosition.headingRequired') : undefined}
+        {...limitProps(title, 200, { error: touched && missing ? t('textPosition.headingRequired') : undefined })}
         data-autofocus
         data-testid="text-position-title"
       />
@@ -71,7 +71,7 @@ export function TextPositionDialog({
         autosize
         minRows={4}
         maxRows={12}
-        maxLength={4000}
+        {...limitProps(text, 10_000)}
         data-testid="text-position-description"
       />
     </FormDialog>

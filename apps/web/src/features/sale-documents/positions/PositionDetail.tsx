@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { useProductStock } from '@/features/products/api';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { hasRight } from '@/lib/rights';
@@ -140,7 +141,7 @@ export function PositionDetail() {
                   label={article ? t('f.bezeichnung') : t('textPosition.heading')}
                   value={draft.bezeichnung}
                   onChange={(e) => setDraft({ ...draft, bezeichnung: e.currentTarget.value })}
-                  maxLength={200}
+                  {...limitProps(draft.bezeichnung, 200)}
                 />
                 <Textarea
                   label={t('f.beschreibung')}

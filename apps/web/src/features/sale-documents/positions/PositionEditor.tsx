@@ -4,12 +4,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { ArticlePicker } from '@/components/pickers/ArticlePicker';
 import { formatDecimal } from '@/lib/format';
 import { type ArticleChoice, articleChoices } from '../api';
 import { DocumentTotals, type TotalsKey } from '../detail/DocumentTotals';
 import { ArticleChoiceHit } from './ArticleChoiceHit';
-import type { PositionDraft, PositionTotals } from './use-positions-tab';
+import type { DraftErrors, PositionDraft, PositionTotals } from './use-positions-tab';
 import { WarehouseSelect } from './WarehouseSelect';
 
 /**
@@ -27,9 +28,9 @@ function shortage(d: PositionDraft): { lagId: number | null; qty: number } | nul
 
 /**
  * The editor of a line being added or changed: article (the picker shows price, unit and stock per warehouse), quantity,
- * price, discount and warehouse — or a text line's title and description.
+ * price, discount and warehouse — or a text line's title and description; a refused entry is marked red on its field.
  */
-export function PositionEditor({ d, set, docId }: { d: PositionDraft; set: (next: PositionDraft) => void; docId: number }) {
+export function PositionEditor({ d, set, docId, errors = {} }: { d: PositionDraft; set: (next: PositionDraft) => void; docId: number; errors?: DraftErrors }) {
   const { t } = useTranslation('saleDocuments');
   const source = useMemo(() => articleChoices(docId), [docId]);
   const phone = useMediaQuery('(max-width: 48em)', false) ?? false;
@@ -44,7 +45,7 @@ export function PositionEditor({ d, set, docId }: { d: PositionDraft; set: (next
         value={d.bezeichnung}
         onChange={(e) => set({ ...d, bezeichnung: e.currentTarget.value })}
         required
-        maxLength={200}
+        {...limitProps(d.bezeichnung, 200, { error: errors.bezeichnung })}
         data-autofocus
         data-testid="text-position-title"
       />
@@ -52,6 +53,7 @@ export function PositionEditor({ d, set, docId }: { d: PositionDraft; set: (next
         label={t('textPosition.description')}
         value={d.beschreibung ?? ''}
         onChange={(e) => set({ ...d, beschreibung: e.currentTarget.value || null })}
+        error={errors.beschreibung}
         autosize
         minRows={2}
         maxRows={8}
@@ -66,6 +68,7 @@ export function PositionEditor({ d, set, docId }: { d: PositionDraft; set: (next
         onChange={(v, a) => set({ ...d, artikelnummer: v, artikel: a })}
         source={source}
         renderHit={(a) => <ArticleChoiceHit a={a} menge={menge} />}
+        error={errors.artikelnummer}
         style={{ flex: '2 1 16rem' }}
         maxDropdownHeight={360}
         // a phone's line is narrow: the hits take the screen's width
@@ -77,6 +80,7 @@ export function PositionEditor({ d, set, docId }: { d: PositionDraft; set: (next
         label={t('f.menge')}
         value={d.menge}
         onChange={(v) => set({ ...d, menge: v })}
+        error={errors.menge}
         format={{ scale: 3 }}
         style={{ flex: '0 1 7rem' }}
         data-testid="position-qty"
@@ -86,6 +90,7 @@ export function PositionEditor({ d, set, docId }: { d: PositionDraft; set: (next
         placeholder={t('positions.autoPrice')}
         value={d.einzelpreis}
         onChange={(v) => set({ ...d, einzelpreis: v })}
+        error={errors.einzelpreis}
         format={{ scale: 4, grouped: true }}
         style={{ flex: '0 1 9rem' }}
         data-testid="position-price"
@@ -94,6 +99,7 @@ export function PositionEditor({ d, set, docId }: { d: PositionDraft; set: (next
         label={t('f.rabatt1')}
         value={d.rabatt1}
         onChange={(v) => set({ ...d, rabatt1: v })}
+        error={errors.rabatt1}
         format={{ scale: 2 }}
         rightSection="%"
         style={{ flex: '0 1 6rem' }}

@@ -85,9 +85,25 @@ export function PositionsTab() {
         lineKey={(p) => p.id}
         columns={columns}
         canEdit={canEdit}
-        emptyDraft={emptyDraft}
-        toDraft={toDraft}
-        renderEditor={(d, set) => <PositionEditor d={d} set={set} docId={tab.docId as number} />}
+        emptyDraft={() => {
+          tab.setErrors({});
+          return emptyDraft();
+        }}
+        toDraft={(p) => {
+          tab.setErrors({});
+          return toDraft(p);
+        }}
+        renderEditor={(d, set) => (
+          <PositionEditor
+            d={d}
+            set={(next) => {
+              tab.edited(d, next);
+              set(next);
+            }}
+            docId={tab.docId as number}
+            errors={tab.errors}
+          />
+        )}
         addLabel={t('positions.add')}
         add={tab.add}
         change={tab.change}

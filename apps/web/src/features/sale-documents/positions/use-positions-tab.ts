@@ -1,9 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { moveLine } from '@/components/line-list/line-ops';
-import { TOAST } from '@/lib/api/error-handler';
+import { notifyInvalid } from '@/lib/api/error-handler';
+import { isApiError } from '@/lib/api/errors';
+import { clearValidationNotice } from '@/lib/api/notices';
 import { hasRight } from '@/lib/rights';
 import { type ArticleChoice, addPosition, changePosition, deletePosition, type Position, reorderPositions, type SaleDocument, usePositions } from '../api';
 import { mayChange } from '../detail/SaleDocumentRecordPage';
@@ -50,10 +51,15 @@ export const toDraft = (p: Position): PositionDraft => ({
 });
 const num = (v: number | string | null) => (typeof v === 'number' ? v : null);
 
-/** An entry the list cannot send: said at once, and the line stays open (the error is not reported again). */
-function refused(message: string): Error {
-  notifications.show({ color: 'red', message, autoClose: TOAST.info });
-  const e = new Error(message);
+/** The inputs of a draft that can carry a field error (the API's field names). */
+export type DraftField = 'artikelnummer' | 'menge' | 'einzelpreis' | 'rabatt1' | 'bezeichnung' | 'beschreibung';
+export type DraftErrors = Partial<Record<DraftField, string>>;
+const DRAFT_FIELDS: readonly string[] = ['artikelnummer', 'menge', 'einzelpreis', 'rabatt1', 'bezeichnung', 'beschreibung'];
+
+/** Entries the list cannot send: marked on their fields, said in the one validation notice; the line stays open. */
+function refused(errors: DraftErrors): Error {
+  notifyInvalid({ fieldErrors: errors as Record<string, string> });
+  const e = new Error(Object.values(errors).join(' '));
   e.name = 'AbortError';
   return e;
 }
@@ -75,29 +81,69 @@ export function usePositionsTab() {
   const canEdit = !!doc && isEditableStatus(doc.belegstatus) && mayChange(me, doc);
   const showEk = hasRight(me, 'ART_EK');
   const docId = id as number;
+  const [errors, setErrorsState] = useState<DraftErrors>({});
+  const setErrors = (next: DraftErrors) => {
+    setErrorsState(next);
+    // the last corrected field takes the validation notice with it (issue 20 item 5)
+    if (Object.keys(next).length === 0) clearValidationNotice();
+  };
+  /** A change of the draft clears the errors of the fields it changed. */
+  const edited = (before: PositionDraft, after: PositionDraft) => {
+    const left = Object.fromEntries(Object.entries(errors).filter(([k]) => before[k as DraftField] === after[k as DraftField])) as DraftErrors;
+    if (Object.keys(left).length !== Object.keys(errors).length) setErrors(left);
+  };
 
   const checkDraft = (d: PositionDraft) => {
-    if (!d.artikelnummer) throw refused(t('positions.articleRequired'));
+    const found: DraftErrors = {};
+    const notANumber = t('errors.notANumber');
+    if (!d.artikelnummer) found.artikelnummer = t('positions.articleRequired');
     const m = num(d.menge);
-    if (m === null || m <= 0) throw refused(t('positions.quantityRequired'));
-    return m;
+    if (typeof d.menge === 'string') found.menge = notANumber;
+    else if (m === null || m <= 0) found.menge = t('positions.quantityRequired');
+    if (typeof d.einzelpreis === 'string') found.einzelpreis = notANumber;
+    if (typeof d.rabatt1 === 'string') found.rabatt1 = notANumber;
+    if (Object.keys(found).length > 0) {
+      setErrorsState(found);
+      throw refused(found);
+    }
+    return m as number;
+  };
+  /** A write of the line: the server's field errors are marked on the editor's fields (the notice names them too). */
+  const written = async <R>(write: () => Promise<R>): Promise<R> => {
+    try {
+      const r = await failure.guard(write);
+      setErrorsState({});
+      return r;
+    } catch (e) {
+      if (isApiError(e) && e.status === 400) {
+        const onLine = Object.entries(e.fieldErrors).filter(([f]) => DRAFT_FIELDS.includes(f));
+        setErrorsState(Object.fromEntries(onLine.map(([f, m]) => [f, m.join(' ')])));
+      }
+      throw e;
+    }
   };
   const totals: PositionTotals | undefined = doc;
 
-  const add = (d: PositionDraft) =>
-    failure.guard(() =>
+  const add = (d: PositionDraft) => {
+    const menge = checkDraft(d);
+    return written(() =>
       addPosition(docId, {
         artikelnummer: d.artikelnummer ?? undefined,
-        menge: checkDraft(d),
+        menge,
         ...(num(d.einzelpreis) !== null ? { einzelpreis: num(d.einzelpreis) as number } : {}),
         ...(num(d.rabatt1) !== null ? { rabatt1: num(d.rabatt1) as number } : {}),
         ...(d.lagId !== null ? { lagId: d.lagId } : {}),
       }),
     );
+  };
   const change = (line: Position, d: PositionDraft) => {
     if (line.positionsArt === 'T') {
-      if (!d.bezeichnung.trim()) return Promise.reject(refused(t('textPosition.headingRequired')));
-      return failure.guard(() => changePosition(docId, line.id, { bezeichnung: d.bezeichnung.trim(), beschreibung: d.beschreibung?.trim() || null }));
+      if (!d.bezeichnung.trim()) {
+        const found = { bezeichnung: t('textPosition.headingRequired') };
+        setErrorsState(found);
+        return Promise.reject(refused(found));
+      }
+      return written(() => changePosition(docId, line.id, { bezeichnung: d.bezeichnung.trim(), beschreibung: d.beschreibung?.trim() || null }));
     }
     const m = checkDraft(d);
     const data: Record<string, unknown> = {};
@@ -106,7 +152,7 @@ export function usePositionsTab() {
     if (num(d.einzelpreis) !== null && num(d.einzelpreis) !== line.einzelpreis) data.einzelpreis = num(d.einzelpreis);
     if ((num(d.rabatt1) ?? 0) !== (line.rabatt1 ?? 0)) data.rabatt1 = num(d.rabatt1) ?? 0;
     if (d.lagId !== line.lagId) data.lagId = d.lagId;
-    return failure.guard(() => changePosition(docId, line.id, data));
+    return written(() => changePosition(docId, line.id, data));
   };
   const move = (line: Position, to: number, lines: readonly Position[]) => {
     const from = lines.indexOf(line);
@@ -121,5 +167,23 @@ export function usePositionsTab() {
   const addText = (v: { bezeichnung: string; beschreibung: string | null }) =>
     failure.guard(() => addPosition(docId, { positionsArt: 'T', ...v })).then(() => positions.refetch());
 
-  return { docId: id, doc, positions, canEdit, showEk, totals, textDialog, setTextDialog, failure, add, change, move, remove, addText };
+  return {
+    docId: id,
+    doc,
+    positions,
+    canEdit,
+    showEk,
+    totals,
+    textDialog,
+    setTextDialog,
+    failure,
+    add,
+    change,
+    move,
+    remove,
+    addText,
+    errors,
+    setErrors,
+    edited,
+  };
 }

@@ -4,6 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
+import { limitProps } from '@/components/form/text-limit';
 import { PageHeader } from '@/components/PageHeader';
 import { PdfPreviewDialog } from '@/components/pdf-preview';
 import { isNotFoundError, RecordNotFound } from '@/components/record-page/RecordNotFound';
@@ -163,8 +164,7 @@ export function TaskCompletePage() {
                 size="md"
                 value={form.values.name}
                 onChange={(e) => form.set('name', e.currentTarget.value)}
-                error={form.errors.name}
-                maxLength={120}
+                {...limitProps(form.values.name, 120, { error: form.errors.name })}
                 data-testid="field-name"
               />
               <SignaturePad key={padKey} onChange={setPng} label={t('complete.signature')} height={220} disabled={form.loading} />

@@ -8,6 +8,7 @@ import { useBasisdaten } from '@/app/auth/session';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { DateTextInput } from '@/components/form/DateTextInput';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { sendServiceStep, useWorkTypes } from '../api';
 import { atTime, checkMehraufwand, clearForType, type MehraufwandTyp } from '../rules';
@@ -159,10 +160,9 @@ export function AdditionalWorkDialog({
         label={t('dialog.remark')}
         value={form.values.bemerkung}
         onChange={(ev) => form.set('bemerkung', ev.currentTarget.value)}
-        error={e.bemerkung}
         autosize
         minRows={2}
-        maxLength={2000}
+        {...limitProps(form.values.bemerkung, 2000, { error: e.bemerkung })}
       />
     </FormDialog>
   );

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { DateTextInput, isIsoDate } from '@/components/form/DateTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { sendServiceStep, useCalendarTypes } from '../api';
 import { calendarDefaults, halfDaysShown, normalizeHalfDays } from '../rules';
@@ -160,10 +161,9 @@ export function CalendarEntryDialog({ opened, onClose, entry, day }: { opened: b
         label={t('calendar.comment')}
         value={v.kommentar}
         onChange={(e) => form.set('kommentar', e.currentTarget.value)}
-        error={form.errors.Kommentar}
         autosize
         minRows={2}
-        maxLength={2000}
+        {...limitProps(v.kommentar, 2000, { error: form.errors.Kommentar })}
       />
       {entry && (
         <Group>

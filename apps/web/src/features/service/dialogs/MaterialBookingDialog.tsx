@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { notifySuccess, TOAST } from '@/lib/api/error-handler';
 import { formatDecimal } from '@/lib/format';
 import { sendServiceStep } from '../api';
@@ -124,8 +125,7 @@ export function MaterialBookingDialog({
             size="md"
             value={form.values.seriennr}
             onChange={(e) => form.set('seriennr', e.currentTarget.value)}
-            error={form.errors.seriennr}
-            maxLength={2000}
+            {...limitProps(form.values.seriennr, 2000, { error: form.errors.seriennr })}
             data-testid="field-seriennr"
           />
           <TextInput
@@ -134,8 +134,7 @@ export function MaterialBookingDialog({
             size="md"
             value={form.values.chargennr}
             onChange={(e) => form.set('chargennr', e.currentTarget.value)}
-            error={form.errors.chargennr}
-            maxLength={80}
+            {...limitProps(form.values.chargennr, 80, { error: form.errors.chargennr })}
             data-testid="field-chargennr"
           />
         </>

@@ -3,6 +3,7 @@ import type { ServiceAktionArt } from '@vario/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
+import { limitProps } from '@/components/form/text-limit';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { type ServiceStepIds, sendServiceStep } from '../api';
 import { checkRemark } from '../rules';
@@ -57,10 +58,9 @@ export function RemarkDialog({
         required={required}
         value={form.values.bemerkung}
         onChange={(e) => form.set('bemerkung', e.currentTarget.value)}
-        error={form.errors.bemerkung}
         autosize
         minRows={3}
-        maxLength={2000}
+        {...limitProps(form.values.bemerkung, 2000, { error: form.errors.bemerkung })}
         data-autofocus
         data-testid="field-bemerkung"
       />

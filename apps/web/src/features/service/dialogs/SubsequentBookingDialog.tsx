@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { DateTextInput } from '@/components/form/DateTextInput';
+import { limitProps } from '@/components/form/text-limit';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { sendServiceStep } from '../api';
 import { atTime, isAfterToday } from '../rules';
@@ -79,10 +80,9 @@ export function SubsequentBookingDialog({ opened, onClose }: { opened: boolean; 
         label={t('dialog.comment')}
         value={form.values.kommentar}
         onChange={(e) => form.set('kommentar', e.currentTarget.value)}
-        error={form.errors.kommentar}
         autosize
         minRows={2}
-        maxLength={2000}
+        {...limitProps(form.values.kommentar, 2000, { error: form.errors.kommentar })}
       />
     </FormDialog>
   );

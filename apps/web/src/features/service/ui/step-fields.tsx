@@ -1,5 +1,6 @@
 import { Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
+import { limitProps } from '@/components/form/text-limit';
 import type { FieldErrorMap } from './use-step-form';
 
 /** The part of a step form (useStepForm) one text field uses: its value, its error, and the setter. */
@@ -31,10 +32,9 @@ export function StepRemarkField<K extends string>({ form, name, label }: { form:
       label={label}
       value={form.values[name]}
       onChange={(e) => form.set(name, e.currentTarget.value)}
-      error={form.errors[name]}
       autosize
       minRows={2}
-      maxLength={2000}
+      {...limitProps(form.values[name], 2000, { error: form.errors[name] })}
     />
   );
 }

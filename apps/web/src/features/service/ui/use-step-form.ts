@@ -1,8 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { i18n } from '@/i18n';
-import { handleApiError, TOAST } from '@/lib/api/error-handler';
+import { handleApiError, notifyInvalid } from '@/lib/api/error-handler';
 import { isApiError } from '@/lib/api/errors';
+import { clearValidationNotice } from '@/lib/api/notices';
 
 export type FieldErrorMap = Record<string, string | undefined>;
 
@@ -18,7 +18,13 @@ export function useStepForm<V extends Record<string, unknown>>(initial: () => V)
 
   const set = <K extends keyof V>(key: K, value: V[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => (e[key as string] ? { ...e, [key as string]: undefined } : e));
+    setErrors((e) => {
+      if (!e[key as string]) return e;
+      const next = { ...e, [key as string]: undefined };
+      // the last corrected field takes the validation notice with it (issue 20 item 5)
+      if (Object.values(next).every((m) => !m)) clearValidationNotice();
+      return next;
+    });
   };
 
   const reset = (next: V = initial()) => {
@@ -32,7 +38,7 @@ export function useStepForm<V extends Record<string, unknown>>(initial: () => V)
     const found = Object.fromEntries(Object.entries(check(values)).filter(([, m]) => !!m));
     if (Object.keys(found).length > 0) {
       setErrors(found);
-      notifications.show({ color: 'red', message: i18n.t('service:check.checkEntries'), autoClose: TOAST.bulk });
+      notifyInvalid({ message: i18n.t('service:check.checkEntries') });
       return false;
     }
     setLoading(true);
