@@ -147,10 +147,7 @@ test('Skonto within its term: the dialog proposes open less the discount and boo
   await expect(page.getByTestId('badge-state')).toHaveText('Ausgeglichen');
 });
 
-test('the dunning run proposes, the user confirms (leaving an address out), the screen shows what it did and opens the letter', async ({
-  page,
-  request,
-}) => {
+test('the dunning run proposes, the user confirms (leaving an address out), the screen shows what it did and opens the letter', async ({ page, request }) => {
   const token = await openAs(page, request, 'admin', '/openItems?overdue=true');
   const preview = await getJson<{ result: { bereitsGelaufen: boolean; adressen: { adresseId: number; posten: { offenerPostenId: number }[] }[] } }>(
     request,
