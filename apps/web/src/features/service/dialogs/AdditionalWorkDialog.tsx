@@ -125,7 +125,7 @@ export function AdditionalWorkDialog({
           label={t('dialog.costs')}
           required
           size="md"
-          format={{ scale: 2, fixed: true, grouped: true }}
+          format={{ scale: 2, fixed: true, grouped: true, exact: true }}
           value={form.values.kosten}
           onChange={(v) => form.set('kosten', v)}
           error={e.kosten}
