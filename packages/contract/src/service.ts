@@ -350,6 +350,8 @@ export const serviceAktionDaten = {
     kosten: z.number().nullable().optional(),
     strecke: z.number().nullable().optional(),
     abrechnungsartId: dbId.nullable().optional(),
+    /** SVC-040: changing recorded work needs the alteration comment (trimmed non-empty), kept in the journey log. */
+    aenderungskommentar: optText(2000),
     ...mitZeitpunkt,
   }),
   mehraufwandLoeschen: z.object({ ...mitZeitpunkt }),

@@ -180,7 +180,6 @@ export async function planungAendern(trx: Db, wer: Wer, id: number, d: z.output<
   return p.id;
 }
 
-/** Office: a material line; the quantity is reserved in the source store; receiving store default the technician's good parts. */
 /**
  * The storage place of a material line's store: a store that keeps storage places needs one of its places, a store
  * without places takes none (a 400 naming the line's field, not the stock journal's).
@@ -197,6 +196,7 @@ async function lagerplatzFuer(trx: Db, lagerId: number | null, platzId: number |
   return platzId;
 }
 
+/** Office: a material line; the quantity is reserved in the source store; receiving store default the technician's good parts. */
 export async function materialAnlegen(trx: Db, wer: Wer, auftragId: number, d: z.output<typeof serviceMaterialEingabe>) {
   assertDispo(wer);
   const a = await auftragFuer(trx, wer, auftragId);
