@@ -1,4 +1,4 @@
-import { AUFTRAGSSTATUS as ST, endpoints } from '@vario/contract';
+import { endpoints, AUFTRAGSSTATUS as ST } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
 import { heute } from '../src/modules/service/service.zeit';
 import { api, expectOk } from './client';
@@ -15,8 +15,7 @@ const tag = (offset: number) => new Date(Date.parse(`${heute()}T12:00:00Z`) + of
 async function lagerMitPlaetzen() {
   const lagerId = await s.lager('PLZ');
   await db.updateTable('lager').set({ hatLagerplaetze: true }).where('id', '=', lagerId).execute();
-  const platz = async (location: string) =>
-    (await db.insertInto('lagerplaetze').values({ lagerId, location }).returning('id').executeTakeFirstOrThrow()).id;
+  const platz = async (location: string) => (await db.insertInto('lagerplaetze').values({ lagerId, location }).returning('id').executeTakeFirstOrThrow()).id;
   return { lagerId, a: await platz('A-01'), b: await platz('B-02') };
 }
 const platzBestand = async (artikelId: number, lagerplatzId: number) => {
@@ -34,7 +33,9 @@ describe('the technician’s week', () => {
     const tech = await s.techniker();
     const bleibt = await s.auftrag(tech.technikerId);
     const storniert = await s.auftrag(tech.technikerId);
-    expectOk(await c.call(endpoints.serviceAuftragUpdate, { as: s.office, params: { id: storniert.auftrag.id }, body: { data: { auftragsstatus: ST.storniert } } }));
+    expectOk(
+      await c.call(endpoints.serviceAuftragUpdate, { as: s.office, params: { id: storniert.auftrag.id }, body: { data: { auftragsstatus: ST.storniert } } }),
+    );
     const woche = { von: tag(-1), bis: tag(1) };
     const ids = (r: { result: { planungen: { id: number }[] } }) => r.result.planungen.map((p) => p.id);
     const eigene = expectOk(await c.call(endpoints.serviceKalender, { as: tech.as, query: woche }));
@@ -59,21 +60,31 @@ describe('office: material from a store with storage places', () => {
         params: { id: auftrag.id },
         body: { data: { artikelId: artikel.id, menge: 3, quelleLagerId: quelle.lagerId, umlagerungTyp: 2, ...data } },
       });
-    const vorher = await db.selectFrom('serviceMaterial').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(expectError(await anlegen({}), 400).errors.fieldErrors.quelleLagerplatzId).toEqual([
-      'Das Lager führt Lagerplätze: bitte einen Lagerplatz wählen',
-    ]);
+    const vorher = await db
+      .selectFrom('serviceMaterial')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(expectError(await anlegen({}), 400).errors.fieldErrors.quelleLagerplatzId).toEqual(['Das Lager führt Lagerplätze: bitte einen Lagerplatz wählen']);
     expect(expectError(await anlegen({ quelleLagerplatzId: fremd.a }), 400).errors.fieldErrors.quelleLagerplatzId![0]).toContain('Unbekannter Lagerplatz');
     // a store without places takes none
-    expect(
-      expectError(await anlegen({ quelleLagerplatzId: quelle.a, empfangLagerplatzId: quelle.b }), 400).errors.fieldErrors.empfangLagerplatzId,
-    ).toEqual(['Das Lager führt keine Lagerplätze']);
-    const nachher = await db.selectFrom('serviceMaterial').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(expectError(await anlegen({ quelleLagerplatzId: quelle.a, empfangLagerplatzId: quelle.b }), 400).errors.fieldErrors.empfangLagerplatzId).toEqual([
+      'Das Lager führt keine Lagerplätze',
+    ]);
+    const nachher = await db
+      .selectFrom('serviceMaterial')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(nachher.n)).toBe(Number(vorher.n));
     expect(await platzBestand(artikel.id, quelle.a)).toEqual({ bestand: 5, reserviert: 0 });
 
     const m = expectOk(await anlegen({ quelleLagerplatzId: quelle.a })).result;
-    expect(m).toMatchObject({ quelleLagerId: quelle.lagerId, quelleLagerplatzId: quelle.a, empfangLagerId: tech.gut, empfangLagerplatzId: null, mengeReserviert: 3 });
+    expect(m).toMatchObject({
+      quelleLagerId: quelle.lagerId,
+      quelleLagerplatzId: quelle.a,
+      empfangLagerId: tech.gut,
+      empfangLagerplatzId: null,
+      mengeReserviert: 3,
+    });
     expect(await platzBestand(artikel.id, quelle.a)).toEqual({ bestand: 5, reserviert: 3 });
 
     const u = expectOk(await c.call(endpoints.serviceMaterialUmlagern, { as: s.office, params: { id: m.id }, body: { data: { menge: 2 } } })).result;
@@ -108,7 +119,8 @@ describe('additional work', () => {
     const tech = await s.techniker();
     const { auftrag } = await s.auftrag(tech.technikerId);
     const params = { id: auftrag.id };
-    const mk = (data: Record<string, unknown>) => c.call(endpoints.serviceMehraufwandCreate, { as: tech.as, params, body: { data: { mehraufwandArtId: 3, ...data } } });
+    const mk = (data: Record<string, unknown>) =>
+      c.call(endpoints.serviceMehraufwandCreate, { as: tech.as, params, body: { data: { mehraufwandArtId: 3, ...data } } });
     expect(expectError(await mk({}), 400).errors.fieldErrors.kosten).toEqual(['Bitte einen Wert eingeben']);
     expect(expectError(await mk({ kosten: 0 }), 400).errors.fieldErrors.kosten).toEqual(['zu klein']);
     expect(expectError(await mk({ kosten: -1.5 }), 400).errors.fieldErrors.kosten).toEqual(['zu klein']);
@@ -123,7 +135,11 @@ describe('additional work', () => {
     const params = { id: auftrag.id };
     const w = expectOk(await c.call(endpoints.serviceMehraufwandCreate, { as: tech.as, params, body: { data: { mehraufwandArtId: 3, kosten: 7.5 } } })).result;
     const aendern = (extra: Record<string, unknown>) =>
-      c.call(endpoints.serviceMehraufwandUpdate, { as: tech.as, params: { id: auftrag.id, subId: w.id }, body: { data: { mehraufwandArtId: 3, kosten: 9, ...extra } } });
+      c.call(endpoints.serviceMehraufwandUpdate, {
+        as: tech.as,
+        params: { id: auftrag.id, subId: w.id },
+        body: { data: { mehraufwandArtId: 3, kosten: 9, ...extra } },
+      });
     for (const extra of [{}, { aenderungskommentar: '   ' }, { aenderungskommentar: null }]) {
       const e = expectError(await aendern(extra), 400);
       expect(e.errors.fieldErrors.aenderungskommentar).toEqual(['Es muss eine Bemerkung eingegeben werden!']);
@@ -131,7 +147,12 @@ describe('additional work', () => {
     // [SVC-065] nothing changed
     expect(expectOk(await c.call(endpoints.serviceMehraufwaende, { as: tech.as, params })).result[0]).toMatchObject({ id: w.id, kosten: 7.5 });
     expect(expectOk(await aendern({ aenderungskommentar: '  Quittung nachgereicht ' })).result).toMatchObject({ kosten: 9 });
-    const log = await db.selectFrom('serviceSchritte').select(['art', 'text']).where('serviceAuftragId', '=', auftrag.id).where('art', '=', 'mehraufwandAendern').execute();
+    const log = await db
+      .selectFrom('serviceSchritte')
+      .select(['art', 'text'])
+      .where('serviceAuftragId', '=', auftrag.id)
+      .where('art', '=', 'mehraufwandAendern')
+      .execute();
     expect(log).toHaveLength(1);
     expect(log[0]!.text).toContain('Quittung nachgereicht');
   });

@@ -191,7 +191,12 @@ async function lagerplatzFuer(trx: Db, lagerId: number | null, platzId: number |
     return null;
   }
   if (platzId === null) throw fehler(feld, 'Das Lager führt Lagerplätze: bitte einen Lagerplatz wählen');
-  const p = await trx.selectFrom('lagerplaetze').select('id').where('id', '=', platzId).where('lagerId', '=', lagerId as number).executeTakeFirst();
+  const p = await trx
+    .selectFrom('lagerplaetze')
+    .select('id')
+    .where('id', '=', platzId)
+    .where('lagerId', '=', lagerId as number)
+    .executeTakeFirst();
   if (!p) throw fehler(feld, `Unbekannter Lagerplatz in diesem Lager: ${platzId}`);
   return platzId;
 }

@@ -72,7 +72,15 @@ export async function mehraufwandSpeichern(trx: Db, s: Schritt, auftragId: numbe
     await trx.updateTable('serviceMehraufwaende').set(werte).where('id', '=', alt.id).execute();
     id = alt.id;
   }
-  await schrittLoggen(trx, s, a.id, null, mehraufwandId === undefined ? 'mehraufwand' : 'mehraufwandAendern', t, kommentar ? `${bezeichnung}: ${kommentar}` : bezeichnung);
+  await schrittLoggen(
+    trx,
+    s,
+    a.id,
+    null,
+    mehraufwandId === undefined ? 'mehraufwand' : 'mehraufwandAendern',
+    t,
+    kommentar ? `${bezeichnung}: ${kommentar}` : bezeichnung,
+  );
   return id;
 }
 
