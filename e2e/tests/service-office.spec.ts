@@ -74,6 +74,15 @@ test('[SVC-035] yellow statuses show as yellow with dark text, told apart from o
 test('a cancelled task leaves the technician’s week', async ({ page, request }) => {
   const bleibt = await planTask(request, 'Woche bleibt');
   const storniert = await planTask(request, 'Woche storniert');
+  // the week shows accepted visits: the technician accepts both, then the office cancels one
+  const tech = await apiLogin(request, 'techniker');
+  for (const t of [bleibt, storniert]) {
+    const res = await request.post(`/vario-api/service/planung/${t.planungId}/annehmen`, {
+      headers: { ...bearer(tech), 'Idempotency-Key': crypto.randomUUID() },
+      data: { data: {} },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
   await setStatus(request, storniert.auftragId, '90');
   await openAs(page, request, 'techniker', '/tasks/calendar');
   const tasks = page.getByTestId('calendar-task');
