@@ -182,7 +182,7 @@ describe('service additional work, subsequent bookings, calendar, completion', (
       await c.call(endpoints.serviceMehraufwandUpdate, {
         as,
         params: { id: auftrag.id, subId: ok.id },
-        body: { data: { mehraufwandArtId: 5, strecke: 8, vonZeitpunkt: vor(5) } },
+        body: { data: { mehraufwandArtId: 5, strecke: 8, vonZeitpunkt: vor(5), aenderungskommentar: 'Anfahrt statt Wartezeit' } },
       }),
     ).result;
     expect(geaendert).toMatchObject({ typ: 3, strecke: 8, vonZeitpunkt: null, bisZeitpunkt: null, kosten: null });

@@ -115,8 +115,9 @@ function daten(art: ServiceAktionArt): Record<string, unknown> {
     case 'materialBestaetigen':
       return { menge: 1 };
     case 'mehraufwandNeu':
-    case 'mehraufwandAendern':
       return { mehraufwandArtId: kostenArt, kosten: 12.5 };
+    case 'mehraufwandAendern':
+      return { mehraufwandArtId: kostenArt, kosten: 12.5, aenderungskommentar: 'Preis korrigiert' };
     case 'unterschrift':
       return { name: 'Kundin', daten: s.sig() };
     default:

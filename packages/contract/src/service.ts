@@ -154,7 +154,11 @@ export const serviceMaterial = z.object({
   umlagerungTyp: z.number().int().nullable(),
   /** The store the material is transferred from (and a good-part return goes back to). */
   quelleLagerId: z.number().int().nullable(),
+  /** The storage place in the source store (stores with storage places only). */
+  quelleLagerplatzId: z.number().int().nullable(),
   empfangLagerId: z.number().int().nullable(),
+  /** The storage place in the receiving store (stores with storage places only). */
+  empfangLagerplatzId: z.number().int().nullable(),
   empfangLager: empfangLager.nullable(),
   mengeneinheit: z.string(),
   menge: z.number(),
@@ -346,6 +350,8 @@ export const serviceAktionDaten = {
     kosten: z.number().nullable().optional(),
     strecke: z.number().nullable().optional(),
     abrechnungsartId: dbId.nullable().optional(),
+    /** SVC-040: changing recorded work needs the alteration comment (trimmed non-empty), kept in the journey log. */
+    aenderungskommentar: optText(2000),
     ...mitZeitpunkt,
   }),
   mehraufwandLoeschen: z.object({ ...mitZeitpunkt }),
@@ -455,8 +461,12 @@ export const serviceMaterialEingabe = z.object({
   sctyp: optText(10),
   umlagerungTyp: z.number().int().min(1).max(8).nullable().optional(),
   quelleLagerId: dbId.nullable().optional(),
+  /** Required when the source store keeps storage places (the place the material is reserved and taken from); else empty. */
+  quelleLagerplatzId: dbId.nullable().optional(),
   /** Default: the good-parts store of the task's technician. */
   empfangLagerId: dbId.nullable().optional(),
+  /** Required when the receiving store keeps storage places (the place the transfer puts the material); else empty. */
+  empfangLagerplatzId: dbId.nullable().optional(),
   /** Quantity the supplier cannot deliver (material status 13). */
   mengeNichtGeliefert: z.number().min(0).max(1_000_000_000).optional(),
 });

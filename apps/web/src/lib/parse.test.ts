@@ -53,6 +53,12 @@ describe('lib/parse: numbers in the user locale (issue 9 item 2)', () => {
     expect(roundMoney(2.005)).toBe(2.01);
     expect(roundMoney(-2.005)).toBe(-2.01);
   });
+  it('exact: more fraction digits than the scale are refused, not rounded (a whole price)', () => {
+    expect(parseNumber('1,234', { scale: 2, exact: true }, 'de').ok).toBe(false);
+    expect(parseNumber('0,001', { scale: 2, exact: true }, 'de').ok).toBe(false);
+    expect(value(parseNumber('1,230', { scale: 2, exact: true }, 'de'))).toBe(1.23);
+    expect(value(parseNumber('1.234,5', { scale: 2, exact: true }, 'de'))).toBe(1234.5);
+  });
   it('refuses letters, wrong separators and misplaced groups instead of emptying', () => {
     for (const [s, lang] of [
       ['abc', 'de'],

@@ -64,6 +64,8 @@ export interface NumberParseOptions {
   scale?: number;
   /** Whole numbers only: a fraction is refused rather than rounded. */
   integer?: boolean;
+  /** More fraction digits than `scale` are refused rather than rounded (a price: 1,234 € is no amount, SVC-043). */
+  exact?: boolean;
 }
 
 /**
@@ -86,6 +88,7 @@ export function parseNumber(text: string, opts: NumberParseOptions = {}, lang: F
   const fraction = m[3] ?? '';
   if (opts.integer && /[1-9]/.test(fraction)) return fail;
   const scale = opts.integer ? 0 : (opts.scale ?? 6);
+  if (opts.exact && /[1-9]/.test(fraction.slice(scale))) return fail;
   let units = BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
   if ((fraction[scale] ?? '0') >= '5') units += 1n;
   const value = Number(units) / 10 ** scale;

@@ -22,6 +22,7 @@ import * as m0019 from './0019_positionen_lager';
 import * as m0020 from './0020_offene_posten_storno_mahnschreiben';
 import * as m0022 from './0022_service_bericht';
 import * as m0026 from './0026_suche_faltung';
+import * as m0028 from './0028_service_material_lagerplatz';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0020_offene_posten_storno_mahnschreiben': m0020,
   '0022_service_bericht': m0022,
   '0026_suche_faltung': m0026,
+  '0028_service_material_lagerplatz': m0028,
 };

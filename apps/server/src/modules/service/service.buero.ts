@@ -180,6 +180,27 @@ export async function planungAendern(trx: Db, wer: Wer, id: number, d: z.output<
   return p.id;
 }
 
+/**
+ * The storage place of a material line's store: a store that keeps storage places needs one of its places, a store
+ * without places takes none (a 400 naming the line's field, not the stock journal's).
+ */
+async function lagerplatzFuer(trx: Db, lagerId: number | null, platzId: number | null, feld: 'quelleLagerplatzId' | 'empfangLagerplatzId') {
+  const lager = lagerId === null ? undefined : await trx.selectFrom('lager').select(['hatLagerplaetze']).where('id', '=', lagerId).executeTakeFirst();
+  if (!lager?.hatLagerplaetze) {
+    if (platzId !== null) throw fehler(feld, lagerId === null ? 'Ohne Lager kein Lagerplatz' : 'Das Lager führt keine Lagerplätze');
+    return null;
+  }
+  if (platzId === null) throw fehler(feld, 'Das Lager führt Lagerplätze: bitte einen Lagerplatz wählen');
+  const p = await trx
+    .selectFrom('lagerplaetze')
+    .select('id')
+    .where('id', '=', platzId)
+    .where('lagerId', '=', lagerId as number)
+    .executeTakeFirst();
+  if (!p) throw fehler(feld, `Unbekannter Lagerplatz in diesem Lager: ${platzId}`);
+  return platzId;
+}
+
 /** Office: a material line; the quantity is reserved in the source store; receiving store default the technician's good parts. */
 export async function materialAnlegen(trx: Db, wer: Wer, auftragId: number, d: z.output<typeof serviceMaterialEingabe>) {
   assertDispo(wer);
@@ -194,6 +215,8 @@ export async function materialAnlegen(trx: Db, wer: Wer, auftragId: number, d: z
   if (empfangId === null && a.technikerId !== null) {
     empfangId = (await trx.selectFrom('techniker').select('gutteileLagerId').where('id', '=', a.technikerId).executeTakeFirst())?.gutteileLagerId ?? null;
   }
+  const quellePlatz = await lagerplatzFuer(trx, d.quelleLagerId ?? null, d.quelleLagerplatzId ?? null, 'quelleLagerplatzId');
+  const empfangPlatz = await lagerplatzFuer(trx, empfangId, d.empfangLagerplatzId ?? null, 'empfangLagerplatzId');
   const empfang = empfangId === null ? undefined : await trx.selectFrom('lager').select(['bezeichnung']).where('id', '=', empfangId).executeTakeFirst();
   const kunde = d.umlagerungTyp === 3;
   let menge: number;
@@ -209,7 +232,9 @@ export async function materialAnlegen(trx: Db, wer: Wer, auftragId: number, d: z
     sctyp: d.sctyp?.trim() || null,
     umlagerungTyp: d.umlagerungTyp ?? null,
     quelleLagerId: d.quelleLagerId ?? null,
+    quelleLagerplatzId: quellePlatz,
     empfangLagerId: empfangId,
+    empfangLagerplatzId: empfangPlatz,
     empfangBezeichnung: kunde ? (a.standortName ?? empfang?.bezeichnung ?? null) : (empfang?.bezeichnung ?? null),
     empfangPlz: kunde ? a.standortPlz : null,
     empfangOrt: kunde ? a.standortOrt : null,
@@ -229,6 +254,7 @@ export async function materialAnlegen(trx: Db, wer: Wer, auftragId: number, d: z
       {
         artikelId: art.id,
         lagerId: d.quelleLagerId,
+        lagerplatzId: quellePlatz,
         feld: 'reserviert',
         menge: reserviert,
         art: 'SVC_RESERVIERUNG',
@@ -254,10 +280,10 @@ export async function materialUmlagern(trx: Db, wer: Wer, materialId: number, me
   const frei = Math.min(menge, Number(m.mengeReserviert));
   const base = { artikelId: m.artikelId, benutzerId: wer.id, text: `Serviceauftrag ${a.auftragsnummer}`, art: 'SVC_UMLAGERUNG' };
   const moves: Bewegung[] = [
-    { ...base, lagerId: m.quelleLagerId, feld: 'bestand', menge: -menge },
-    { ...base, lagerId: m.empfangLagerId, feld: 'bestand', menge },
+    { ...base, lagerId: m.quelleLagerId, lagerplatzId: m.quelleLagerplatzId, feld: 'bestand', menge: -menge },
+    { ...base, lagerId: m.empfangLagerId, lagerplatzId: m.empfangLagerplatzId, feld: 'bestand', menge },
   ];
-  if (frei) moves.push({ ...base, lagerId: m.quelleLagerId, feld: 'reserviert', menge: -frei });
+  if (frei) moves.push({ ...base, lagerId: m.quelleLagerId, lagerplatzId: m.quelleLagerplatzId, feld: 'reserviert', menge: -frei });
   await buche(trx, moves);
   await trx
     .updateTable('serviceMaterial')

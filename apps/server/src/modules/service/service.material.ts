@@ -178,7 +178,7 @@ export async function materialBuchen(
     case 'gutteilretoure':
       if (m.quelleLagerId === null) throw unprocessable('Die Materialzeile hat kein Herkunftslager für die Rückbuchung');
       moves.push({ ...base, lagerId: gut(), menge: -menge, art: 'SVC_RETOURE' });
-      moves.push({ ...base, lagerId: m.quelleLagerId, menge, art: 'SVC_RETOURE' });
+      moves.push({ ...base, lagerId: m.quelleLagerId, lagerplatzId: m.quelleLagerplatzId, menge, art: 'SVC_RETOURE' });
       break;
     case 'defektEingelagert':
       moves.push({ ...base, lagerId: lagerPflicht(tech.defektteileLagerId, 'Defektteilelager'), menge, art: 'SVC_DEFEKT_EIN' });

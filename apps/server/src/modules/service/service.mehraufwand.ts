@@ -2,7 +2,7 @@ import type { Db } from '../../db/index';
 import { money2 } from '../../lib/codecs';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertRef } from '../../lib/refs';
-import { assertOffen, auftragFuer, type Daten, fehler, MAX_KM, MAX_KOSTEN, PRUEFEN, type Schritt, schrittLoggen } from './service.basis';
+import { assertOffen, auftragFuer, BEMERKUNG_PFLICHT, type Daten, fehler, MAX_KM, MAX_KOSTEN, PRUEFEN, type Schritt, schrittLoggen } from './service.basis';
 import { schrittZeit } from './service.zeit';
 
 /** Additional work of a task (SVC-015, SVC-041..047): by the type's typ a time range, costs or a distance. */
@@ -49,6 +49,9 @@ async function mehraufwandWerte(trx: Db, d: Daten<'mehraufwand'>) {
 export async function mehraufwandSpeichern(trx: Db, s: Schritt, auftragId: number, d: Daten<'mehraufwand'>, mehraufwandId?: number) {
   const a = await auftragFuer(trx, s.wer, auftragId);
   assertOffen(a);
+  // SVC-040: a change of recorded work names why (the alteration comment), logged with the step
+  const kommentar = d.aenderungskommentar?.trim() || null;
+  if (mehraufwandId !== undefined && !kommentar) throw fehler('aenderungskommentar', BEMERKUNG_PFLICHT);
   const { werte, bezeichnung } = await mehraufwandWerte(trx, d);
   const t = schrittZeit(d.zeitpunkt);
   let id: number;
@@ -69,7 +72,15 @@ export async function mehraufwandSpeichern(trx: Db, s: Schritt, auftragId: numbe
     await trx.updateTable('serviceMehraufwaende').set(werte).where('id', '=', alt.id).execute();
     id = alt.id;
   }
-  await schrittLoggen(trx, s, a.id, null, mehraufwandId === undefined ? 'mehraufwand' : 'mehraufwandAendern', t, bezeichnung);
+  await schrittLoggen(
+    trx,
+    s,
+    a.id,
+    null,
+    mehraufwandId === undefined ? 'mehraufwand' : 'mehraufwandAendern',
+    t,
+    kommentar ? `${bezeichnung}: ${kommentar}` : bezeichnung,
+  );
   return id;
 }
 

@@ -1,5 +1,5 @@
 import type { ListQuery, ServiceAuftrag, ServiceMaterial, ServicePlanung } from '@vario/contract';
-import { serviceAuftrag, serviceMaterial, servicePlanung } from '@vario/contract';
+import { AUFTRAGSSTATUS, serviceAuftrag, serviceMaterial, servicePlanung } from '@vario/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Dialect } from '../../db/schema-helpers';
@@ -75,7 +75,11 @@ export async function planungenDesAuftrags(db: Db, auftragId: number) {
 
 /** The week calendar: planning items overlapping [von, bis] (Berlin days given as dates; items by their UTC times). */
 export async function planungenImZeitraum(db: Db, wer: Wer, vonIso: string, bisIso: string, technikerId?: number) {
-  let qb = planungBase(db).where('servicePlanungen.beginnDatum', '<', bisIso).where('servicePlanungen.endeDatum', '>=', vonIso);
+  let qb = planungBase(db)
+    .where('servicePlanungen.beginnDatum', '<', bisIso)
+    .where('servicePlanungen.endeDatum', '>=', vonIso)
+    // a cancelled task takes no time in anyone's week (issue 20 item 7)
+    .where(sql<boolean>`coalesce(${sql.raw(PLANUNG_JOIN.auftragsstatus)}, '') <> ${AUFTRAGSSTATUS.storniert}`);
   // the technician's week: their visits, also the finished ones (completed, phone-completed), not the rejected ones
   if (!wer.alle) qb = qb.where('servicePlanungen.technikerId', '=', wer.technikerId ?? -1).where('servicePlanungen.abgelehntDatum', 'is', null);
   else if (technikerId) qb = qb.where('servicePlanungen.technikerId', '=', technikerId);

@@ -87,7 +87,9 @@ export interface ServiceMaterialTable {
   sctyp: string | null;
   umlagerungTyp: number | null;
   quelleLagerId: number | null;
+  quelleLagerplatzId: number | null;
   empfangLagerId: number | null;
+  empfangLagerplatzId: number | null;
   empfangBezeichnung: string | null;
   empfangPlz: string | null;
   empfangOrt: string | null;

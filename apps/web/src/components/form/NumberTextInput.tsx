@@ -11,6 +11,8 @@ export interface NumberFormatOptions {
   fixed?: boolean;
   /** Thousands groups (not for identifiers). */
   grouped?: boolean;
+  /** More fraction digits than `scale` are passed on as text (the form refuses them) instead of rounded. */
+  exact?: boolean;
 }
 
 export type NumberTextInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> & {
@@ -32,7 +34,7 @@ export function NumberTextInput({ value, onChange, onBlur, onFocus, format = {},
   const { i18n } = useTranslation('app');
   const [text, setText] = useState(() => shown(value, format));
   const focused = useRef(false);
-  const opts = { scale: format.scale ?? 0, integer: (format.scale ?? 0) === 0 };
+  const opts = { scale: format.scale ?? 0, integer: (format.scale ?? 0) === 0, exact: format.exact };
 
   useEffect(() => {
     if (!focused.current) setText(shown(value, format));

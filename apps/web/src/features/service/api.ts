@@ -49,6 +49,28 @@ export function useTask(id: number | null) {
   });
 }
 
+/**
+ * The additional work of a task, read with its own call (SVC-065: GET /service/auftraege/{id}/mehraufwaende). The
+ * answer is kept as the device copy under the task's id and read in the task's shape (`planungen`, `material`,
+ * `mehraufwaende`) so the device's pending steps apply to it as they do to the task (offline/overlay.ts).
+ */
+export function useWorkEntries(auftragId: number | null) {
+  const token = useToken();
+  const key = serviceKeys.custom('mehraufwaende', auftragId);
+  return useQuery({
+    queryKey: key,
+    ...withDeviceCopy(key, async () => ({
+      id: auftragId as number,
+      auftragsnummer: null,
+      planungen: [],
+      material: [],
+      mehraufwaende: (await api('serviceMehraufwaende', { params: { id: auftragId as number } })).result,
+    })),
+    select: (d) => d.mehraufwaende,
+    enabled: !!token && !!auftragId,
+  });
+}
+
 /** The status dictionary, 50 a page, loading on while hasMoreData (SVC-064). */
 export const STATUS_PAGE = 50;
 export async function fetchStatusDictionary() {

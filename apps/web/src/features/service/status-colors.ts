@@ -12,6 +12,17 @@ export const taskStatusColor = (status: string | number | null | undefined): Ser
 /** The material status colour (SVC-037): every status not in a group is black. */
 export const materialStatusColor = (status: string | number | null | undefined): ServiceColor => materialstatusFarbe(status);
 
+/**
+ * The shade a status colour is shown in: 8 (white text, ≥ 4.5:1 in the theme) for every colour but yellow, which at
+ * shade 8 is a dark amber hardly told from orange; yellow is shown as yellow (shade 4, #ffd43b) with black text
+ * (14:1), on light and dark backgrounds alike (SVC-035, SVC-037).
+ */
+export const statusShade = (color: ServiceColor) => (color === 'yellow' ? 4 : 8);
+/** The CSS colour of a status (badges, the calendar's event stripe). */
+export const statusCssColor = (color: ServiceColor) => `var(--mantine-color-${color}-${statusShade(color)})`;
+/** The text on a status colour. */
+export const statusTextColor = (color: ServiceColor) => (color === 'yellow' ? 'var(--mantine-color-black)' : 'var(--mantine-color-white)');
+
 /** The i18n key of a stock-transfer type (SVC-039): 1–8 have a name, everything else is "unknown". */
 export function umlagerungTypKey(typ: number | null | undefined) {
   const known = ['pickup', 'trunkDelivery', 'customerDelivery', 'trunkRemoval', 'externalDelivery', 'deliveryPoint', 'deliveryRequest', 'dismantling'] as const;

@@ -10,7 +10,7 @@ import { formatDate, formatTime } from '@/lib/format';
 import { useCalendar, useCalendarTypes } from '../api';
 import { type CalendarEntry, CalendarEntryDialog } from '../dialogs/CalendarEntryDialog';
 import { WeekEventDialog } from '../dialogs/WeekEventDialog';
-import { taskStatusColor } from '../status-colors';
+import { statusCssColor, taskStatusColor } from '../status-colors';
 import classes from '../ui/service.module.css';
 import { isoWeek, mondayOf, onDay, weekDays } from './week';
 
@@ -99,7 +99,7 @@ export function CalendarPage() {
                     key={`p${p.id}`}
                     type="button"
                     className={classes.event}
-                    style={{ '--event-color': `var(--mantine-color-${taskStatusColor(p.auftragsstatus)}-8)` } as React.CSSProperties}
+                    style={{ '--event-color': statusCssColor(taskStatusColor(p.auftragsstatus)) } as React.CSSProperties}
                     onClick={() => setEvent(p)}
                     data-testid="calendar-task"
                   >

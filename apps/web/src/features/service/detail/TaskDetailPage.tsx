@@ -77,7 +77,7 @@ export function TaskDetailPage() {
         </Section>
 
         <WorkList
-          task={task}
+          entries={d.work}
           canAdd={d.may('mehraufwandNeu')}
           onAdd={() => setDialog({ kind: 'work', entryId: null })}
           onEdit={(entryId) => setDialog({ kind: 'work', entryId })}

@@ -18,7 +18,7 @@ export function TaskDialogs({ d }: { d: TaskDetail }) {
   const navigate = useNavigate();
   const { task, p, dialog, close } = d;
   if (!task) return null;
-  const workEntry = dialog?.kind === 'work' && dialog.entryId ? (task.mehraufwaende.find((w) => w.id === dialog.entryId) ?? null) : null;
+  const workEntry = dialog?.kind === 'work' && dialog.entryId ? (d.work?.find((w) => w.id === dialog.entryId) ?? null) : null;
   const toTasks = () => void navigate({ to: '/tasks' });
 
   return (

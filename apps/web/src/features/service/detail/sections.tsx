@@ -1,6 +1,6 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconPackage, IconPencil, IconPlus } from '@tabler/icons-react';
-import type { ServiceAuftragDetail, ServiceMaterial } from '@vario/contract';
+import type { ServiceAuftragDetail, ServiceMaterial, ServiceMehraufwand } from '@vario/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
@@ -107,8 +107,18 @@ export function MaterialLine({ line, canBook, onBook, onReturn }: { line: Servic
   );
 }
 
-/** Additional work of the task (SVC-015, SVC-065) with the type's field shown. */
-export function WorkList({ task, onAdd, onEdit, canAdd }: { task: ServiceAuftragDetail; onAdd: () => void; onEdit: (id: number) => void; canAdd: boolean }) {
+/** Additional work of the task (SVC-015) as read with its own call (SVC-065), with the type's field shown. */
+export function WorkList({
+  entries,
+  onAdd,
+  onEdit,
+  canAdd,
+}: {
+  entries: ServiceMehraufwand[] | undefined;
+  onAdd: () => void;
+  onEdit: (id: number) => void;
+  canAdd: boolean;
+}) {
   const { t } = useTranslation('service');
   const types = useWorkTypes().data ?? [];
   const billing = useBasisdaten().data?.serviceAbrechnungsarten ?? [];
@@ -124,13 +134,15 @@ export function WorkList({ task, onAdd, onEdit, canAdd }: { task: ServiceAuftrag
         )
       }
     >
-      {task.mehraufwaende.length === 0 ? (
+      {entries === undefined ? (
+        <Skeleton h={48} />
+      ) : entries.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('task.noAdditionalWork')}
         </Text>
       ) : (
         <Stack gap="xs">
-          {task.mehraufwaende.map((w) => {
+          {entries.map((w) => {
             const type = types.find((x) => x.id === w.mehraufwandArtId);
             const value =
               w.typ === 1

@@ -7,7 +7,7 @@ import { confirmDialog } from '@/components/dialogs/confirm';
 import { isNotFoundError } from '@/components/record-page/RecordNotFound';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
-import { sendServiceStep, useActiveTimer, useTask } from '../api';
+import { sendServiceStep, useActiveTimer, useTask, useWorkEntries } from '../api';
 import { type JourneyStep, nextStep } from '../rules';
 import { activePlanning, shownPlanning } from './active-planning';
 
@@ -29,6 +29,8 @@ export function useTaskDetail() {
   const me = useMe().data;
   const q = useTask(id);
   const timer = useActiveTimer();
+  /** The additional work: its own call (SVC-065), not the task's copy. */
+  const work = useWorkEntries(id).data;
   const [dialog, setDialog] = useState<TaskDialog | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -90,6 +92,7 @@ export function useTaskDetail() {
     id,
     notFound: !id || isNotFoundError(q.error),
     task,
+    work,
     me,
     p,
     shown,

@@ -9,6 +9,7 @@ import { FormDialog } from '@/components/dialogs/FormDialog';
 import { DateTextInput } from '@/components/form/DateTextInput';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { limitProps } from '@/components/form/text-limit';
+import { askRemark } from '@/components/record-page/dialogs';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { sendServiceStep, useWorkTypes } from '../api';
 import { atTime, checkMehraufwand, clearForType, type MehraufwandTyp } from '../rules';
@@ -22,7 +23,8 @@ export type WorkEntry = Pick<
 
 /**
  * Additional work (SVC-015, SVC-041..047): the type decides the fields — 1 a time range (from before to), 2 costs
- * (above 0), 3 a distance (whole km above 0); the fields the type does not use are cleared on save.
+ * (above 0, whole cents: 1,234 is refused, not rounded), 3 a distance (whole km above 0); the fields the type does not use
+ * are cleared on save. Changing a recorded entry asks for the alteration comment (SVC-040).
  */
 export function AdditionalWorkDialog({
   opened,
@@ -55,6 +57,7 @@ export function AdditionalWorkDialog({
   const typ = (types.find((w) => w.id === form.values.mehraufwandArtId)?.typ ?? null) as MehraufwandTyp | null;
 
   const submit = async () => {
+    let cancelled = false;
     const ok = await form.submit(
       (v) => {
         const found = checkMehraufwand(typ, { ...v, von: v.von || null, bis: v.bis || null });
@@ -63,7 +66,7 @@ export function AdditionalWorkDialog({
         if (typ === 1 && !v.datum) out.datum = t('check.required');
         return out;
       },
-      (v) => {
+      async (v) => {
         const data = clearForType(typ as MehraufwandTyp, {
           mehraufwandArtId: v.mehraufwandArtId,
           bemerkung: v.bemerkung.trim() || null,
@@ -73,11 +76,18 @@ export function AdditionalWorkDialog({
           strecke: typeof v.strecke === 'number' ? v.strecke : null,
           abrechnungsartId: v.abrechnungsartId,
         });
-        return entry ? sendServiceStep('mehraufwandAendern', { auftragId, eintragId: entry.id }, data) : sendServiceStep('mehraufwandNeu', { auftragId }, data);
+        if (!entry) return sendServiceStep('mehraufwandNeu', { auftragId }, data);
+        // changing recorded work asks for the alteration comment, required (SVC-040); cancelling it sends nothing
+        const aenderungskommentar = await askRemark();
+        if (aenderungskommentar === null) {
+          cancelled = true;
+          return;
+        }
+        return sendServiceStep('mehraufwandAendern', { auftragId, eintragId: entry.id }, { ...data, aenderungskommentar });
       },
       ['mehraufwandArtId', 'bemerkung', 'von', 'bis', 'kosten', 'strecke', 'abrechnungsartId', 'vonZeitpunkt', 'bisZeitpunkt'],
     );
-    if (ok) {
+    if (ok && !cancelled) {
       notifySuccess(t('dialog.additionalWorkSaved'));
       onClose();
     }
@@ -126,7 +136,7 @@ export function AdditionalWorkDialog({
           label={t('dialog.costs')}
           required
           size="md"
-          format={{ scale: 2, fixed: true, grouped: true }}
+          format={{ scale: 2, fixed: true, grouped: true, exact: true }}
           value={form.values.kosten}
           onChange={(v) => form.set('kosten', v)}
           error={e.kosten}

@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useStatusTexts } from '../api';
-import { materialStatusColor, taskStatusColor } from '../status-colors';
+import { materialStatusColor, statusCssColor, statusTextColor, taskStatusColor } from '../status-colors';
 
 /** A task status (art A) or material status (art M) in its §4 colour, with the dictionary's text (SVC-011, SVC-030..037). */
 export function StatusBadge({ status, art, ...rest }: { status: string | null | undefined; art: 'A' | 'M' } & Omit<BadgeProps, 'color' | 'children'>) {
@@ -12,7 +12,8 @@ export function StatusBadge({ status, art, ...rest }: { status: string | null | 
   const color = art === 'A' ? taskStatusColor(status) : materialStatusColor(status);
   return (
     <Badge
-      color={color}
+      color={statusCssColor(color)}
+      c={statusTextColor(color)}
       variant="filled"
       size="lg"
       radius="sm"
