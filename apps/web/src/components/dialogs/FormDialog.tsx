@@ -35,6 +35,7 @@ export function FormDialog({ opened, title, onClose, onSubmit, ready = true, loa
       title={title}
       size="40rem"
       closeOnEscape
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       transitionProps={{ transition: 'slide-up', duration: 150 }}
       fullScreen={false}
     >

@@ -60,11 +60,20 @@ export const pressedInside = (e: ReactKeyboardEvent, container: Element = e.curr
 export function formKeyHandler(opts: { active: boolean; onSave: () => void; onLeave?: () => void }) {
   return (e: ReactKeyboardEvent) => {
     if (!opts.active || !pressedInside(e)) return;
-    const native = e.nativeEvent;
-    if (isSaveKey({ ...native, target: e.target, defaultPrevented: e.defaultPrevented })) {
+    const key: KeyEvent = {
+      key: e.key,
+      shiftKey: e.shiftKey,
+      altKey: e.altKey,
+      ctrlKey: e.ctrlKey,
+      metaKey: e.metaKey,
+      isComposing: e.nativeEvent.isComposing,
+      defaultPrevented: e.defaultPrevented,
+      target: e.target,
+    };
+    if (isSaveKey(key)) {
       e.preventDefault();
       opts.onSave();
-    } else if (opts.onLeave && isLeaveKey({ ...native, target: e.target, defaultPrevented: e.defaultPrevented })) {
+    } else if (opts.onLeave && isLeaveKey(key)) {
       e.preventDefault();
       opts.onLeave();
     }

@@ -19,12 +19,12 @@ const same = (a: AdresseListe, b: AdresseListe) => a.id === b.id;
 export function AddressSearchDialog({ opened, onClose, onPick }: { opened: boolean; onClose: () => void; onPick: (a: AdresseListe) => void }) {
   const { t } = useTranslation(['saleDocuments', 'app']);
   const filter = pickerFilter('any');
-  const { search, setSearch, rows, fetching } = usePickerSearch<AdresseListe>(
+  const { search, setSearch, rows, fetching, pending } = usePickerSearch<AdresseListe>(
     (term) => keys.list({ term }),
     async (term) => (await api('adressenList', { params: { filter, search: term, limit: PICKER_LIMIT, orderBy: 'name1' } })).result,
     same,
   );
-  const hitKeys = useListKeys(rows.length, (i) => rows[i] && onPick(rows[i]), rows);
+  const hitKeys = useListKeys(rows.length, (i) => rows[i] && onPick(rows[i]), { resetKey: rows, pending });
   return (
     <Modal
       opened={opened}
