@@ -46,7 +46,9 @@ export function FormDialog({ opened, title, onClose, onSubmit, ready = true, loa
             <Button variant="default" onClick={onClose} disabled={loading}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={loading} disabled={!ready} data-testid="form-dialog-save">
+            {/* pressing save leaves the focus in its field: no blur check of that field runs beside the save's check of the
+                whole form (react-hook-form then drops a cross-field error of the save, e.g. a customer price's missing price) */}
+            <Button type="submit" loading={loading} disabled={!ready} onMouseDown={(e) => e.preventDefault()} data-testid="form-dialog-save">
               {submitLabel ?? t('common.save')}
             </Button>
           </Group>
