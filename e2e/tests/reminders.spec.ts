@@ -17,7 +17,7 @@ test('[REM-001] [REM-002] [REM-003] [REM-005] [REM-006] [REM-014] [REM-015] [REM
   const hhmm = `${String(expected.getHours()).padStart(2, '0')}:${String(expected.getMinutes()).padStart(2, '0')}`;
   await expect(form.getByTestId('reminder-date')).toContainText(hhmm);
   await form.getByTestId('reminder-remark').fill('Angebot Müller nachfassen');
-  await form.getByTestId('reminder-remark').press('Enter');
+  await form.getByTestId('reminder-remark').press('Control+Enter');
   await expect(form).toBeHidden();
   const created = panel.getByTestId('reminder-item').filter({ hasText: 'Angebot Müller nachfassen' });
   await expect(created).toBeVisible();

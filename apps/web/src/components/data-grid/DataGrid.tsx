@@ -4,7 +4,17 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import type { EndpointName } from '@vario/contract';
-import type { ColDef, GridApi, GridState, IDatasource, RowClickedEvent, SortChangedEvent, ViewportChangedEvent } from 'ag-grid-community';
+import type {
+  CellKeyDownEvent,
+  ColDef,
+  FullWidthCellKeyDownEvent,
+  GridApi,
+  GridState,
+  IDatasource,
+  RowClickedEvent,
+  SortChangedEvent,
+  ViewportChangedEvent,
+} from 'ag-grid-community';
 import type { AgGridReactProps } from 'ag-grid-react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -210,6 +220,30 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   );
 
   const onRowClicked = useMemo(() => (e: RowClickedEvent<T>) => e.data && rowClick.current?.(e.data), []);
+  // Enter on the focused row opens it, as a click does (issue 20 item 4)
+  const onCellKeyDown = useMemo(
+    () => (e: CellKeyDownEvent<T> | FullWidthCellKeyDownEvent<T>) => {
+      const key = e.event as KeyboardEvent | null | undefined;
+      if (key?.key !== 'Enter' || key.defaultPrevented || !e.data || !rowClick.current) return;
+      key.preventDefault();
+      rowClick.current(e.data);
+    },
+    [],
+  );
+  const bodyRef = useRef<HTMLDivElement>(null);
+  /** Arrow down from the quick search goes to the first row (the grid's cell, or the phone's first card). */
+  const focusFirstRow = () => {
+    const grid = apiRef.current;
+    const col = grid?.getAllDisplayedColumns()[0];
+    if (grid && col && grid.getDisplayedRowCount() > 0) {
+      grid.ensureIndexVisible(0);
+      grid.setFocusedCell(0, col);
+      return true;
+    }
+    const card = bodyRef.current?.querySelector<HTMLElement>('[data-testid="grid-card"] button');
+    card?.focus();
+    return !!card;
+  };
 
   const onSortChanged = (e: SortChangedEvent<T>) => {
     const sort = e.api.getColumnState().find((c) => c.sort);
@@ -245,6 +279,9 @@ export function DataGrid<T>(props: DataGridProps<T>) {
               leftSection={<IconSearch size={16} />}
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'ArrowDown' && !e.nativeEvent.isComposing && focusFirstRow()) e.preventDefault();
+              }}
               w={{ base: '100%', xs: 280 }}
               aria-label={t('grid.search')}
               data-testid="grid-search"
@@ -263,6 +300,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
         </Group>
       </Group>
       <Box
+        ref={bodyRef}
         h={props.height ?? 'calc(100dvh - 260px)'}
         mih={320}
         data-testid="data-grid"
@@ -304,6 +342,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
                 apiRef.current = e.api;
               }}
               onRowClicked={onRowClicked}
+              onCellKeyDown={onCellKeyDown}
               getRowId={getRowId}
               localeText={localeText}
               rowHeight={props.rowHeight ?? rowHeight}

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formKeyHandler, useFocusFirstField } from '@/components/form/keyboard';
 
 export interface FormDialogProps {
   opened: boolean;
@@ -14,16 +15,19 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
-/** Form dialogs: Enter saves, Escape closes, 40 rem wide, 150 ms slide (APP-069..072). Shift+Enter keeps a new line in text areas. */
+/**
+ * Form dialogs: Enter saves, Escape closes, 40 rem wide, 150 ms slide (APP-069..072). Enter in a text area is a new line,
+ * Ctrl/⌘+Enter saves from there too; the dialog opens in its first field (issue 20 item 4, `form/keyboard.ts`).
+ */
 export function FormDialog({ opened, title, onClose, onSubmit, ready = true, loading = false, submitLabel, children }: FormDialogProps) {
   const { t } = useTranslation();
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (ready && !loading) onSubmit();
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && (e.target as HTMLElement).tagName === 'TEXTAREA') submit(e);
-  };
+  const onKeyDown = formKeyHandler({ active: true, onSave: () => submit() });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstField(formRef, opened);
   return (
     <Modal
       opened={opened}
@@ -31,17 +35,20 @@ export function FormDialog({ opened, title, onClose, onSubmit, ready = true, loa
       title={title}
       size="40rem"
       closeOnEscape
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       transitionProps={{ transition: 'slide-up', duration: 150 }}
       fullScreen={false}
     >
-      <form onSubmit={submit} onKeyDown={onKeyDown} noValidate>
+      <form ref={formRef} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
         <Stack gap="md">
           {children}
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onClose} disabled={loading}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={loading} disabled={!ready} data-testid="form-dialog-save">
+            {/* pressing save leaves the focus in its field: no blur check of that field runs beside the save's check of the
+                whole form (react-hook-form then drops a cross-field error of the save, e.g. a customer price's missing price) */}
+            <Button type="submit" loading={loading} disabled={!ready} onMouseDown={(e) => e.preventDefault()} data-testid="form-dialog-save">
               {submitLabel ?? t('common.save')}
             </Button>
           </Group>

@@ -1,8 +1,10 @@
 import { ActionIcon, Button, Card, Center, Group, Loader, ScrollArea, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '@/components/dialogs/confirm';
+import { formKeyHandler, useFocusFirstField } from '@/components/form/keyboard';
+import { leaveDialog } from '@/components/record-page/dialogs';
 import { SectionTitle } from '@/components/SectionTitle';
 import { clearErrorNotices, handleApiError } from '@/lib/api/error-handler';
 import { type LineMutations, withRefresh } from './line-ops';
@@ -48,7 +50,31 @@ type Editing<D> = { kind: 'add'; draft: D } | { kind: 'change'; key: string | nu
  */
 export function LineList<L, D, Tot = never>(props: LineListProps<L, D, Tot>) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<Editing<D>>(null);
+  const [editing, setEditingState] = useState<Editing<D>>(null);
+  // the draft as the editor opened, to tell whether Escape discards a change
+  const opened = useRef<string | null>(null);
+  const setEditing = (next: Editing<D> | ((cur: Editing<D>) => Editing<D>)) => {
+    setEditingState((cur) => {
+      const value = typeof next === 'function' ? next(cur) : next;
+      if (!value) opened.current = null;
+      else if (!cur || cur.kind !== value.kind || (cur.kind === 'change' && value.kind === 'change' && cur.key !== value.key))
+        opened.current = JSON.stringify(value.draft);
+      return value;
+    });
+  };
+  const editorRef = useRef<HTMLTableRowElement>(null);
+  const editorKey = editing ? (editing.kind === 'add' ? 'new' : String(editing.key)) : null;
+  useFocusFirstField(editorRef, editorKey !== null);
+  // the closed editor gives the focus back to the add button (the keyboard goes on from the list)
+  const addRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (editorKey !== null) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      if (!document.activeElement || document.activeElement === document.body) addRef.current?.focus();
+    }
+  }, [editorKey]);
   const [busy, setBusy] = useState(false);
   const lines = props.query.data?.lines ?? [];
   const totals = props.query.data?.totals;
@@ -84,14 +110,19 @@ export function LineList<L, D, Tot = never>(props: LineListProps<L, D, Tot>) {
   const remove = async (line: L) => {
     if (await confirmDialog({ message: t('lines.removeConfirm'), confirmLabel: t('common.delete'), danger: true })) await write(() => ops.remove(line));
   };
-  const keys = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && !(e.target instanceof HTMLTextAreaElement)) {
-      e.preventDefault();
-      void submit();
-    } else if (e.key === 'Escape') setEditing(null);
+  /** Escape: an unchanged line closes at once, a changed one after the unsaved-data warning (save, discard, stay). */
+  const leave = async () => {
+    if (editing && opened.current !== JSON.stringify(editing.draft)) {
+      const choice = await leaveDialog();
+      if (choice === 'stay') return;
+      if (choice === 'save') return submit();
+    }
+    setEditing(null);
   };
+  // Enter saves the line, Escape leaves it (issue 20 item 4); an open article list keeps its keys
+  const keys = formKeyHandler({ active: !busy, onSave: () => void submit(), onLeave: () => void leave() });
   const editorRow = (draft: D, key: string) => (
-    <Table.Tr key={key} data-testid={`${props.testId}-editor`} onKeyDown={keys}>
+    <Table.Tr key={key} ref={editorRef} data-testid={`${props.testId}-editor`} onKeyDown={keys}>
       <Table.Td colSpan={props.columns.length}>
         <Group gap="xs" wrap="nowrap" align="flex-end">
           {props.renderEditor(draft, (next) => setEditing((cur) => (cur ? { ...cur, draft: next } : cur)))}
@@ -169,6 +200,7 @@ export function LineList<L, D, Tot = never>(props: LineListProps<L, D, Tot>) {
         </Group>
         {props.canEdit && (
           <Button
+            ref={addRef}
             size="xs"
             variant="light"
             leftSection={<IconPlus size={14} />}

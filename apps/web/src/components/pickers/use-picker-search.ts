@@ -26,5 +26,7 @@ export function usePickerSearch<T>(
     const list = hits.data ?? [];
     return selected && !list.some((a) => same(a, selected)) ? [selected, ...list] : list;
   }, [hits.data, selected, same]);
-  return { search, setSearch, selected, setSelected, rows, fetching: hits.isFetching };
+  // the typed text has not been asked for yet, or its answer is on the way
+  const pending = hits.isFetching || search.trim() !== term;
+  return { search, setSearch, selected, setSelected, rows, fetching: hits.isFetching, pending };
 }

@@ -1,9 +1,10 @@
 import { Anchor, Box, Button, Group, Loader, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconDeviceFloppy, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useRef } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formKeyHandler, useFocusFirstField } from '@/components/form/keyboard';
 import { FormMetaContext } from '@/components/form/schema';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isNotFoundError, RecordNotFound } from './RecordNotFound';
@@ -146,6 +147,21 @@ export function RecordActions({ editor, editDisabledReason }: { editor: RecordEd
 }
 
 /**
+ * The keys of a record's form (issue 20 item 4): while editing, Enter saves and Escape leaves edit mode (with the
+ * unsaved-data warning when something changed); edit mode and a new record start in the first field.
+ */
+export function useRecordKeys(editor: RecordEditor, ready = true) {
+  const content = useRef<HTMLDivElement>(null);
+  useFocusFirstField(content, editor.editing && ready);
+  const onKeyDown = formKeyHandler({
+    active: editor.editing && editor.busy === null,
+    onSave: () => void editor.save(),
+    onLeave: () => void editor.leave(),
+  });
+  return { content, onKeyDown };
+}
+
+/**
  * The record page: sticky top bar with back link, title, badges, edit/remove/save/cancel and tabs (APP-056..061);
  * the tabs are child routes, the form is shared with them through the context.
  */
@@ -155,59 +171,63 @@ export function RecordPage(props: RecordPageProps) {
   const subtitle = Array.isArray(props.subtitle) ? props.subtitle.filter(Boolean).join(' · ') : props.subtitle;
   useDocumentTitle(props.documentTitle ?? (typeof props.title === 'string' ? props.title : null));
   const collapsed = useCollapsedBar();
+  const keys = useRecordKeys(editor, !props.loading);
   if (props.notFound || isNotFoundError(props.loadError)) return <RecordNotFound back={props.back} />;
   return (
     <RecordEditorContext.Provider value={editor}>
       <FormProvider {...editor.form}>
         <FormMetaContext.Provider value={{ fields: editor.fields, readOnly: !editor.editing }}>
-          <Box className={classes.bar} data-testid="record-bar" data-editing={editor.editing || undefined} data-collapsed={collapsed || undefined}>
-            <Anchor component={Link} to={props.back.to} size="sm" c="dimmed" className={classes.back} data-testid="record-back">
-              <IconChevronLeft size={14} />
-              {props.back.label}
-            </Anchor>
-            <Group justify="space-between" align="center" gap="sm" wrap="wrap" mt={4}>
-              <Stack gap={0} style={{ minWidth: 0, flex: '1 1 16rem' }}>
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }} className={classes.titleRow}>
-                  {props.loading ? (
-                    <Skeleton h={28} w={260} />
-                  ) : (
-                    <Title order={1} size="h3" className={classes.title} data-testid="record-title">
-                      {props.title}
-                    </Title>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys of the fields inside (Enter saves, Escape leaves) */}
+          <div onKeyDown={keys.onKeyDown} data-testid="record-keys">
+            <Box className={classes.bar} data-testid="record-bar" data-editing={editor.editing || undefined} data-collapsed={collapsed || undefined}>
+              <Anchor component={Link} to={props.back.to} size="sm" c="dimmed" className={classes.back} data-testid="record-back">
+                <IconChevronLeft size={14} />
+                {props.back.label}
+              </Anchor>
+              <Group justify="space-between" align="center" gap="sm" wrap="wrap" mt={4}>
+                <Stack gap={0} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }} className={classes.titleRow}>
+                    {props.loading ? (
+                      <Skeleton h={28} w={260} />
+                    ) : (
+                      <Title order={1} size="h3" className={classes.title} data-testid="record-title">
+                        {props.title}
+                      </Title>
+                    )}
+                    {props.badges}
+                  </Group>
+                  {subtitle && (
+                    <Text size="sm" c="dimmed" truncate className={classes.subtitle}>
+                      {subtitle}
+                    </Text>
                   )}
-                  {props.badges}
+                </Stack>
+                <Group gap="xs">
+                  {busy && <Loader size="xs" />}
+                  <RecordActions editor={editor} editDisabledReason={props.editDisabledReason} />
                 </Group>
-                {subtitle && (
-                  <Text size="sm" c="dimmed" truncate className={classes.subtitle}>
-                    {subtitle}
-                  </Text>
-                )}
-              </Stack>
-              <Group gap="xs">
-                {busy && <Loader size="xs" />}
-                <RecordActions editor={editor} editDisabledReason={props.editDisabledReason} />
               </Group>
-            </Group>
-            <Tabs
-              value={props.activeTab}
-              onChange={(v) => v && !busy && props.onTabChange(v)}
-              loop
-              activateTabWithKeyboard
-              mt="sm"
-              classNames={{ list: classes.tabList }}
-            >
-              <Tabs.List data-testid="record-tabs">
-                {props.tabs.map((tab) => (
-                  <Tabs.Tab key={tab.id} value={tab.id} disabled={tab.disabled || busy} data-testid={`tab-${tab.id}`}>
-                    {tab.label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-            </Tabs>
-          </Box>
-          <Box pt="md" style={busy ? { pointerEvents: 'none', opacity: 0.7 } : undefined}>
-            {props.children}
-          </Box>
+              <Tabs
+                value={props.activeTab}
+                onChange={(v) => v && !busy && props.onTabChange(v)}
+                loop
+                activateTabWithKeyboard
+                mt="sm"
+                classNames={{ list: classes.tabList }}
+              >
+                <Tabs.List data-testid="record-tabs">
+                  {props.tabs.map((tab) => (
+                    <Tabs.Tab key={tab.id} value={tab.id} disabled={tab.disabled || busy} data-testid={`tab-${tab.id}`}>
+                      {tab.label}
+                    </Tabs.Tab>
+                  ))}
+                </Tabs.List>
+              </Tabs>
+            </Box>
+            <Box ref={keys.content} pt="md" style={busy ? { pointerEvents: 'none', opacity: 0.7 } : undefined}>
+              {props.children}
+            </Box>
+          </div>
         </FormMetaContext.Provider>
       </FormProvider>
     </RecordEditorContext.Provider>

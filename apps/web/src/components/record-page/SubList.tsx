@@ -82,6 +82,18 @@ export function SubList<T>(props: {
                     <Table.Tr
                       key={props.rowKey(row)}
                       onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
+                      // a row that opens its detail is reached by Tab and opened by Enter (issue 20 item 4)
+                      tabIndex={props.onRowClick ? 0 : undefined}
+                      onKeyDown={
+                        props.onRowClick
+                          ? (e) => {
+                              if (e.key === 'Enter' && e.target === e.currentTarget) {
+                                e.preventDefault();
+                                props.onRowClick?.(row);
+                              }
+                            }
+                          : undefined
+                      }
                       className={props.onRowClick ? classes.clickable : undefined}
                       data-testid="sub-row"
                       data-state={props.rowState?.(row)}

@@ -6,7 +6,7 @@ import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormMetaContext } from '@/components/form/schema';
 import { HeadingSection, SectionTitle } from '@/components/SectionTitle';
-import { RecordActions } from './RecordPage';
+import { RecordActions, useRecordKeys } from './RecordPage';
 import type { RecordEditor } from './use-record-editor';
 
 /**
@@ -25,6 +25,7 @@ export function SubRecordPanel(props: {
 }) {
   const { t } = useTranslation();
   const { editor } = props;
+  const keys = useRecordKeys(editor, !props.loading);
   return (
     <Stack gap="sm">
       <Anchor component={Link} to={props.back.to} size="sm" c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }} data-testid="sub-back">
@@ -36,7 +37,7 @@ export function SubRecordPanel(props: {
           {t('record.notFound')}
         </Alert>
       ) : (
-        <Card withBorder radius="md" padding="md" data-editing={editor.editing || undefined}>
+        <Card withBorder radius="md" padding="md" data-editing={editor.editing || undefined} onKeyDown={keys.onKeyDown}>
           <Group justify="space-between" align="center" gap="sm" mb="md" wrap="wrap">
             {props.loading ? (
               <Skeleton h={24} w={220} />
@@ -51,7 +52,9 @@ export function SubRecordPanel(props: {
             {props.aside}
             <FormProvider {...editor.form}>
               <FormMetaContext.Provider value={{ fields: editor.fields, readOnly: !editor.editing }}>
-                <div style={editor.busy === 'save' || editor.busy === 'remove' ? { pointerEvents: 'none', opacity: 0.7 } : undefined}>{props.children}</div>
+                <div ref={keys.content} style={editor.busy === 'save' || editor.busy === 'remove' ? { pointerEvents: 'none', opacity: 0.7 } : undefined}>
+                  {props.children}
+                </div>
               </FormMetaContext.Provider>
             </FormProvider>
           </HeadingSection>

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formKeyHandler } from '@/components/form/keyboard';
 import { i18n } from '@/i18n';
 
 export type LeaveChoice = 'save' | 'discard' | 'stay';
@@ -67,12 +68,8 @@ function RemarkForm({ onDone }: { onDone: (remark: string | null) => void }) {
           description={t('record.remarkHint')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              submit();
-            }
-          }}
+          // Enter is a new line, Ctrl/⌘+Enter confirms (issue 20 item 4)
+          onKeyDown={formKeyHandler({ active: true, onSave: submit })}
           error={touched && invalid ? t('record.remarkRequired') : undefined}
           autosize
           minRows={3}

@@ -61,7 +61,7 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
   const form = useSchemaForm(config.schema, config.toFormValues(config.record));
   useNoticeClearing(form);
   const [editing, setEditingState] = useState(config.isNew);
-  const [busy, setBusy] = useState<null | 'lock' | 'save' | 'remove'>(null);
+  const [busy, setBusyState] = useState<null | 'lock' | 'save' | 'remove'>(null);
   const [running, setRunning] = useState<string | null>(null);
   const me = useMe().data;
   const lockRef = useRef<{ id: number; token: string } | null>(null);
@@ -71,6 +71,12 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
   // reading isDirty while rendering subscribes to it (react-hook-form's form state is a proxy)
   const dirtyRef = useRef(false);
   dirtyRef.current = form.formState.isDirty;
+  const busyRef = useRef<string | null>(null);
+
+  const setBusy = useCallback((b: null | 'lock' | 'save' | 'remove') => {
+    busyRef.current = b;
+    setBusyState(b);
+  }, []);
 
   const setEditing = useCallback((on: boolean) => {
     editingRef.current = on;
@@ -235,6 +241,20 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
     }
   }, []);
 
+  /** Escape leaves edit mode: unchanged at once, changed after the unsaved-data warning (save, discard, stay). */
+  const leave = useCallback(async () => {
+    if (!editingRef.current || busyRef.current) return;
+    if (dirtyRef.current) {
+      const choice = await leaveDialog();
+      if (choice === 'stay') return;
+      if (choice === 'save') {
+        await save();
+        return;
+      }
+    }
+    if (editingRef.current) cancel();
+  }, [save, cancel]);
+
   // leaving the record with unsaved changes asks first; save continues the navigation (APP-063..065)
   useBlocker({
     shouldBlockFn: async ({ next }) => {
@@ -275,6 +295,7 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
     startEdit,
     cancel,
     save,
+    leave,
     remove,
   };
 }
