@@ -288,3 +288,85 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   }
   return out;
 }
+
+/** One sort term of a keyset walk: the expression the list orders by, its direction and the alias its value is read as. */
+interface KeyTerm {
+  expr: Expression<unknown>;
+  desc: boolean;
+  alias: string;
+}
+
+/**
+ * Where a key's NULLs fall in the order: SQLite sorts NULL below every value, PostgreSQL above (both by default), so
+ * an ascending SQLite order and a descending PostgreSQL one start with them.
+ */
+const nullsFirst = (dialect: Dialect, desc: boolean) => (dialect === 'sqlite') !== desc;
+
+/** The rows strictly after `values` in the order of `keys` (the last key is unique). */
+function afterKeys(keys: KeyTerm[], values: unknown[], dialect: Dialect): Expression<SqlBool> {
+  const equal = (k: KeyTerm, v: unknown) => (v === null || v === undefined ? sql<SqlBool>`${k.expr} is null` : sql<SqlBool>`${k.expr} = ${v}`);
+  const beyond = (k: KeyTerm, v: unknown) => {
+    const first = nullsFirst(dialect, k.desc);
+    if (v === null || v === undefined) return first ? sql<SqlBool>`${k.expr} is not null` : undefined;
+    const cmp = k.desc ? sql`${k.expr} < ${v}` : sql`${k.expr} > ${v}`;
+    return first ? sql<SqlBool>`${cmp}` : sql<SqlBool>`(${cmp} or ${k.expr} is null)`;
+  };
+  const alternatives: Expression<SqlBool>[] = [];
+  keys.forEach((k, i) => {
+    const b = beyond(k, values[i]);
+    if (!b) return;
+    alternatives.push(sql<SqlBool>`(${sql.join([...keys.slice(0, i).map((e, j) => equal(e, values[j])), b], sql` and `)})`);
+  });
+  if (!alternatives.length) return sql<SqlBool>`1 = 0`;
+  // the first key's range on its own, so that the database walks its index from the last row on instead of from the start
+  const k0 = keys[0] as KeyTerm;
+  const v0 = values[0];
+  const lead =
+    v0 === null || v0 === undefined
+      ? nullsFirst(dialect, k0.desc)
+        ? undefined
+        : sql<SqlBool>`${k0.expr} is null`
+      : nullsFirst(dialect, k0.desc)
+        ? sql<SqlBool>`${k0.expr} ${sql.raw(k0.desc ? '<=' : '>=')} ${v0}`
+        : sql<SqlBool>`(${k0.expr} ${sql.raw(k0.desc ? '<=' : '>=')} ${v0} or ${k0.expr} is null)`;
+  const rest = sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
+  return lead ? sql<SqlBool>`${lead} and ${rest}` : rest;
+}
+
+/**
+ * Every row of a list query (the same filter, quick search, order and rows as `runList`, without its window), read in
+ * keyset batches of `batchSize`: each batch continues after the last row of the one before by the order's values,
+ * so that no offset is skipped through and no batch holds more than `batchSize` rows. The rows carry the order's values
+ * as `__k0`, `__k1`, … besides their fields.
+ */
+export async function* listBatches<T extends Record<string, unknown>>(
+  base: AnyQB,
+  spec: ListSpec,
+  q: Pick<ListQuery, 'filter' | 'orderBy' | 'search'>,
+  dialect: Dialect,
+  batchSize = 1000,
+): AsyncGenerator<T[]> {
+  let qb = applyConditions(base, spec, parseFilter(q.filter, spec.fields, spec.scales), dialect);
+  const order = parseOrder(q.orderBy, spec);
+  const term = q.search?.trim();
+  if (term && spec.search) {
+    // every match is read: the plan that checks rows one by one suits a window, not the whole set
+    const plan = await planSearch(base, spec.search, term, dialect, Number.MAX_SAFE_INTEGER);
+    qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect, plan && { ...plan, seek: false }) as Expression<SqlBool>);
+  }
+  const key = spec.key ?? 'id';
+  const keys: KeyTerm[] = order.map((o, i) => ({ expr: orderRef(spec, o.field, dialect), desc: o.desc, alias: `__k${i}` }));
+  // the walk needs a unique last key, also where the key is not a field of the list
+  if (!order.some((o) => o.field === key)) keys.push({ expr: sql.ref(`${spec.table}.${key}`), desc: false, alias: `__k${keys.length}` });
+  qb = qb.select(keys.map((k) => sql`${k.expr}`.as(k.alias)));
+  qb = keys.reduce((acc, k) => acc.orderBy(k.expr, k.desc ? 'desc' : 'asc'), qb);
+  let last: unknown[] | undefined;
+  for (;;) {
+    const page = last ? qb.where(afterKeys(keys, last, dialect)) : qb;
+    const rows = (await page.limit(batchSize).execute()) as T[];
+    if (rows.length) yield rows;
+    if (rows.length < batchSize) return;
+    const end = rows[rows.length - 1] as T;
+    last = keys.map((k) => end[k.alias]);
+  }
+}
