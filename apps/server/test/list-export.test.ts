@@ -14,7 +14,7 @@ const db = t.handle.db;
 const BOM = '\uFEFF';
 
 /** `n` addresses named `<prefix> 000000 …` in the order of their numbers, written straight into the table (test data only). */
-async function bulkAdressen(prefix: string, n: number) {
+async function bulkAdressen(prefix: string, n: number, more: (i: number) => { ort?: string | null; plz?: string | null } = () => ({})) {
   const start = 8_000_000 + Math.floor(Math.random() * 50_000) * 20;
   const now = new Date().toISOString();
   for (let i = 0; i < n; i += 500) {
@@ -23,6 +23,7 @@ async function bulkAdressen(prefix: string, n: number) {
       name1: `${prefix} ${String(i + j).padStart(6, '0')} ${'x'.repeat(60)}`,
       angelegtAm: now,
       geaendertAm: now,
+      ...more(i + j),
     }));
     await db.insertInto('adressen').values(rows).execute();
   }
@@ -35,6 +36,12 @@ const linesOf = (body: string) =>
     .slice(BOM.length)
     .split('\r\n')
     .filter((l) => l !== '');
+
+/** An export answered as a stream that nobody reads until the test does (the export holds its place meanwhile). */
+async function streamed(url: string, token: string): Promise<{ statusCode: number; stream: Readable }> {
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` }, payloadAsStream: true });
+  return { statusCode: res.statusCode, stream: (res as unknown as { stream: () => Readable }).stream() };
+}
 
 const exportAdressen = (query: Record<string, string>, as = 'admin') => c.callRaw(endpoints.adressenExport, { as, query });
 const exportOp = (query: Record<string, string>, as = 'admin') => c.callRaw(endpoints.offenePostenExport, { as, query });
@@ -90,6 +97,34 @@ describe('list export as CSV (issue 20 item 10)', () => {
     expect(rest).toEqual([]);
   });
 
+  it('products, sales documents and assets export the same way: unit prices with up to four decimals, the lists\' own filters', async () => {
+    const p = unique('PX-');
+    await f.artikel({ artikelnummer: `${p}1`, bezeichnung: 'Pumpe', vknetto: 1234.5678 });
+    await f.artikel({ artikelnummer: `${p}2`, bezeichnung: 'Ventil', vknetto: 12.5 });
+    const art = await c.callRaw(endpoints.artikelExport, {
+      as: 'admin',
+      query: { filter: `artikelnummer~${p}`, orderBy: 'artikelnummer', columns: 'artikelnummer,bezeichnung,vknetto', labels: 'Artikelnr.,Bezeichnung,VK netto' },
+    });
+    expect(art.headers['content-disposition']).toMatch(/filename="Artikel_/);
+    expect(linesOf(art.body)).toEqual(['Artikelnr.;Bezeichnung;VK netto', `${p}1;Pumpe;1.234,5678`, `${p}2;Ventil;12,50`]);
+
+    const kunde = await f.adresse({ name1: unique('Belegkunde ') });
+    const angebot = await f.beleg({ adresseId: kunde.id, belegdatum: '2026-03-01', betreff: 'Angebot' });
+    await f.position(angebot.id, { menge: 2, einzelpreis: 1000.25, mwstSatz: 19 });
+    await f.beleg({ adresseId: kunde.id, belegart: '0200', belegdatum: '2026-03-02' });
+    const bel = await c.callRaw(endpoints.belegeExport, {
+      as: 'admin',
+      query: { adresseId: String(kunde.id), belegart: '0100', columns: 'belegnummer,belegdatum,betragNetto,betreff' },
+    });
+    expect(linesOf(bel.body)).toEqual(['belegnummer;belegdatum;betragNetto;betreff', `${angebot.belegnummer};01.03.2026;2.000,50;Angebot`]);
+
+    const q = unique('AX-');
+    await f.asset({ assetnummer: `${q}1`, istAktiv: true });
+    await f.asset({ assetnummer: `${q}2`, istAktiv: false });
+    const ass = await c.callRaw(endpoints.assetsExport, { as: 'admin', query: { filter: `assetnummer~${q},istAktiv=false`, columns: 'assetnummer,istAktiv' } });
+    expect(linesOf(ass.body)).toEqual(['assetnummer;istAktiv', `${q}2;Nein`]);
+  });
+
   it("formula injection: text cells starting with = + - @ get a leading ', numbers keep their sign", async () => {
     const p = unique('Fx');
     const names = ['=HYPERLINK("http://x";"y")', '+49 30 123', '-Rabatt', '@SUMME(A1)'];
@@ -136,11 +171,8 @@ describe('list export as CSV (issue 20 item 10)', () => {
     const start = await bulkAdressen(p, n);
     const token = await t.login('admin');
     const url = buildUrl(endpoints.adressenExport.path, {}, { filter: `name1~${p}`, orderBy: 'name1', columns: 'adressnummer,name1' });
-    const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` }, payloadAsStream: true } as Parameters<
-      typeof t.app.inject
-    >[0]);
-    expect(res.statusCode).toBe(200);
-    const stream = (res as unknown as { stream: () => Readable }).stream();
+    const { statusCode, stream } = await streamed(url, token);
+    expect(statusCode).toBe(200);
     const chunks: Buffer[] = [];
     let added = false;
     for await (const chunk of stream) {
@@ -161,14 +193,29 @@ describe('list export as CSV (issue 20 item 10)', () => {
     expect(numbers).toEqual(Array.from({ length: n }, (_, i) => start + i));
   });
 
+  it('keyset batches keep the order of the list across batch ends: nullable and equal sort values, both directions', async () => {
+    const p = unique('Ks');
+    await bulkAdressen(p, 2600, (i) => ({ ort: i % 3 === 0 ? null : i % 3 === 1 ? 'Übach' : `Ort ${i % 7}`, plz: i % 5 === 0 ? null : String(i % 4) }));
+    for (const orderBy of ['ort', '-ort', 'plz', '-plz,name1', '-adressnummer']) {
+      const listed: number[] = [];
+      for (let offset = 0; ; offset += 1000) {
+        const page = expectOk(await c.call(endpoints.adressenList, { as: 'admin', query: { filter: `name1~${p}`, orderBy, limit: 1000, offset } }));
+        listed.push(...page.result.map((a) => a.adressnummer));
+        if (!page.hasMoreData) break;
+      }
+      const res = await exportAdressen({ filter: `name1~${p}`, orderBy, columns: 'adressnummer' });
+      expect(linesOf(res.body).slice(1).map(Number), orderBy).toEqual(listed);
+      expect(listed).toHaveLength(2600);
+    }
+  });
+
   it(`at most ${MAX_EXPORTS} exports run at once: one more answers 503 with Retry-After, and a finished one frees its place`, async () => {
     // enough rows that an export not read by its client is still running
     const p = unique('Par');
     await bulkAdressen(p, 5000);
     const url = buildUrl(endpoints.adressenExport.path, {}, { filter: `name1~${p}`, columns: 'name1' });
     const token = await t.login('admin');
-    const open = async () =>
-      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` }, payloadAsStream: true } as Parameters<typeof t.app.inject>[0]);
+    const open = () => streamed(url, token);
     const running = [];
     for (let i = 0; i < MAX_EXPORTS; i++) running.push(await open());
     for (const r of running) expect(r.statusCode).toBe(200);
@@ -176,14 +223,14 @@ describe('list export as CSV (issue 20 item 10)', () => {
     expect(expectError(refused, 503).messageCode).toBe('DIENST_NICHT_VERFUEGBAR');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // reading them to their end frees their places
-    const drain = async (r: unknown) => {
-      for await (const _ of (r as { stream: () => Readable }).stream()) {
+    const drain = async (r: { stream: Readable }) => {
+      for await (const _ of r.stream) {
         /* read */
       }
     };
-    await drain(running[0]);
+    await drain(running[0] as { stream: Readable });
     expect((await c.callRaw(endpoints.adressenExport, { as: 'admin', query: { columns: 'name1', filter: 'adressnummer=1' } })).statusCode).toBe(200);
-    await drain(running[1]);
+    await drain(running[1] as { stream: Readable });
 
     // a client that goes away (over a real connection) frees its place: wide rows, so that the socket cannot take them all
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
