@@ -51,7 +51,7 @@ test('addresses: "Exportieren" downloads the filtered list as CSV for Excel with
   expect(row[head?.indexOf('Ort') as number]).toBe('Köln');
 });
 
-test('open items: the export of an address\'s items writes German amounts and dates', async ({ page, request }) => {
+test("open items: the export of an address's items writes German amounts and dates", async ({ page, request }) => {
   const token = await apiLogin(request, 'buero');
   const kunde = await adresse(request, token, { name1: `OP-Export ${Date.now().toString(36)}`, istKunde: true });
   const artikel = (await getJson<{ result: { id: number }[] }>(request, token, '/stammdaten/artikel?limit=1&filter=artikelart=3,gesperrt=false')).result[0];

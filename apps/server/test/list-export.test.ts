@@ -97,13 +97,18 @@ describe('list export as CSV (issue 20 item 10)', () => {
     expect(rest).toEqual([]);
   });
 
-  it('products, sales documents and assets export the same way: unit prices with up to four decimals, the lists\' own filters', async () => {
+  it("products, sales documents and assets export the same way: unit prices with up to four decimals, the lists' own filters", async () => {
     const p = unique('PX-');
     await f.artikel({ artikelnummer: `${p}1`, bezeichnung: 'Pumpe', vknetto: 1234.5678 });
     await f.artikel({ artikelnummer: `${p}2`, bezeichnung: 'Ventil', vknetto: 12.5 });
     const art = await c.callRaw(endpoints.artikelExport, {
       as: 'admin',
-      query: { filter: `artikelnummer~${p}`, orderBy: 'artikelnummer', columns: 'artikelnummer,bezeichnung,vknetto', labels: 'Artikelnr.,Bezeichnung,VK netto' },
+      query: {
+        filter: `artikelnummer~${p}`,
+        orderBy: 'artikelnummer',
+        columns: 'artikelnummer,bezeichnung,vknetto',
+        labels: 'Artikelnr.,Bezeichnung,VK netto',
+      },
     });
     expect(art.headers['content-disposition']).toMatch(/filename="Artikel_/);
     expect(linesOf(art.body)).toEqual(['Artikelnr.;Bezeichnung;VK netto', `${p}1;Pumpe;1.234,5678`, `${p}2;Ventil;12,50`]);
@@ -131,13 +136,7 @@ describe('list export as CSV (issue 20 item 10)', () => {
     for (const [i, n] of names.entries()) await f.adresse({ name1: n, name2: `${p}${i}` });
     const res = await exportAdressen({ filter: `name2~${p}`, orderBy: 'name2', columns: 'name1,name2' });
     expect(res.statusCode).toBe(200);
-    expect(linesOf(res.body)).toEqual([
-      'name1;name2',
-      `"'=HYPERLINK(""http://x"";""y"")";${p}0`,
-      `'+49 30 123;${p}1`,
-      `'-Rabatt;${p}2`,
-      `'@SUMME(A1);${p}3`,
-    ]);
+    expect(linesOf(res.body)).toEqual(['name1;name2', `"'=HYPERLINK(""http://x"";""y"")";${p}0`, `'+49 30 123;${p}1`, `'-Rabatt;${p}2`, `'@SUMME(A1);${p}3`]);
     // a negative amount is a number, not a formula
     const kunde = await f.adresse({ name1: unique('Gutschrift ') });
     await f.offenerPosten({ betrag: 10, adresseId: kunde.id, belegart: '0500' });

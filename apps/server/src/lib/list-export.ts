@@ -6,8 +6,8 @@ import type { Dialect } from '../db/schema-helpers';
 import { heute } from './berlin-time';
 import type { FieldCodecs } from './codecs';
 import { ApiError, badRequest } from './errors';
-import { contentDisposition } from './files';
 import { type FieldType, own } from './fields';
+import { contentDisposition } from './files';
 import { formatDatum, formatScaled, formatZahl, formatZeitpunkt } from './format-de';
 import { type ListSpec, listBatches } from './list-query';
 

@@ -270,13 +270,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           )}
           {props.toolbar}
           {props.exportEndpoint && (
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              loading={exporting}
-              onClick={() => void exportRows()}
-              data-testid="grid-export"
-            >
+            <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={() => void exportRows()} data-testid="grid-export">
               {t('grid.export')}
             </Button>
           )}
