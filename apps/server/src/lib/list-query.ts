@@ -6,7 +6,7 @@ import { afterCommit } from './after-commit';
 import { toScaled } from './codecs';
 import { badRequest } from './errors';
 import { type FieldType, own } from './fields';
-import { invalidateSearchMatches, planSearch, readsWholeTable, type SearchPlan } from './search';
+import { BROAD_SEARCH_MATCHES, invalidateSearchMatches, planSearch, readsWholeTable, type SearchPlan } from './search';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries address columns by validated runtime names
 type AnyQB = SelectQueryBuilder<any, any, any>;
@@ -164,9 +164,14 @@ function orderRef(spec: ListSpec, field: string, dialect: Dialect) {
   return sql.raw(sortKeyExpression(column, dialect));
 }
 
-export function applyConditions(qb: AnyQB, spec: ListSpec, conds: Condition[], dialect: Dialect): AnyQB {
+/**
+ * `unindexed` (SQLite): the conditions are not matched against indexes (unary `+`, which keeps the value and its
+ * collation), so that a walk in the list's order takes the order's index instead of a filter's index plus a sort.
+ */
+export function applyConditions(qb: AnyQB, spec: ListSpec, conds: Condition[], dialect: Dialect, unindexed = false): AnyQB {
   for (const c of conds) {
-    const col = colRef(spec, c.field);
+    const ref = colRef(spec, c.field);
+    const col = unindexed && dialect === 'sqlite' ? sql<FilterValue>`+${ref}` : ref;
     qb = qb.where((eb: AnyEB) => {
       switch (c.op) {
         case 'null':
@@ -302,35 +307,30 @@ interface KeyTerm {
  */
 const nullsFirst = (dialect: Dialect, desc: boolean) => (dialect === 'sqlite') !== desc;
 
-/** The rows strictly after `values` in the order of `keys` (the last key is unique). */
+/**
+ * The rows strictly after `values` in the order of `keys` (the last key is unique). The first key's range stands on its
+ * own, so that the database walks that key's index from the last row on instead of from the start; the walk reads the
+ * first key's NULLs as a segment of their own (`listBatches`), so that range needs no `or … is null`.
+ */
 function afterKeys(keys: KeyTerm[], values: unknown[], dialect: Dialect): Expression<SqlBool> {
-  const equal = (k: KeyTerm, v: unknown) => (v === null || v === undefined ? sql<SqlBool>`${k.expr} is null` : sql<SqlBool>`${k.expr} = ${v}`);
+  const isNull = (v: unknown) => v === null || v === undefined;
+  const equal = (k: KeyTerm, v: unknown) => (isNull(v) ? sql<SqlBool>`${k.expr} is null` : sql<SqlBool>`${k.expr} = ${v}`);
   const beyond = (k: KeyTerm, v: unknown) => {
     const first = nullsFirst(dialect, k.desc);
-    if (v === null || v === undefined) return first ? sql<SqlBool>`${k.expr} is not null` : undefined;
+    if (isNull(v)) return first ? sql<SqlBool>`${k.expr} is not null` : undefined;
     const cmp = k.desc ? sql`${k.expr} < ${v}` : sql`${k.expr} > ${v}`;
     return first ? sql<SqlBool>`${cmp}` : sql<SqlBool>`(${cmp} or ${k.expr} is null)`;
   };
   const alternatives: Expression<SqlBool>[] = [];
   keys.forEach((k, i) => {
     const b = beyond(k, values[i]);
-    if (!b) return;
-    alternatives.push(sql<SqlBool>`(${sql.join([...keys.slice(0, i).map((e, j) => equal(e, values[j])), b], sql` and `)})`);
+    if (b) alternatives.push(sql<SqlBool>`(${sql.join([...keys.slice(0, i).map((e, j) => equal(e, values[j])), b], sql` and `)})`);
   });
   if (!alternatives.length) return sql<SqlBool>`1 = 0`;
-  // the first key's range on its own, so that the database walks its index from the last row on instead of from the start
+  const rest = sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
   const k0 = keys[0] as KeyTerm;
   const v0 = values[0];
-  const lead =
-    v0 === null || v0 === undefined
-      ? nullsFirst(dialect, k0.desc)
-        ? undefined
-        : sql<SqlBool>`${k0.expr} is null`
-      : nullsFirst(dialect, k0.desc)
-        ? sql<SqlBool>`${k0.expr} ${sql.raw(k0.desc ? '<=' : '>=')} ${v0}`
-        : sql<SqlBool>`(${k0.expr} ${sql.raw(k0.desc ? '<=' : '>=')} ${v0} or ${k0.expr} is null)`;
-  const rest = sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
-  return lead ? sql<SqlBool>`${lead} and ${rest}` : rest;
+  return isNull(v0) ? rest : sql<SqlBool>`${k0.expr} ${sql.raw(k0.desc ? '<=' : '>=')} ${v0} and ${rest}`;
 }
 
 /**
@@ -346,13 +346,16 @@ export async function* listBatches<T extends Record<string, unknown>>(
   dialect: Dialect,
   batchSize = 1000,
 ): AsyncGenerator<T[]> {
-  let qb = applyConditions(base, spec, parseFilter(q.filter, spec.fields, spec.scales), dialect);
+  // Each batch walks the order's index from the last row on and tests the conditions row by row: all batches together
+  // read the index once. A filter's index would find the matches but sort all those after the last row for every batch.
+  let qb = applyConditions(base, spec, parseFilter(q.filter, spec.fields, spec.scales), dialect, true);
   const order = parseOrder(q.orderBy, spec);
   const term = q.search?.trim();
   if (term && spec.search) {
-    // every match is read: the plan that checks rows one by one suits a window, not the whole set
+    // the same: the full-text matches are a set each row is tested against (the plan of a broad search), never seeked
     const plan = await planSearch(base, spec.search, term, dialect, Number.MAX_SAFE_INTEGER);
-    qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect, plan && { ...plan, seek: false }) as Expression<SqlBool>);
+    const walk = plan && { ...plan, seek: false, matches: Math.max(plan.matches, BROAD_SEARCH_MATCHES) };
+    qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect, walk) as Expression<SqlBool>);
   }
   const key = spec.key ?? 'id';
   const keys: KeyTerm[] = order.map((o, i) => ({ expr: orderRef(spec, o.field, dialect), desc: o.desc, alias: `__k${i}` }));
@@ -360,13 +363,19 @@ export async function* listBatches<T extends Record<string, unknown>>(
   if (!order.some((o) => o.field === key)) keys.push({ expr: sql.ref(`${spec.table}.${key}`), desc: false, alias: `__k${keys.length}` });
   qb = qb.select(keys.map((k) => sql`${k.expr}`.as(k.alias)));
   qb = keys.reduce((acc, k) => acc.orderBy(k.expr, k.desc ? 'desc' : 'asc'), qb);
-  let last: unknown[] | undefined;
-  for (;;) {
-    const page = last ? qb.where(afterKeys(keys, last, dialect)) : qb;
-    const rows = (await page.limit(batchSize).execute()) as T[];
-    if (rows.length) yield rows;
-    if (rows.length < batchSize) return;
-    const end = rows[rows.length - 1] as T;
-    last = keys.map((k) => end[k.alias]);
+  // the first key's NULLs are a segment of their own, before or after its values as the database sorts them
+  const k0 = keys[0] as KeyTerm;
+  const segments = [sql<SqlBool>`${k0.expr} is null`, sql<SqlBool>`${k0.expr} is not null`];
+  if (!nullsFirst(dialect, k0.desc)) segments.reverse();
+  for (const segment of segments) {
+    let last: unknown[] | undefined;
+    for (;;) {
+      const page = qb.where(last ? sql<SqlBool>`${segment} and ${afterKeys(keys, last, dialect)}` : segment);
+      const rows = (await page.limit(batchSize).execute()) as T[];
+      if (rows.length) yield rows;
+      if (rows.length < batchSize) break;
+      const end = rows[rows.length - 1] as T;
+      last = keys.map((k) => end[k.alias]);
+    }
   }
 }
