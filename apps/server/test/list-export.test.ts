@@ -187,7 +187,7 @@ describe('list export as CSV (issue 20 item 10)', () => {
     expect(rows.at(-1)).toMatch(new RegExp(`;${p} zzz spät$`));
     const numbers = rows.slice(0, n).map((l) => Number(l.split(';')[0]));
     expect(numbers).toEqual(Array.from({ length: n }, (_, i) => start + i));
-  });
+  }, 120_000);
 
   it('keyset batches keep the order of the list across batch ends: nullable and equal sort values, both directions', async () => {
     const p = unique('Ks');
@@ -203,7 +203,7 @@ describe('list export as CSV (issue 20 item 10)', () => {
       expect(linesOf(res.body).slice(1).map(Number), orderBy).toEqual(listed);
       expect(listed).toHaveLength(2600);
     }
-  });
+  }, 120_000);
 
   it(`at most ${MAX_EXPORTS} exports run at once: one more answers 503 with Retry-After, and a finished one frees its place`, async () => {
     // enough rows that an export not read by its client is still running
@@ -249,5 +249,5 @@ describe('list export as CSV (issue 20 item 10)', () => {
       // the app closes its server after the file; the connections of this test go now
       t.app.server.closeAllConnections();
     }
-  });
+  }, 120_000);
 });
