@@ -336,8 +336,8 @@ function afterKeys(keys: KeyTerm[], values: unknown[], dialect: Dialect): Expres
 /**
  * Every row of a list query (the same filter, quick search, order and rows as `runList`, without its window), read in
  * keyset batches of `batchSize`: each batch continues after the last row of the one before by the order's values,
- * so that no offset is skipped through and no batch holds more than `batchSize` rows. The rows carry the order's values
- * as `__k0`, `__k1`, … besides their fields.
+ * so that no offset is skipped through and no batch holds more than `batchSize` rows. The rows carry the list's unique
+ * key (as `__k<n>`) besides their fields.
  */
 export async function* listBatches<T extends Record<string, unknown>>(
   base: AnyQB,
@@ -361,7 +361,11 @@ export async function* listBatches<T extends Record<string, unknown>>(
   const keys: KeyTerm[] = order.map((o, i) => ({ expr: orderRef(spec, o.field, dialect), desc: o.desc, alias: `__k${i}` }));
   // the walk needs a unique last key, also where the key is not a field of the list
   if (!order.some((o) => o.field === key)) keys.push({ expr: sql.ref(`${spec.table}.${key}`), desc: false, alias: `__k${keys.length}` });
-  qb = qb.select(keys.map((k) => sql`${k.expr}`.as(k.alias)));
+  // the rows carry the unique key; the order's values are read for the last row of a batch only (a German sort key
+  // is an expression worth computing once per batch, not once per row)
+  const unique = keys[keys.length - 1] as KeyTerm;
+  const keyValues = qb.clearSelect().select(keys.map((k) => sql`${k.expr}`.as(k.alias)));
+  qb = qb.select(sql`${unique.expr}`.as(unique.alias));
   qb = keys.reduce((acc, k) => acc.orderBy(k.expr, k.desc ? 'desc' : 'asc'), qb);
   // the first key's NULLs are a segment of their own, before or after its values as the database sorts them
   const k0 = keys[0] as KeyTerm;
@@ -374,7 +378,7 @@ export async function* listBatches<T extends Record<string, unknown>>(
       const rows = (await page.limit(batchSize).execute()) as T[];
       if (rows.length) yield rows;
       if (rows.length < batchSize) break;
-      const end = rows[rows.length - 1] as T;
+      const end = (await keyValues.where(unique.expr, '=', (rows[rows.length - 1] as T)[unique.alias]).executeTakeFirstOrThrow()) as T;
       last = keys.map((k) => end[k.alias]);
     }
   }
