@@ -1,5 +1,6 @@
 import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
+import { exportBench } from './export';
 import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
@@ -41,6 +42,7 @@ const benches: Record<string, () => Promise<void>> = {
   'pdf-last': pdfLastBench,
   service: serviceBench,
   login: loginTimingBench,
+  export: () => exportBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

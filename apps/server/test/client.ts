@@ -44,6 +44,8 @@ export interface RawOptions extends Caller {
   query?: Record<string, string | number | boolean | undefined>;
   payload?: InjectOptions['payload'];
   method?: Method | 'PUT';
+  /** The answer as a stream the test reads itself (`res.stream()`): downloads that stream while the client reads. */
+  payloadAsStream?: boolean;
 }
 
 /**
@@ -87,12 +89,18 @@ export function api(t: TestApp) {
     return token;
   }
 
-  async function inject(method: string, url: string, caller: Caller, payload?: InjectOptions['payload']) {
+  async function inject(method: string, url: string, caller: Caller, payload?: InjectOptions['payload'], payloadAsStream?: boolean) {
     const headers: Record<string, string> = { ...caller.headers };
     if (caller.authorization) headers.authorization = caller.authorization;
     else if (caller.token) headers.authorization = `Bearer ${caller.token}`;
     else if (caller.as) headers.authorization = `Bearer ${await tokenOf(caller.as)}`;
-    return t.app.inject({ method: method as InjectOptions['method'], url, headers, ...(payload === undefined ? {} : { payload }) });
+    return t.app.inject({
+      method: method as InjectOptions['method'],
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+      ...(payloadAsStream ? { payloadAsStream } : {}),
+    });
   }
 
   return {
@@ -111,7 +119,7 @@ export function api(t: TestApp) {
     },
     /** The escape hatch for answers that are not JSON (pictures, downloads) or requests the contract refuses to type. */
     callRaw(ep: Endpoint, opts: RawOptions = {}): Promise<LightMyRequestResponse> {
-      return inject(opts.method ?? ep.method, buildUrl(ep.path, opts.params, opts.query), opts, opts.payload);
+      return inject(opts.method ?? ep.method, buildUrl(ep.path, opts.params, opts.query), opts, opts.payload, opts.payloadAsStream);
     },
     /** A path that is deliberately not in the contract (unknown-route tests); refuses one that is. */
     callUnknownPath(method: Method, path: string, caller: Caller = {}): Promise<LightMyRequestResponse> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BELEGTYPEN, NEU_BELEGARTEN, STANDARD_BELEGARTEN, VERKAUF_BELEGARTEN } from './belegarten';
 import { STANDARD_BELEGSTATUS } from './belegstatus';
-import { id, isoDate, isoDateTime, listQuery, urlId } from './common';
+import { id, isoDate, isoDateTime, listExportQuery, listQuery, urlId } from './common';
 
 /**
  * Sales documents (2-business-processes §2–§4, §6, §7; BEL-*): head and foot, positions with their price explanation,
@@ -376,6 +376,11 @@ export const belegeListQuery = listQuery.extend({
   dealId: urlId.optional(),
   q: z.string().max(200).optional(),
 });
+
+/** The export of the sales document list (`GET /verkauf/belege/export`): the list's own filters besides the export's. */
+export const belegeExportQuery = listExportQuery.extend(
+  belegeListQuery.pick({ belegart: true, belegstatus: true, adresseId: true, adresse: true, dealId: true, q: true }).shape,
+);
 
 /** POST …/buchen: when booking an offer, whether to make a deal (BEL-031). */
 export const buchenWrite = z.object({ data: z.object({ dealAnlegen: z.boolean().optional() }).optional() }).nullish();

@@ -55,6 +55,17 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/**
+ * Query of a list's export (`GET <list path>/export`): the list's filter, sort and quick search, every row (no window),
+ * and the columns shown — field names and their header labels, in the user's order, as comma lists (`\,` is a comma).
+ */
+export const listExportQuery = listQuery.omit({ limit: true, offset: true, returnTotal: true }).extend({
+  format: z.enum(['csv']).default('csv'),
+  columns: z.string().min(1).max(4000),
+  labels: z.string().max(8000).optional(),
+});
+export type ListExportQuery = z.infer<typeof listExportQuery>;
+
 /** The error object of every failed call (3-cross-cutting §3, §8). */
 export const apiError = z.object({
   messageCode: z.string(),

@@ -20,7 +20,7 @@ import {
   zusatzadresseEingabe,
 } from './adressen';
 import { adresseReportQuery, historieQuery, historieZeile, report, rueckstandZeile, umsatzZeile } from './belege';
-import { idParams, list, listQuery, single, write } from './common';
+import { idParams, list, listExportQuery, listQuery, single, write } from './common';
 import { endpoint } from './endpoint';
 import { apz, apzEingabe, apzParams, kundensonderpreis, kundensonderpreisAenderung, kundensonderpreisListe, kundensonderpreisNeu, preisParams } from './preise';
 
@@ -39,6 +39,17 @@ export const adressEndpoints = {
     rights: SEHEN,
     query: listQuery,
     response: adresseList,
+  }),
+  adressenExport: endpoint({
+    method: 'GET',
+    path: '/stammdaten/adressen/export',
+    summary:
+      "The address list as a CSV file (binary, text/csv, UTF-8 with BOM, ';' separated): every row of the list's filter, search and order, the columns named in columns with the header labels in labels, German numbers and dates; streamed. 503 with Retry-After while two exports run",
+    tag,
+    rights: SEHEN,
+    query: listExportQuery,
+    status: 200,
+    response: null,
   }),
   adresseGet: endpoint({
     method: 'GET',

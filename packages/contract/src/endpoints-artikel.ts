@@ -25,7 +25,7 @@ import {
   assetSfeld,
   assetSubParams,
 } from './assets';
-import { idParams, list, listQuery, single, write } from './common';
+import { idParams, list, listExportQuery, listQuery, single, write } from './common';
 import { endpoint } from './endpoint';
 import { bestand, bewegung, buchungEingabe, lagerplatz, lagerplatzBestand, lagerplatzQuery } from './lager';
 
@@ -45,6 +45,17 @@ export const artikelEndpoints = {
     rights: ART,
     query: listQuery,
     response: list(artikelListe),
+  }),
+  artikelExport: endpoint({
+    method: 'GET',
+    path: '/stammdaten/artikel/export',
+    summary:
+      "The product list as a CSV file (binary, text/csv, UTF-8 with BOM, ';' separated): every row of the list's filter, search and order, the columns named in columns with the header labels in labels, German numbers and dates; streamed. 503 with Retry-After while two exports run",
+    tag: 'artikel',
+    rights: ART,
+    query: listExportQuery,
+    status: 200,
+    response: null,
   }),
   artikelGet: endpoint({
     method: 'GET',
@@ -199,6 +210,17 @@ export const artikelEndpoints = {
     rights: ASS,
     query: listQuery,
     response: list(assetListe),
+  }),
+  assetsExport: endpoint({
+    method: 'GET',
+    path: '/stammdaten/assets/export',
+    summary:
+      "The asset list as a CSV file (binary, text/csv, UTF-8 with BOM, ';' separated): every row of the list's filter, search and order, the columns named in columns with the header labels in labels, German numbers and dates; streamed. 503 with Retry-After while two exports run",
+    tag: 'assets',
+    rights: ASS,
+    query: listExportQuery,
+    status: 200,
+    response: null,
   }),
   assetGet: endpoint({
     method: 'GET',

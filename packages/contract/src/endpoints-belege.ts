@@ -4,6 +4,7 @@ import {
   artikelAuswahlQuery,
   beleg,
   belegAenderungWrite,
+  belegeExportQuery,
   belegeListQuery,
   belegHistorieZeile,
   belegListe,
@@ -47,6 +48,17 @@ export const belegEndpoints = {
     rights: SEHEN,
     query: belegeListQuery,
     response: list(belegListe),
+  }),
+  belegeExport: endpoint({
+    method: 'GET',
+    path: '/verkauf/belege/export',
+    summary:
+      "The sales document list as a CSV file (binary, text/csv, UTF-8 with BOM, ';' separated): every row of the list's filter, search and order, the columns named in columns with the header labels in labels, German numbers and dates; streamed. 503 with Retry-After while two exports run",
+    tag,
+    rights: SEHEN,
+    query: belegeExportQuery,
+    status: 200,
+    response: null,
   }),
   belegGet: endpoint({
     method: 'GET',

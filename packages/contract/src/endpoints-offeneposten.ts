@@ -1,5 +1,5 @@
 import { report } from './belege';
-import { idParams, list, listQuery, single, write } from './common';
+import { idParams, list, listExportQuery, listQuery, single, write } from './common';
 import { endpoint } from './endpoint';
 import {
   mahnlauf,
@@ -42,6 +42,17 @@ export const offenePostenEndpoints = {
     rights: OP,
     query: listQuery,
     response: list(offenerPostenListe),
+  }),
+  offenePostenExport: endpoint({
+    method: 'GET',
+    path: '/finanzen/offeneposten/export',
+    summary:
+      "The open item list as a CSV file (binary, text/csv, UTF-8 with BOM, ';' separated): every row of the list's filter, search and order, the columns named in columns with the header labels in labels, German amounts and dates; streamed. 503 with Retry-After while two exports run",
+    tag: 'finanzen',
+    rights: OP,
+    query: listExportQuery,
+    status: 200,
+    response: null,
   }),
   offenerPostenGet: endpoint({
     method: 'GET',

@@ -7,7 +7,7 @@ import { afterCommit } from './after-commit';
 import { toScaled } from './codecs';
 import { badRequest } from './errors';
 import { type FieldType, own } from './fields';
-import { invalidateSearchMatches, planSearch, readsWholeTable, type SearchPlan } from './search';
+import { BROAD_SEARCH_MATCHES, invalidateSearchMatches, planSearch, readsWholeTable, type SearchPlan } from './search';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries address columns by validated runtime names
 type AnyQB = SelectQueryBuilder<any, any, any>;
@@ -170,9 +170,14 @@ function orderRef(spec: ListSpec, field: string, dialect: Dialect) {
   return sql.raw(sortKeyExpression(column, dialect));
 }
 
-export function applyConditions(qb: AnyQB, spec: ListSpec, conds: Condition[], dialect: Dialect): AnyQB {
+/**
+ * `unindexed` (SQLite): the conditions are not matched against indexes (unary `+`, which keeps the value and its
+ * collation), so that a walk in the list's order takes the order's index instead of a filter's index plus a sort.
+ */
+export function applyConditions(qb: AnyQB, spec: ListSpec, conds: Condition[], dialect: Dialect, unindexed = false): AnyQB {
   for (const c of conds) {
-    const col = colRef(spec, c.field);
+    const ref = colRef(spec, c.field);
+    const col = unindexed && dialect === 'sqlite' ? sql<FilterValue>`+${ref}` : ref;
     qb = qb.where((eb: AnyEB) => {
       switch (c.op) {
         case 'null':
@@ -293,4 +298,94 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
     out.resultCount = plan && !conditions.length && readsWholeTable(base) ? plan.matches : await countOf(counted, spec.table);
   }
   return out;
+}
+
+/** One sort term of a keyset walk: the expression the list orders by, its direction and the alias its value is read as. */
+interface KeyTerm {
+  expr: Expression<unknown>;
+  desc: boolean;
+  alias: string;
+}
+
+/**
+ * Where a key's NULLs fall in the order: SQLite sorts NULL below every value, PostgreSQL above (both by default), so
+ * an ascending SQLite order and a descending PostgreSQL one start with them.
+ */
+const nullsFirst = (dialect: Dialect, desc: boolean) => (dialect === 'sqlite') !== desc;
+
+/**
+ * The rows strictly after `values` in the order of `keys` (the last key is unique). The first key's range stands on its
+ * own, so that the database walks that key's index from the last row on instead of from the start; the walk reads the
+ * first key's NULLs as a segment of their own (`listBatches`), so that range needs no `or … is null`.
+ */
+function afterKeys(keys: KeyTerm[], values: unknown[], dialect: Dialect): Expression<SqlBool> {
+  const isNull = (v: unknown) => v === null || v === undefined;
+  const equal = (k: KeyTerm, v: unknown) => (isNull(v) ? sql<SqlBool>`${k.expr} is null` : sql<SqlBool>`${k.expr} = ${v}`);
+  const beyond = (k: KeyTerm, v: unknown) => {
+    const first = nullsFirst(dialect, k.desc);
+    if (isNull(v)) return first ? sql<SqlBool>`${k.expr} is not null` : undefined;
+    const cmp = k.desc ? sql`${k.expr} < ${v}` : sql`${k.expr} > ${v}`;
+    return first ? sql<SqlBool>`${cmp}` : sql<SqlBool>`(${cmp} or ${k.expr} is null)`;
+  };
+  const alternatives: Expression<SqlBool>[] = [];
+  keys.forEach((k, i) => {
+    const b = beyond(k, values[i]);
+    if (b) alternatives.push(sql<SqlBool>`(${sql.join([...keys.slice(0, i).map((e, j) => equal(e, values[j])), b], sql` and `)})`);
+  });
+  if (!alternatives.length) return sql<SqlBool>`1 = 0`;
+  const rest = sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
+  const k0 = keys[0] as KeyTerm;
+  const v0 = values[0];
+  return isNull(v0) ? rest : sql<SqlBool>`${k0.expr} ${sql.raw(k0.desc ? '<=' : '>=')} ${v0} and ${rest}`;
+}
+
+/**
+ * Every row of a list query (the same filter, quick search, order and rows as `runList`, without its window), read in
+ * keyset batches of `batchSize`: each batch continues after the last row of the one before by the order's values,
+ * so that no offset is skipped through and no batch holds more than `batchSize` rows. The rows carry the list's unique
+ * key (as `__k<n>`) besides their fields.
+ */
+export async function* listBatches<T extends Record<string, unknown>>(
+  base: AnyQB,
+  spec: ListSpec,
+  q: Pick<ListQuery, 'filter' | 'orderBy' | 'search'>,
+  dialect: Dialect,
+  batchSize = 1000,
+): AsyncGenerator<T[]> {
+  // Each batch walks the order's index from the last row on and tests the conditions row by row: all batches together
+  // read the index once. A filter's index would find the matches but sort all those after the last row for every batch.
+  let qb = applyConditions(base, spec, parseFilter(q.filter, spec.fields, spec.scales), dialect, true);
+  const order = parseOrder(q.orderBy, spec);
+  const term = q.search?.trim();
+  if (term && spec.search) {
+    // the same: the full-text matches are a set each row is tested against (the plan of a broad search), never seeked
+    const plan = await planSearch(base, spec.search, term, dialect, Number.MAX_SAFE_INTEGER);
+    const walk = plan && { ...plan, seek: false, matches: Math.max(plan.matches, BROAD_SEARCH_MATCHES) };
+    qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect, walk) as Expression<SqlBool>);
+  }
+  const key = spec.key ?? 'id';
+  const keys: KeyTerm[] = order.map((o, i) => ({ expr: orderRef(spec, o.field, dialect), desc: o.desc, alias: `__k${i}` }));
+  // the walk needs a unique last key, also where the key is not a field of the list
+  if (!order.some((o) => o.field === key)) keys.push({ expr: sql.ref(`${spec.table}.${key}`), desc: false, alias: `__k${keys.length}` });
+  // the rows carry the unique key; the order's values are read for the last row of a batch only (a German sort key
+  // is an expression worth computing once per batch, not once per row)
+  const unique = keys[keys.length - 1] as KeyTerm;
+  const keyValues = qb.clearSelect().select(keys.map((k) => sql`${k.expr}`.as(k.alias)));
+  qb = qb.select(sql`${unique.expr}`.as(unique.alias));
+  qb = keys.reduce((acc, k) => acc.orderBy(k.expr, k.desc ? 'desc' : 'asc'), qb);
+  // the first key's NULLs are a segment of their own, before or after its values as the database sorts them
+  const k0 = keys[0] as KeyTerm;
+  const segments = [sql<SqlBool>`${k0.expr} is null`, sql<SqlBool>`${k0.expr} is not null`];
+  if (!nullsFirst(dialect, k0.desc)) segments.reverse();
+  for (const segment of segments) {
+    let last: unknown[] | undefined;
+    for (;;) {
+      const page = qb.where(last ? sql<SqlBool>`${segment} and ${afterKeys(keys, last, dialect)}` : segment);
+      const rows = (await page.limit(batchSize).execute()) as T[];
+      if (rows.length) yield rows;
+      if (rows.length < batchSize) break;
+      const end = (await keyValues.where(unique.expr, '=', (rows[rows.length - 1] as T)[unique.alias]).executeTakeFirstOrThrow()) as T;
+      last = keys.map((k) => end[k.alias]);
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { API_PREFIX, type ListQuery } from '@vario/contract';
+import { API_PREFIX, type ListExportQuery, type ListQuery } from '@vario/contract';
 import type { FastifyReply } from 'fastify';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { codecsOf, type FieldCodecs } from './codecs';
 import { badRequest, notFound } from './errors';
 import { fieldTypes } from './fields';
 import { claimKey, completeKey, concurrentAnswer } from './idempotency';
+import { sendListExport } from './list-export';
 import { invalidateCounts, type ListResult, type ListSpec, runList } from './list-query';
 import { type Actor, assertWritable } from './locks';
 
@@ -132,6 +133,22 @@ export async function listRecords<S extends z.ZodObject, L extends z.ZodObject>(
   const schema = r.listSchema ?? r.schema;
   const res = await runList<Row>(baseQuery(ctx.db, r, actor, schema, parentId), listSpec(r, schema), q, ctx.dialect);
   return { ...res, result: res.result.map((row) => out<z.input<L>>(r, row)) };
+}
+
+/**
+ * The list as a CSV download (`lib/list-export.ts`): the same base query, scope, filter, search and order as
+ * `listRecords`, every row, streamed. `name` is the file's name without date and extension.
+ */
+export function exportRecords<S extends z.ZodObject, L extends z.ZodObject>(
+  ctx: Ctx,
+  r: Resource<S, L>,
+  q: ListExportQuery,
+  actor: Actor,
+  reply: FastifyReply,
+  name: string,
+): Promise<FastifyReply> {
+  const schema = r.listSchema ?? r.schema;
+  return sendListExport(reply, q, { base: baseQuery(ctx.db, r, actor, schema), spec: listSpec(r, schema), dialect: ctx.dialect, codecs: r.fields, name });
 }
 
 /** One record in its API shape; 404 when it does not exist or the actor may not see it. Reads through `db` (a trx or the root). */

@@ -7,7 +7,7 @@ import { contentDisposition, decodeBase64, fileColumns } from '../../lib/files';
 import { imageUploadLimit, sendPicture, validateImage } from '../../lib/images';
 import { type ListSpec, runList } from '../../lib/list-query';
 import type { Actor } from '../../lib/locks';
-import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, type Resource, updateRecord } from '../../lib/resource';
+import { type Ctx, createRecord, deleteRecord, exportRecords, getRecord, listRecords, lockTokenOf, type Resource, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { adressenResource, aktivitaetenResource, ansprechpartnerResource, dateienResource, zusatzadressenResource } from './adressen.resources';
@@ -23,6 +23,7 @@ export function adressenRoutes(app: FastifyInstance, ctx: Ctx) {
 
   // Addresses
   route(app, endpoints.adressenList, async (req) => listRecords(ctx, adressenResource, req.query, actor(req)));
+  route(app, endpoints.adressenExport, async (req, reply) => exportRecords(ctx, adressenResource, req.query, actor(req), reply, 'Adressen'));
   route(app, endpoints.adresseGet, async (req) => ({ result: await getRecord(db, adressenResource, req.params.id, actor(req)) }));
   route(app, endpoints.adresseCreate, async (req, reply) => createRecord(db, ctx, adressenResource, actor(req), req.body, reply));
   route(app, endpoints.adresseUpdate, async (req) => updateRecord(db, ctx, adressenResource, actor(req), req.params.id, req.body, lockTokenOf(req.headers)));

@@ -2,7 +2,7 @@ import { endpoints, warengruppe } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import { fieldTypes } from '../../lib/fields';
 import { type ListSpec, runList } from '../../lib/list-query';
-import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
+import { type Ctx, createRecord, deleteRecord, exportRecords, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { artikelResource } from './artikel.resource';
@@ -12,6 +12,7 @@ export function artikelRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
 
   route(app, endpoints.artikelList, async (req) => listRecords(ctx, artikelResource, req.query, actor(req)));
+  route(app, endpoints.artikelExport, async (req, reply) => exportRecords(ctx, artikelResource, req.query, actor(req), reply, 'Artikel'));
   route(app, endpoints.artikelGet, async (req) => ({ result: await getRecord(db, artikelResource, req.params.id, actor(req)) }));
   route(app, endpoints.artikelCreate, async (req, reply) => createRecord(db, ctx, artikelResource, actor(req), req.body, reply));
   route(app, endpoints.artikelUpdate, async (req) => updateRecord(db, ctx, artikelResource, actor(req), req.params.id, req.body, lockTokenOf(req.headers)));

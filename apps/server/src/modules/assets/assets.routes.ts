@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors';
 import { contentDisposition, decodeBase64, fileColumns } from '../../lib/files';
 import { idempotentCreate } from '../../lib/idempotency';
 import { imageUploadLimit } from '../../lib/images';
-import { type Ctx, createRecord, deleteRecord, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
+import { type Ctx, createRecord, deleteRecord, exportRecords, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { assetDateienResource, assetsResource } from './assets.resource';
@@ -29,6 +29,7 @@ export function assetsRoutes(app: FastifyInstance, ctx: Ctx) {
     };
   });
   route(app, endpoints.assetsList, async (req) => listRecords(ctx, assetsResource, req.query, actor(req)));
+  route(app, endpoints.assetsExport, async (req, reply) => exportRecords(ctx, assetsResource, req.query, actor(req), reply, 'Assets'));
   route(app, endpoints.assetGet, async (req) => ({ result: await getRecord(db, assetsResource, req.params.id, actor(req)) }));
   route(app, endpoints.assetCreate, async (req, reply) => createRecord(db, ctx, assetsResource, actor(req), req.body, reply));
   route(app, endpoints.assetUpdate, async (req) => updateRecord(db, ctx, assetsResource, actor(req), req.params.id, req.body, lockTokenOf(req.headers)));

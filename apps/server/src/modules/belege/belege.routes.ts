@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fieldTypes } from '../../lib/fields';
 import { idempotentCreate } from '../../lib/idempotency';
 import { invalidateCounts, type ListSpec, runList } from '../../lib/list-query';
-import { type Ctx, listRecords, lockTokenOf } from '../../lib/resource';
+import { type Ctx, exportRecords, listRecords, lockTokenOf } from '../../lib/resource';
 import { may } from '../../lib/rights';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
@@ -49,6 +49,9 @@ export function belegeRoutes(app: FastifyInstance, ctx: Ctx) {
     const res = await listRecords(ctx, belegeListResource, { ...q, returnTotal: undefined }, actor(req));
     return { ...res, resultCount: await belegeZaehlerTotal(db, req.query) };
   });
+  route(app, endpoints.belegeExport, async (req, reply) =>
+    exportRecords(ctx, belegeListResource, { ...req.query, ...belegeFilter(req.query) }, actor(req), reply, 'Verkaufsbelege'),
+  );
   route(app, endpoints.belegGet, async (req) => ({ result: await belegAntwort(db, actor(req), req.params.id) }));
   route(app, endpoints.belegCreate, async (req, reply) => {
     const a = actor(req);

@@ -7,7 +7,7 @@ import { unprocessable } from '../../lib/errors';
 import { contentDisposition } from '../../lib/files';
 import { idempotentCreate } from '../../lib/idempotency';
 import type { Actor } from '../../lib/locks';
-import { type Ctx, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
+import { type Ctx, exportRecords, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { mahnlaeufeResource, mahnlaufAdressen, mahnlaufVorschau, mahnschreibenResource, renderMahnschreiben } from './offeneposten.mahnung';
@@ -19,6 +19,7 @@ export function offenePostenRoutes(app: FastifyInstance, ctx: Ctx) {
   const requireItem = (id: number, req: Parameters<typeof actor>[0]) => getRecord(db, offenePostenResource, id, actor(req));
 
   route(app, endpoints.offenePostenList, async (req) => listRecords(ctx, offenePostenResource, req.query, actor(req)));
+  route(app, endpoints.offenePostenExport, async (req, reply) => exportRecords(ctx, offenePostenResource, req.query, actor(req), reply, 'Offene_Posten'));
   route(app, endpoints.offenerPostenGet, async (req) => ({ result: await requireItem(req.params.id, req) }));
   route(app, endpoints.offenerPostenUpdate, async (req) =>
     updateRecord(db, ctx, offenePostenResource, actor(req), req.params.id, req.body, lockTokenOf(req.headers)),

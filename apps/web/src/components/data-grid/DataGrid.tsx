@@ -1,7 +1,7 @@
 import endpoints from 'virtual:api-routes';
-import { Box, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
+import { Box, Button, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import type { EndpointName } from '@vario/contract';
 import type {
@@ -24,6 +24,7 @@ import { useGridRowHeight } from '@/lib/density';
 import { useMediaMatch } from '@/lib/media';
 import { CardListBody } from './CardListBody';
 import { ColumnChooser } from './ColumnChooser';
+import { downloadExport, shownColumns } from './export-list';
 import { forgetKeptList, keepList, keptList } from './keep-alive';
 import { loadedGrid, loadGrid, PHONE_QUERY } from './load-grid';
 import { type GridPreset, presetFallback, useGridPreset } from './presets';
@@ -68,6 +69,11 @@ export interface DataGridProps<T> {
   rowHeight?: number;
   /** A list inside a record's tab: its failed reads stay silent, as every tab's (HTTP-080). */
   recordTab?: boolean;
+  /**
+   * The list's export endpoint (`GET <list>/export`): shows "Exportieren", which downloads every row of the current
+   * filter, search and sort as a CSV file with the columns shown, in the user's order.
+   */
+  exportEndpoint?: EndpointName;
 }
 
 interface ListEnvelope<T> {
@@ -219,6 +225,22 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     [ep.method, ep.path, props.filter, debounced, paramsKey, props.searchable],
   );
 
+  const [exporting, setExporting] = useState(false);
+  const exportRows = async () => {
+    if (!props.exportEndpoint) return;
+    const sort = apiRef.current?.getColumnState().find((c) => c.sort);
+    const orderBy = sort ? `${sort.sort === 'desc' ? '-' : ''}${sort.colId}` : sortKey || undefined;
+    const { limit: _l, offset: _o, returnTotal: _r, ...query } = windowParams(0, 0, orderBy);
+    setExporting(true);
+    try {
+      await downloadExport(props.exportEndpoint, query, shownColumns(phone ? null : apiRef.current, props.columns));
+    } catch (e) {
+      handleApiError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const onRowClicked = useMemo(() => (e: RowClickedEvent<T>) => e.data && rowClick.current?.(e.data), []);
   // Enter on the focused row opens it, as a click does (issue 20 item 4)
   const onCellKeyDown = useMemo(
@@ -296,6 +318,11 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             </Text>
           )}
           {props.toolbar}
+          {props.exportEndpoint && (
+            <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={() => void exportRows()} data-testid="grid-export">
+              {t('grid.export')}
+            </Button>
+          )}
           {!phone && <ColumnChooser columns={props.columns} api={() => apiRef.current} />}
         </Group>
       </Group>

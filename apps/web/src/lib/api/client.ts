@@ -89,7 +89,8 @@ async function readBody(res: Response): Promise<unknown> {
   if (res.status === 204) return undefined;
   const type = res.headers.get('Content-Type') ?? '';
   if (type.includes('json')) return res.json().catch(() => null);
-  if (type.includes('xml') || type.startsWith('text/')) return res.text();
+  // a CSV download stays bytes: reading it as text would drop its byte order mark (Excel's hint for UTF-8)
+  if (type.includes('xml') || (type.startsWith('text/') && !type.startsWith('text/csv'))) return res.text();
   return res.arrayBuffer();
 }
 

@@ -90,6 +90,7 @@ export function AddressListPage() {
       />
       <DataGrid<AdresseListe>
         endpoint="adressenList"
+        exportEndpoint="adressenExport"
         presetName="Addresses"
         keepAlive
         columns={columns}

@@ -60,6 +60,7 @@ export function AssetListPage() {
       />
       <DataGrid<AssetListe>
         endpoint="assetsList"
+        exportEndpoint="assetsExport"
         presetName="Assets"
         keepAlive
         columns={columns}

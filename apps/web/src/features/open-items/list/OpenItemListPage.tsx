@@ -51,6 +51,7 @@ function OpenItemList() {
       {l.summary && <LevelSummary s={l.summary} search={l.search} setSearch={l.setSearch} />}
       <DataGrid<Row>
         endpoint="offenePostenList"
+        exportEndpoint="offenePostenExport"
         presetName="OpenItems"
         keepAlive
         handle={l.grid}

@@ -78,6 +78,7 @@ export function ProductListPage() {
       />
       <DataGrid<ArtikelListe>
         endpoint="artikelList"
+        exportEndpoint="artikelExport"
         presetName="Products"
         keepAlive
         columns={columns}

@@ -134,6 +134,7 @@ export function SaleDocumentListPage() {
       )}
       <DataGrid<SaleDocumentRow>
         endpoint="belegeList"
+        exportEndpoint="belegeExport"
         presetName={mounted ? 'SaleDocumentsOfAddress' : 'SaleDocuments'}
         keepAlive={!mounted}
         columns={columns}

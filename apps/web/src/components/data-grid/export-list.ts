@@ -1,0 +1,43 @@
+import endpoints from 'virtual:api-routes';
+import type { EndpointName } from '@vario/contract';
+import type { ColDef, GridApi } from 'ag-grid-community';
+import { type QueryValue, request } from '@/lib/api/client';
+import { saveBlob } from '@/lib/save-blob';
+
+/** One column of an export: the list field and the header the user sees. */
+export interface ExportColumn {
+  field: string;
+  label: string;
+}
+
+/** A comma list of the export's query: `\,` and `\\` stand for a comma and a backslash (the list filter's grammar). */
+export const commaList = (items: readonly string[]) => items.map((s) => s.replace(/[\\,]/g, (c) => `\\${c}`)).join(',');
+
+/**
+ * The columns the user sees, in the user's order: the grid's displayed columns on a desktop (moved, hidden and shown
+ * by the column chooser), the columns not hidden on a phone's card list. Columns without a list field are left out.
+ */
+export function shownColumns<T>(api: GridApi<T> | null, columns: readonly ColDef<T>[]): ExportColumn[] {
+  const defs = api ? api.getAllDisplayedColumns().map((c) => c.getColDef()) : columns.filter((c) => !c.hide);
+  return defs.filter((c) => typeof c.field === 'string' && c.field).map((c) => ({ field: c.field as string, label: c.headerName ?? (c.field as string) }));
+}
+
+/** The file name of a download, from its Content-Disposition (the UTF-8 name first). */
+export function downloadName(disposition: string | null, fallback: string): string {
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (utf8) return decodeURIComponent(utf8);
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * Downloads a list's export (`GET <list>/export`, a CSV for Excel): the list's own query (filter, order, search,
+ * further parameters) and the columns shown, with their headers. The server streams every row; an error answers the
+ * error object like every call.
+ */
+export async function downloadExport(endpoint: EndpointName, query: Record<string, QueryValue>, columns: readonly ExportColumn[]): Promise<void> {
+  const ep = endpoints[endpoint];
+  const params = { ...query, format: 'csv', columns: commaList(columns.map((c) => c.field)), labels: commaList(columns.map((c) => c.label)) };
+  const res = await request<ArrayBuffer>(ep.method, ep.path, { params, headers: { Accept: 'text/csv' } });
+  const type = res.headers.get('Content-Type') ?? 'text/csv';
+  saveBlob(new Blob([res.data], { type }), downloadName(res.headers.get('Content-Disposition'), 'export.csv'));
+}
