@@ -18,6 +18,7 @@ import * as m0015 from './0015_belegarten_einkauf';
 import * as m0016 from './0016_projekt_rechte';
 import * as m0017 from './0017_stornorechnung';
 import * as m0018 from './0018_service_anfrage_hash';
+import * as m0021 from './0021_service_ankunft_korrektur';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0016_projekt_rechte': m0016,
   '0017_stornorechnung': m0017,
   '0018_service_anfrage_hash': m0018,
+  '0021_service_ankunft_korrektur': m0021,
 };

@@ -174,6 +174,16 @@ export interface ServiceSchrittTable {
   quelle: string;
   text: string | null;
 }
+export interface ServiceAnkunftKorrekturTable {
+  id: Generated<number>;
+  planungId: number;
+  serviceAuftragId: number;
+  alt: string;
+  neu: string;
+  grund: string | null;
+  benutzerId: number;
+  geaendertAm: string;
+}
 export interface ServiceAktionTable {
   benutzerId: number;
   clientId: string;
@@ -200,4 +210,5 @@ export interface ServiceTables {
   serviceKalendereintraege: ServiceKalendereintragTable;
   serviceSchritte: ServiceSchrittTable;
   serviceAktionen: ServiceAktionTable;
+  serviceAnkunftKorrekturen: ServiceAnkunftKorrekturTable;
 }

@@ -8,9 +8,9 @@ import { PageHeader } from '@/components/PageHeader';
 import { PdfPreviewDialog } from '@/components/pdf-preview';
 import { isNotFoundError, RecordNotFound } from '@/components/record-page/RecordNotFound';
 import { SignaturePad } from '@/components/signature-pad';
-import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
+import { handleApiError } from '@/lib/api/error-handler';
 import { formatDateTime, formatDecimal } from '@/lib/format';
-import { loadCompletionReport, sendServiceStep, useTask } from '../api';
+import { loadCompletionReport, sendServiceStep, stepDone, useTask } from '../api';
 import { activePlanning } from '../detail/active-planning';
 import { Effort, Field, Section } from '../detail/sections';
 import { BottomBar } from '../ui/BottomBar';
@@ -57,7 +57,7 @@ export function TaskCompletePage() {
       ['name', 'daten'],
     );
     if (ok) {
-      notifySuccess(t('complete.signatureSaved'));
+      stepDone(ok, t('complete.signatureSaved'));
       setPng(null);
       setPadKey((k) => k + 1);
     }
@@ -66,8 +66,7 @@ export function TaskCompletePage() {
   const finish = async () => {
     setFinishing(true);
     try {
-      await sendServiceStep('abschluss', { auftragId: task.id }, {});
-      notifySuccess(t('complete.finished'));
+      stepDone(await sendServiceStep('abschluss', { auftragId: task.id }, {}), t('complete.finished'));
       setReport(true);
     } catch (e) {
       handleApiError(e, { action: 'save' });

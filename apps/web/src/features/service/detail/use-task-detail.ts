@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { isNotFoundError } from '@/components/record-page/RecordNotFound';
-import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
+import { handleApiError } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
-import { sendServiceStep, useActiveTimer, useTask } from '../api';
+import { sendServiceStep, stepDone, useActiveTimer, useTask } from '../api';
 import { type JourneyStep, nextStep } from '../rules';
 import { activePlanning } from './active-planning';
 
@@ -50,8 +50,8 @@ export function useTaskDetail() {
   const run = async (key: string, send: () => Promise<unknown>, done?: string) => {
     setBusy(key);
     try {
-      await send();
-      if (done) notifySuccess(done);
+      const res = await send();
+      if (done) stepDone(res, done);
     } catch (e) {
       handleApiError(e, { action: 'save' });
     } finally {

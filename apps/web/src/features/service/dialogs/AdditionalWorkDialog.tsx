@@ -8,8 +8,7 @@ import { useBasisdaten } from '@/app/auth/session';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { DateTextInput } from '@/components/form/DateTextInput';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
-import { notifySuccess } from '@/lib/api/error-handler';
-import { sendServiceStep, useWorkTypes } from '../api';
+import { sendServiceStep, stepDone, useWorkTypes } from '../api';
 import { atTime, checkMehraufwand, clearForType, type MehraufwandTyp } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
 
@@ -77,7 +76,7 @@ export function AdditionalWorkDialog({
       ['mehraufwandArtId', 'bemerkung', 'von', 'bis', 'kosten', 'strecke', 'abrechnungsartId', 'vonZeitpunkt', 'bisZeitpunkt'],
     );
     if (ok) {
-      notifySuccess(t('dialog.additionalWorkSaved'));
+      stepDone(ok, t('dialog.additionalWorkSaved'));
       onClose();
     }
   };

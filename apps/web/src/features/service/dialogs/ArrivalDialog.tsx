@@ -3,8 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
-import { notifyInfo } from '@/lib/api/error-handler';
-import { sendServiceStep } from '../api';
+import { sendServiceStep, stepDone } from '../api';
 import { checkDistance } from '../rules';
 import { StepTimeField } from '../ui/step-fields';
 import { useStepForm } from '../ui/use-step-form';
@@ -26,7 +25,7 @@ export function ArrivalDialog({ opened, onClose, planungId }: { opened: boolean;
       ['datum', 'strecke'],
     );
     if (ok) {
-      notifyInfo(t('dialog.arrivalDone'));
+      stepDone(ok, t('dialog.arrivalDone'), 'info');
       onClose();
     }
   };

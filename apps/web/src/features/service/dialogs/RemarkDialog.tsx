@@ -3,8 +3,7 @@ import type { ServiceAktionArt } from '@vario/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
-import { notifySuccess } from '@/lib/api/error-handler';
-import { type ServiceStepIds, sendServiceStep } from '../api';
+import { type ServiceStepIds, sendServiceStep, stepDone } from '../api';
 import { checkRemark } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
 
@@ -45,7 +44,7 @@ export function RemarkDialog({
       ['bemerkung'],
     );
     if (ok) {
-      notifySuccess(doneText);
+      stepDone(ok, doneText);
       onClose();
       onDone?.();
     }

@@ -2,8 +2,7 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
-import { notifyInfo } from '@/lib/api/error-handler';
-import { sendServiceStep } from '../api';
+import { sendServiceStep, stepDone } from '../api';
 import { StepTimeField } from '../ui/step-fields';
 import { useStepForm } from '../ui/use-step-form';
 
@@ -21,7 +20,7 @@ export function TravelStartDialog({ opened, onClose, planungId }: { opened: bool
       ['datum'],
     );
     if (ok) {
-      notifyInfo(t('dialog.travelStartDone'));
+      stepDone(ok, t('dialog.travelStartDone'), 'info');
       onClose();
     }
   };
