@@ -21,7 +21,11 @@ const nach = (min: number) => new Date(Date.now() + min * 60_000).toISOString();
 // biome-ignore lint/suspicious/noExplicitAny: the endpoint is chosen per case
 const send = (e: Endpoint, as: string, params: Record<string, number> | undefined, data: Record<string, unknown>): Promise<any> =>
   c.call(e as typeof endpoints.servicePlanungAnnehmen, { as, params: params as { id: number }, body: { data }, headers: { 'Idempotency-Key': s.key() } });
-const aktion = (a: Omit<ServiceAktion, 'clientId' | 'daten'> & { daten?: Record<string, unknown> }): ServiceAktion => ({ clientId: randomUUID(), daten: {}, ...a });
+const aktion = (a: Omit<ServiceAktion, 'clientId' | 'daten'> & { daten?: Record<string, unknown> }): ServiceAktion => ({
+  clientId: randomUUID(),
+  daten: {},
+  ...a,
+});
 const sync = async (as: string, aktionen: ServiceAktion[]) => expectOk(await c.call(endpoints.serviceSync, { as, body: { data: { aktionen } } })).result;
 const detail = async (id: number) => expectOk(await c.call(endpoints.serviceAuftragGet, { as: s.office, params: { id } })).result;
 
@@ -53,13 +57,24 @@ describe('times after now (issue 19 item 14)', () => {
     expectOk(await send(endpoints.servicePlanungZeitStopp, as, { id }, { zeitpunkt: vor(50) }));
     // the service time dialog: an end after now
     zukunft(
-      await send(endpoints.servicePlanungServiceZeit, as, { id }, { zeitpunkt: vor(30), tag: tagVon(vor(30)), von: uhrzeitVon(vor(45)), bis: uhrzeitVon(vor(15)) }),
+      await send(
+        endpoints.servicePlanungServiceZeit,
+        as,
+        { id },
+        { zeitpunkt: vor(30), tag: tagVon(vor(30)), von: uhrzeitVon(vor(45)), bis: uhrzeitVon(vor(15)) },
+      ),
       'bis',
     );
     // additional work of type 1 (time range) ending after now
-    zukunft(await send(endpoints.serviceMehraufwandCreate, as, { id: auftrag.id }, { mehraufwandArtId: 1, vonZeitpunkt: vor(20), bisZeitpunkt: nach(30) }), 'bisZeitpunkt');
+    zukunft(
+      await send(endpoints.serviceMehraufwandCreate, as, { id: auftrag.id }, { mehraufwandArtId: 1, vonZeitpunkt: vor(20), bisZeitpunkt: nach(30) }),
+      'bisZeitpunkt',
+    );
     // a subsequent booking later today (SVC-055 refuses days after today with its own message)
-    zukunft(await send(endpoints.serviceNachbuchungCreate, as, undefined, { istAnmeldung: true, nachbuchungTimeStamp: nach(10), zeitpunkt: vor(0) }), 'nachbuchungTimeStamp');
+    zukunft(
+      await send(endpoints.serviceNachbuchungCreate, as, undefined, { istAnmeldung: true, nachbuchungTimeStamp: nach(10), zeitpunkt: vor(0) }),
+      'nachbuchungTimeStamp',
+    );
     // a step whose own moment lies after the server's clock (material: its time is its moment)
     const { m } = await s.material(auftrag.id, 2);
     const e = expectError(
@@ -92,9 +107,15 @@ describe('times after now (issue 19 item 14)', () => {
     expectOk(await send(endpoints.serviceMaterialBuchen, as, { id: auftrag.id, subId: m.id }, { art: 'eingebaut', menge: 1, zeitpunkt: vor(50) }));
 
     // not before the travel start, not after the first time booked since the arrival (the material at -50 min)
-    const vorReise = expectError(await send(endpoints.servicePlanungAnkunftKorrigieren, as, { id }, { datum: uhrzeitVon(vor(130)), tag: tagVon(vor(130)) }), 422);
+    const vorReise = expectError(
+      await send(endpoints.servicePlanungAnkunftKorrigieren, as, { id }, { datum: uhrzeitVon(vor(130)), tag: tagVon(vor(130)) }),
+      422,
+    );
     expect(vorReise.errors.fieldErrors.datum?.[0]).toMatch(/nicht vor dem Reisebeginn/);
-    const nachMaterial = expectError(await send(endpoints.servicePlanungAnkunftKorrigieren, as, { id }, { datum: uhrzeitVon(vor(45)), tag: tagVon(vor(45)) }), 422);
+    const nachMaterial = expectError(
+      await send(endpoints.servicePlanungAnkunftKorrigieren, as, { id }, { datum: uhrzeitVon(vor(45)), tag: tagVon(vor(45)) }),
+      422,
+    );
     expect(nachMaterial.errors.fieldErrors.datum?.[0]).toMatch(/Materialbuchung um/);
 
     const neu = expectOk(
@@ -106,7 +127,14 @@ describe('times after now (issue 19 item 14)', () => {
     expect(d.auftragsstatus).toBe(ST.vorOrt);
     expect(d.ankunftKorrekturen).toHaveLength(1);
     const k = d.ankunftKorrekturen[0] as (typeof d.ankunftKorrekturen)[number];
-    expect(k).toMatchObject({ planungId: id, alt: falsch, neu: d.planungen[0]?.vorOrtDatum, grund: 'Uhrzeit vertippt', benutzerId: tech.id, benutzerName: tech.name });
+    expect(k).toMatchObject({
+      planungId: id,
+      alt: falsch,
+      neu: d.planungen[0]?.vorOrtDatum,
+      grund: 'Uhrzeit vertippt',
+      benutzerId: tech.id,
+      benutzerName: tech.name,
+    });
     expect(Math.abs(Date.parse(k.geaendertAm) - Date.now())).toBeLessThan(60_000);
     expect(d.schritte.at(-1)).toMatchObject({ art: 'ankunftKorrigieren', text: `${uhrzeitVon(falsch)} → ${uhrzeitVon(vor(80))}: Uhrzeit vertippt` });
 
@@ -127,7 +155,13 @@ describe('times after now (issue 19 item 14)', () => {
     await s.vorOrt(tech.as, zwei.planung.id, 60);
 
     // task 1: the material booked before the arrival is refused; its signature and completion wait
-    const material1 = aktion({ art: 'materialBuchung', auftragId: eins.auftrag.id, materialId: m1.id, zeitpunkt: vor(65), daten: { art: 'eingebaut', menge: 1 } });
+    const material1 = aktion({
+      art: 'materialBuchung',
+      auftragId: eins.auftrag.id,
+      materialId: m1.id,
+      zeitpunkt: vor(65),
+      daten: { art: 'eingebaut', menge: 1 },
+    });
     const sig1 = aktion({ art: 'unterschrift', auftragId: eins.auftrag.id, zeitpunkt: vor(30), daten: { daten: s.sig(), name: 'Kunde Eins' } });
     const ende1 = aktion({ art: 'abschluss', auftragId: eins.auftrag.id, zeitpunkt: vor(29) });
     const batch = [

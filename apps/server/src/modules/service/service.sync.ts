@@ -377,7 +377,8 @@ export async function sync(db: Db, req: FastifyRequest, wer: Wer, aktionen: Serv
 async function merken(db: Db, abgelehnt: Map<number, ServiceAktionArt>, a: ServiceAktion) {
   let auftragId = a.auftragId;
   if (auftragId === undefined && a.planungId !== undefined)
-    auftragId = (await db.selectFrom('servicePlanungen').select('serviceAuftragId').where('id', '=', a.planungId).executeTakeFirst())?.serviceAuftragId ?? undefined;
+    auftragId =
+      (await db.selectFrom('servicePlanungen').select('serviceAuftragId').where('id', '=', a.planungId).executeTakeFirst())?.serviceAuftragId ?? undefined;
   if (auftragId === undefined && a.materialId !== undefined)
     auftragId = (await db.selectFrom('serviceMaterial').select('serviceAuftragId').where('id', '=', a.materialId).executeTakeFirst())?.serviceAuftragId;
   if (auftragId !== undefined && !abgelehnt.has(auftragId)) abgelehnt.set(auftragId, a.art);
