@@ -12,7 +12,7 @@ import { type JourneyStep, nextStep } from '../rules';
 import { activePlanning } from './active-planning';
 
 export type TaskDialog =
-  | { kind: 'travelStart' | 'arrival' | 'serviceTime' | 'abort' | 'endDuty' | 'phone' | 'suspend' | 'subsequent' | 'calendar' }
+  | { kind: 'travelStart' | 'arrival' | 'arrivalCorrect' | 'serviceTime' | 'abort' | 'endDuty' | 'phone' | 'suspend' | 'subsequent' | 'calendar' }
   | { kind: 'work'; entryId: number | null }
   | { kind: 'material' | 'return'; line: ServiceMaterial };
 

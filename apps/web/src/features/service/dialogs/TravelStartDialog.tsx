@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { sendServiceStep, stepDone } from '../api';
+import { checkNotFuture } from '../rules';
 import { StepTimeField } from '../ui/step-fields';
 import { useStepForm } from '../ui/use-step-form';
 
@@ -15,7 +16,10 @@ export function TravelStartDialog({ opened, onClose, planungId }: { opened: bool
   }, [opened]);
   const submit = async () => {
     const ok = await form.submit(
-      (v) => ({ datum: v.datum ? undefined : t('check.required') }),
+      (v) => {
+        const future = checkNotFuture(v.datum);
+        return { datum: !v.datum ? t('check.required') : future ? t(future) : undefined };
+      },
       (v) => sendServiceStep('reisebeginn', { planungId }, { datum: v.datum }),
       ['datum'],
     );
