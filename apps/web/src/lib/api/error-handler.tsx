@@ -24,6 +24,16 @@ export const configureErrorHandler = (next: ErrorHandlerHooks) => {
   hooks = next;
 };
 
+/**
+ * Whether the shell shows an "Offline" badge right now (the technician's header badge registers itself): a read that
+ * finds no server then gives no "connection error" notice — the badge says it, and the device copy and the queue handle
+ * it (issue 20 item 6). Writes still say it.
+ */
+let offlineShown: () => boolean = () => false;
+export const setOfflineShown = (shown: () => boolean) => {
+  offlineShown = shown;
+};
+
 /** Only administrators may open the locks page: the 423 notice links there for them alone (issue 9 item 10). */
 let locksPageAllowed = false;
 export const setLocksPageAllowed = (allowed: boolean) => {
@@ -142,6 +152,7 @@ function showApiError(error: unknown, opts: HandleErrorOptions) {
 
   switch (status) {
     case 0:
+      if (opts.read && offlineShown()) return;
       if (!onLoginPage()) red(i18n.t('errors.connectionError'), TOAST.generic, 'offline');
       return;
     case 400:
