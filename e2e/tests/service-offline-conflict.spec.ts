@@ -110,11 +110,11 @@ test('[issue 19] offline: a refused material step holds signature and completion
   await expect(page.getByTestId('pending-badge')).toHaveText('1');
   // the queued step says it is saved on the device and will be sent — no online success text, no connection error
   await expect(page.getByText('Auf dem Gerät gespeichert')).toBeVisible();
+  // on the phone the notice does not cover the journey's action bar at the bottom
+  const notice = await page.getByText('Auf dem Gerät gespeichert').boundingBox({ timeout: 2000 });
+  expect((notice?.y ?? 999) + (notice?.height ?? 0)).toBeLessThan(844 / 2);
   await expect(page.getByText('Material gebucht')).toHaveCount(0);
   await expect(page.getByText('Verbindungsfehler')).toHaveCount(0);
-  // on the phone the notice does not cover the journey's action bar
-  const notice = await page.getByText('Auf dem Gerät gespeichert').boundingBox();
-  expect((notice?.y ?? 999) + (notice?.height ?? 0)).toBeLessThan(844 / 2);
 
   await page.goto(`/tasks/${task.id}/complete`);
   await waitForStart(page);
