@@ -2,8 +2,6 @@ import { Badge, Group, Loader } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconAlertTriangle, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { setOfflineShown } from '@/lib/api/error-handler';
 import { useStore } from '@/lib/store';
 import { reachableState } from './copy';
 import { useOfflineT } from './texts';
@@ -20,12 +18,6 @@ export function PendingBadge({ showOffline = true, compact = false }: { showOffl
   const network = useNetwork();
   const reachable = useStore(reachableState);
   const online = network.online && reachable;
-  // while this badge can say "Offline", a read without a server needs no red connection-error notice
-  useEffect(() => {
-    if (!showOffline) return;
-    setOfflineShown(() => (typeof navigator !== 'undefined' && navigator.onLine === false) || !reachableState.get());
-    return () => setOfflineShown(() => false);
-  }, [showOffline]);
   if (!count && !conflicts && (online || !showOffline)) return null;
   return (
     <Group gap={6} wrap="nowrap" data-testid="offline-status">

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useMe } from '@/app/auth/session';
+import { setOfflineShown } from '@/lib/api/error-handler';
 
 // the badge with the device database and the replay loads for technicians only, never with anyone's first screen
 const PendingBadge = lazy(() => import('./PendingBadge').then((m) => ({ default: m.PendingBadge })));
@@ -10,7 +11,15 @@ const PendingBadge = lazy(() => import('./PendingBadge').then((m) => ({ default:
  */
 export function ShellStatus() {
   const me = useMe().data;
-  if (!me?.techniker) return null;
+  const technician = !!me?.techniker;
+  // while the badge says "Offline", a read that finds no network needs no red connection-error notice (issue 20 item 6);
+  // registered here, not in the lazily loaded badge, so it is in place before the first reads of a start without network
+  useEffect(() => {
+    if (!technician) return;
+    setOfflineShown(() => typeof navigator !== 'undefined' && navigator.onLine === false);
+    return () => setOfflineShown(() => false);
+  }, [technician]);
+  if (!technician) return null;
   return (
     <Suspense fallback={null}>
       <PendingBadge compact />
