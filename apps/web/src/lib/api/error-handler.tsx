@@ -25,9 +25,9 @@ export const configureErrorHandler = (next: ErrorHandlerHooks) => {
 };
 
 /**
- * Whether the shell shows an "Offline" badge right now (the technician's header badge registers itself): a read that
- * finds no server then gives no "connection error" notice — the badge says it, and the device copy and the queue handle
- * it (issue 20 item 6). Writes still say it.
+ * Whether the shell says "Offline" itself when a read finds no server (the technician's header badge registers this; it
+ * turns the badge on): then the read gives no "connection error" notice — the device copy and the queue handle it
+ * (issue 20 item 6). Writes still say it.
  */
 let offlineShown: () => boolean = () => false;
 export const setOfflineShown = (shown: () => boolean) => {

@@ -12,11 +12,15 @@ const PendingBadge = lazy(() => import('./PendingBadge').then((m) => ({ default:
 export function ShellStatus() {
   const me = useMe().data;
   const technician = !!me?.techniker;
-  // while the badge says "Offline", a read that finds no network needs no red connection-error notice (issue 20 item 6);
-  // registered here, not in the lazily loaded badge, so it is in place before the first reads of a start without network
+  // a read that finds no server turns the badge to "Offline" instead of a red connection-error notice (issue 20 item 6):
+  // the device copy answers the service reads and the queue keeps the steps. Registered here, not in the lazily loaded
+  // badge, so it is in place before the first reads of a start without network.
   useEffect(() => {
     if (!technician) return;
-    setOfflineShown(() => typeof navigator !== 'undefined' && navigator.onLine === false);
+    setOfflineShown(() => {
+      void import('./copy').then((m) => m.reachableState.set(false));
+      return true;
+    });
     return () => setOfflineShown(() => false);
   }, [technician]);
   if (!technician) return null;
