@@ -113,7 +113,7 @@ test('[issue 19] offline: a refused material step holds signature and completion
   // on the phone the notice does not cover the journey's action bar at the bottom
   const notice = await page.getByText('Auf dem Gerät gespeichert').boundingBox({ timeout: 2000 });
   expect((notice?.y ?? 999) + (notice?.height ?? 0)).toBeLessThan(844 / 2);
-  await expect(page.getByText('Material gebucht')).toHaveCount(0);
+  await expect(page.getByText('Material gebucht', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Verbindungsfehler')).toHaveCount(0);
 
   await page.goto(`/tasks/${task.id}/complete`);
@@ -131,7 +131,7 @@ test('[issue 19] offline: a refused material step holds signature and completion
   await expect(page.getByTestId('pending-badge')).toHaveText('2');
   await page.getByTestId('complete-finish').click();
   await expect(page.getByTestId('pending-badge')).toHaveText('3');
-  await expect(page.getByText('Auftrag abgeschlossen')).toHaveCount(0);
+  await expect(page.getByText('Auftrag abgeschlossen', { exact: true })).toHaveCount(0);
 
   // back online: the material step is refused, signature and completion stay on the device
   await page.getByTestId('pending-badge').click();

@@ -10,7 +10,7 @@ import { isNotFoundError, RecordNotFound } from '@/components/record-page/Record
 import { SignaturePad } from '@/components/signature-pad';
 import { handleApiError } from '@/lib/api/error-handler';
 import { formatDateTime, formatDecimal } from '@/lib/format';
-import { loadCompletionReport, sendServiceStep, stepDone, useTask } from '../api';
+import { loadCompletionReport, QUEUED, sendServiceStep, stepDone, useTask } from '../api';
 import { activePlanning } from '../detail/active-planning';
 import { Effort, Field, Section } from '../detail/sections';
 import { BottomBar } from '../ui/BottomBar';
@@ -66,8 +66,10 @@ export function TaskCompletePage() {
   const finish = async () => {
     setFinishing(true);
     try {
-      stepDone(await sendServiceStep('abschluss', { auftragId: task.id }, {}), t('complete.finished'));
-      setReport(true);
+      const res = await sendServiceStep('abschluss', { auftragId: task.id }, {});
+      stepDone(res, t('complete.finished'));
+      // the report exists once the server has completed the task (not for a completion kept on the device)
+      if (res !== QUEUED) setReport(true);
     } catch (e) {
       handleApiError(e, { action: 'save' });
     } finally {
