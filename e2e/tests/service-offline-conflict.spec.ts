@@ -48,6 +48,17 @@ async function submitDialog(page: Page) {
   await expect(page.getByTestId('form-dialog-save')).toHaveCount(0);
 }
 
+/** With SCREENSHOTS_DIR set: the screen light and dark (Mantine's colour scheme attribute), for the review of the layout. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  for (const scheme of ['light', 'dark']) {
+    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
+    await page.screenshot({ path: `${dir}/${name}-phone-${scheme}.png`, fullPage: true });
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
+}
+
 /** HH:mm (device clock, Berlin) `min` minutes from now. */
 const hhmmIn = (min: number) =>
   new Date(Date.now() + min * 60_000).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin', hour12: false });
@@ -151,9 +162,11 @@ test('[issue 19] offline: a refused material step holds signature and completion
   expect(now.hatUnterschrift).toBe(false);
   expect(now.auftragsstatus).not.toBe('12');
 
+  await shoot(page, 'review-conflict');
   // corrected on the review page (the step's time: the arrival) and resent: the held steps follow
   await conflict.getByTestId('conflict-redo').click();
   await page.getByTestId('redo-field-zeitpunkt').fill(arrival);
+  await shoot(page, 'review-redo');
   await page.getByTestId('redo-send').click();
   await expect(page.getByTestId('conflicts-empty')).toBeVisible({ timeout: 40_000 });
   await expect(page.getByTestId('pending-empty')).toBeVisible({ timeout: 40_000 });
