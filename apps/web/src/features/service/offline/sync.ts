@@ -101,7 +101,8 @@ export function drainNow(): Promise<void> {
           message: offlineT('conflictText', { count: outcome.conflicts }),
           autoClose: TOAST.service,
         });
-      else if (outcome.held > 0)
+      // at the end of a replay that was not stopped, what is held waits for a refused step (a conflict)
+      else if (outcome.held > 0 && !outcome.stopped)
         notifications.show({
           id: 'service-held',
           color: 'yellow',
