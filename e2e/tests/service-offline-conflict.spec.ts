@@ -122,8 +122,9 @@ test('[issue 19] offline: a refused material step holds signature and completion
   // the queued step says it is saved on the device and will be sent — no online success text, no connection error
   await expect(page.getByText('Auf dem Gerät gespeichert')).toBeVisible();
   // on the phone the notice does not cover the journey's action bar at the bottom
-  const notice = await page.getByText('Auf dem Gerät gespeichert').boundingBox({ timeout: 2000 });
-  expect((notice?.y ?? 999) + (notice?.height ?? 0)).toBeLessThan(844 / 2);
+  const notice = await page.locator('.mantine-Notification-root').filter({ hasText: 'Auf dem Gerät gespeichert' }).boundingBox({ timeout: 2000 });
+  const bar = await page.getByTestId('journey-next').boundingBox();
+  expect((notice?.y ?? 999) + (notice?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
   await expect(page.getByText('Material gebucht', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Verbindungsfehler')).toHaveCount(0);
 

@@ -1,7 +1,8 @@
 import { Anchor, Button, CopyButton, Group, List, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MessageCode } from '@vario/contract';
+import { type Me, MessageCode } from '@vario/contract';
 import { i18n } from '@/i18n';
+import { readDeviceCopy } from '@/lib/device-copy';
 import { formatFileSize, UPLOAD_LIMIT_BYTES } from '@/lib/file-size';
 import { loginDialogState } from '../ui-state';
 import { onRetryAfter } from './client';
@@ -29,9 +30,11 @@ export const configureErrorHandler = (next: ErrorHandlerHooks) => {
  * turns the badge on): then the read gives no "connection error" notice — the device copy and the queue handle it
  * (issue 20 item 6). Writes still say it.
  */
-let offlineShown: () => boolean = () => false;
-export const setOfflineShown = (shown: () => boolean) => {
-  offlineShown = shown;
+const technicianOnDevice = () => !!readDeviceCopy<Me>('me', tokenStore.get())?.techniker;
+let offlineShown: () => boolean = technicianOnDevice;
+/** Until the badge registers (the session's first reads come before the shell): a technician's device copy says so. */
+export const setOfflineShown = (shown?: () => boolean) => {
+  offlineShown = shown ?? technicianOnDevice;
 };
 
 /** Only administrators may open the locks page: the 423 notice links there for them alone (issue 9 item 10). */

@@ -21,7 +21,7 @@ export function ShellStatus() {
       void import('./copy').then((m) => m.reachableState.set(false));
       return true;
     });
-    return () => setOfflineShown(() => false);
+    return () => setOfflineShown();
   }, [technician]);
   if (!technician) return null;
   return (
