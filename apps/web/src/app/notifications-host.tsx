@@ -1,5 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
+import classes from './notifications-host.module.css';
 
 /**
  * Notifications bottom right for 2.5 s, at most five at a time (HTTP-072); loaded with the first notification shown. On a
@@ -10,7 +11,7 @@ export function NotificationsHost() {
   return (
     <Notifications
       position={phone ? 'bottom-center' : 'bottom-right'}
-      styles={phone ? { root: { bottom: 'calc(5.5rem + env(safe-area-inset-bottom))' } } : undefined}
+      classNames={phone ? { root: classes.phone } : undefined}
       autoClose={2500}
       limit={5}
       zIndex={4000}
