@@ -102,7 +102,8 @@ describe('times after now (issue 19 item 14)', () => {
     // before arrival there is nothing to correct
     expectError(await send(endpoints.servicePlanungAnkunftKorrigieren, as, { id }, { datum: uhrzeitVon(vor(100)), tag: tagVon(vor(100)) }), 422);
     // the wrong arrival (typed 20 minutes late), then material booked on site
-    const falsch = expectOk(await send(endpoints.servicePlanungAnkunft, as, { id }, { zeitpunkt: vor(60), strecke: 8 })).result.vorOrtDatum as string;
+    const ankunft = await c.call(endpoints.servicePlanungAnkunft, { as, params: { id }, body: { data: { zeitpunkt: vor(60), strecke: 8 } } });
+    const falsch = expectOk(ankunft).result.vorOrtDatum as string;
     const { m } = await s.material(auftrag.id, 2);
     expectOk(await send(endpoints.serviceMaterialBuchen, as, { id: auftrag.id, subId: m.id }, { art: 'eingebaut', menge: 1, zeitpunkt: vor(50) }));
 
@@ -119,7 +120,11 @@ describe('times after now (issue 19 item 14)', () => {
     expect(nachMaterial.errors.fieldErrors.datum?.[0]).toMatch(/Materialbuchung um/);
 
     const neu = expectOk(
-      await send(endpoints.servicePlanungAnkunftKorrigieren, as, { id }, { datum: uhrzeitVon(vor(80)), tag: tagVon(vor(80)), grund: 'Uhrzeit vertippt' }),
+      await c.call(endpoints.servicePlanungAnkunftKorrigieren, {
+        as,
+        params: { id },
+        body: { data: { datum: uhrzeitVon(vor(80)), tag: tagVon(vor(80)), grund: 'Uhrzeit vertippt' } },
+      }),
     );
     expect(neu.meldung).toBe(`Ankunft auf ${uhrzeitVon(vor(80))} korrigiert`);
     const d = await detail(auftrag.id);
