@@ -12,7 +12,7 @@ const berlinDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Europe
 /**
  * The instant the journey's browser clock starts at: the latest 12:00 in Berlin that is not in the future (today's from
  * noon on, else yesterday's). The technician's times are HH:mm on the day of the step's real time, and the server
- * refuses a step time more than ten minutes ahead of its clock; from a fixed noon in the past, every time of the
+ * refuses a step time more than two minutes (ZUKUNFT_TOLERANZ_MS) ahead; from a fixed noon in the past, every time of the
  * journey (hours back, an hour ahead) lies on the same day whenever the test runs.
  */
 export function lastBerlinNoon(now = new Date()): Date {

@@ -524,6 +524,18 @@ export const serviceEndpoints = {
     body: write(serviceAktionDaten.ankunft),
     response: planungSchrittAntwort,
   }),
+  servicePlanungAnkunftKorrigieren: endpoint({
+    method: 'POST',
+    path: '/service/planung/:id/ankunft/korrektur',
+    summary:
+      'Corrects the booked arrival time (issue 19 item 14): datum HH:mm on tag (default: the day of the booked arrival), optional grund; only while the arrival is booked and the task open; the new time not after now (ZUKUNFT_TOLERANZ_MS), not before the travel start and not after the earliest time booked on the visit (time recordings, material). Kept with old and new time, who and when (ankunftKorrekturen of the task detail). Idempotency-Key (client action id) and zeitpunkt (real time).',
+    tag: 'service',
+    rightsNote: OWN,
+    errors: [409, 422],
+    params: idParams,
+    body: write(serviceAktionDaten.ankunftKorrigieren),
+    response: planungSchrittAntwort,
+  }),
   servicePlanungZeitStart: endpoint({
     method: 'POST',
     path: '/service/planung/:id/zeit/start',

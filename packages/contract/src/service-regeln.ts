@@ -52,6 +52,7 @@ export type Verweigerung =
   | 'reiseGebucht'
   | 'reiseFehlt'
   | 'ankunftGebucht'
+  | 'ankunftFehlt'
   | 'stundenErstVorOrt'
   | 'materialErstVorOrt'
   | 'keineZeitLaeuft'
@@ -68,6 +69,7 @@ export const VERWEIGERUNG_STATUS: Record<Verweigerung, 404 | 409 | 422> = {
   reiseGebucht: 422,
   reiseFehlt: 422,
   ankunftGebucht: 422,
+  ankunftFehlt: 422,
   stundenErstVorOrt: 422,
   materialErstVorOrt: 422,
   keineZeitLaeuft: 422,
@@ -169,6 +171,12 @@ export const JOURNEY_SCHRITTE: Record<ServiceAktionArt, JourneySchritt> = {
     nach: ST.vorOrt,
     recht: null,
   },
+  /** Correcting the booked arrival time (with its history row): only once the arrival is booked and before completion. */
+  ankunftKorrigieren: {
+    phasen: aufPlanung({ ...nichtAngenommen, angenommen: 'ankunftFehlt', unterwegs: 'ankunftFehlt' }),
+    nach: null,
+    recht: null,
+  },
   /** One automatic recording per technician: a running one refuses (409) unless the step says `abbrechen` (SVC-025). */
   zeitStart: { phasen: aufPlanung({ ...stunden, inArbeit: 'zeitLaeuft' }), nach: ST.inArbeit, recht: null },
   zeitStopp: { phasen: aufPlanung({ ...stunden, vorOrt: 'keineZeitLaeuft' }), nach: ST.arbeitUnterbrochen, recht: null },
@@ -209,6 +217,46 @@ export const darfAnkommen = (z: JourneyZustand) => schrittErlaubt('ankunft', z);
 export const darfZeitBuchen = (z: JourneyZustand) => schrittErlaubt('serviceZeit', z);
 /** Material only after arrival on site (SVC-022). */
 export const darfMaterialBuchen = (z: JourneyZustand) => schrittErlaubt('materialBuchung', z);
+
+// ---------------------------------------------------------------- times
+
+/**
+ * How far a time a step carries may lie after now: the clock skew allowed between the device and the server. A step's
+ * moment (`zeitpunkt`) after the server's now, or a time typed into a dialog (arrival 06:45 at 06:23) after the step's
+ * moment, by more than this is refused (the server with a field error, the device before sending).
+ */
+export const ZUKUNFT_TOLERANZ_MS = 2 * 60_000;
+
+/** Whether `zeit` lies after `jetzt` by more than the tolerance (an invalid time counts as not in the future). */
+export function liegtInZukunft(zeit: string | number | Date, jetzt: string | number | Date = Date.now()): boolean {
+  const t = new Date(zeit).getTime();
+  const n = new Date(jetzt).getTime();
+  return Number.isFinite(t) && Number.isFinite(n) && t > n + ZUKUNFT_TOLERANZ_MS;
+}
+
+/**
+ * The fields of a step's data that carry a time the technician types (HH:mm on the step's day, or a full time); the
+ * step's own moment is `zeitpunkt`. None of them may lie in the future (liegtInZukunft). The review page offers these
+ * fields (and `zeitpunkt`) for correction.
+ */
+export const SCHRITT_ZEITFELDER: Partial<Record<ServiceAktionArt, readonly string[]>> = {
+  reisebeginn: ['datum'],
+  ankunft: ['datum'],
+  ankunftKorrigieren: ['datum'],
+  zeitStart: ['datum'],
+  zeitStopp: ['datum'],
+  serviceZeit: ['von', 'bis'],
+  nachbuchung: ['nachbuchungTimeStamp'],
+  mehraufwandNeu: ['vonZeitpunkt', 'bisZeitpunkt'],
+  mehraufwandAendern: ['vonZeitpunkt', 'bisZeitpunkt'],
+};
+
+/**
+ * Steps that end a task for the customer (signature, completion): they wait until every earlier step of the same task
+ * was accepted — the device holds them back while one is pending or refused, the server refuses them in a sync batch
+ * after a refused step of the same task.
+ */
+export const ABSCHLUSS_SCHRITTE: readonly ServiceAktionArt[] = ['unterschrift', 'abschluss'];
 
 // ---------------------------------------------------------------- material (thousandths)
 

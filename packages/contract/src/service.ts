@@ -284,6 +284,19 @@ export const serviceAdresse = z.object({
   ort: z.string().nullable(),
 });
 
+/** A correction of a booked arrival time: the old and the new time, the reason, who and when. */
+export const serviceAnkunftKorrektur = z.object({
+  id,
+  planungId: z.number().int(),
+  alt: isoDateTime,
+  neu: isoDateTime,
+  grund: z.string().nullable(),
+  benutzerId: z.number().int(),
+  benutzerName: z.string().nullable(),
+  geaendertAm: isoDateTime,
+});
+export type ServiceAnkunftKorrektur = z.infer<typeof serviceAnkunftKorrektur>;
+
 /** GET /service/auftraege/{id}: the task with everything the detail and completion screens show. */
 export const serviceAuftragDetail = serviceAuftrag.extend({
   asset: serviceAsset.nullable(),
@@ -294,6 +307,8 @@ export const serviceAuftragDetail = serviceAuftrag.extend({
   mehraufwaende: z.array(serviceMehraufwand),
   zeiten: z.array(serviceZeit),
   schritte: z.array(serviceSchritt),
+  /** The corrections of the arrival times of its planning items, oldest first. */
+  ankunftKorrekturen: z.array(serviceAnkunftKorrektur),
   /** Whether a customer signature is stored. */
   hatUnterschrift: z.boolean(),
 });
@@ -321,6 +336,11 @@ export const serviceAktionDaten = {
   reisebeginn: z.object({ datum: uhrzeit.optional(), ...mitZeitpunkt }),
   /** SVC-061/048: datum HH:mm and strecke whole km ≥ 0. */
   ankunft: z.object({ datum: uhrzeit.optional(), strecke: z.number(), ...mitZeitpunkt }),
+  /**
+   * Correct the booked arrival: the new time datum HH:mm on `tag` (default: the day of the booked arrival) and an
+   * optional reason; kept with the old and the new time, who and when (serviceAnkunftKorrektur).
+   */
+  ankunftKorrigieren: z.object({ datum: uhrzeit, tag: isoDate.optional(), grund: optText(2000), ...mitZeitpunkt }),
   /** Start of the automatic time recording; `abbrechen: true` ends an active one first (SVC-025). */
   zeitStart: z.object({ datum: uhrzeit.optional(), abbrechen: z.boolean().optional(), ...mitZeitpunkt }),
   zeitStopp: z.object({ datum: uhrzeit.optional(), ...mitZeitpunkt }),

@@ -20,6 +20,7 @@ import * as m0017 from './0017_stornorechnung';
 import * as m0018 from './0018_service_anfrage_hash';
 import * as m0019 from './0019_positionen_lager';
 import * as m0020 from './0020_offene_posten_storno_mahnschreiben';
+import * as m0021 from './0021_service_ankunft_korrektur';
 import * as m0022 from './0022_service_bericht';
 import * as m0026 from './0026_suche_faltung';
 import * as m0028 from './0028_service_material_lagerplatz';
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0018_service_anfrage_hash': m0018,
   '0019_positionen_lager': m0019,
   '0020_offene_posten_storno_mahnschreiben': m0020,
+  '0021_service_ankunft_korrektur': m0021,
   '0022_service_bericht': m0022,
   '0026_suche_faltung': m0026,
   '0028_service_material_lagerplatz': m0028,

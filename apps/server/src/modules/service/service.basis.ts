@@ -129,6 +129,8 @@ function verweigerungsText(grund: Verweigerung, p: PlanungRow | null | undefined
       return 'Bitte zuerst den Reisebeginn buchen';
     case 'ankunftGebucht':
       return `Die Ankunft ist bereits gebucht (${uhrzeitVon(p?.vorOrtDatum as string)})`;
+    case 'ankunftFehlt':
+      return 'Die Ankunft ist noch nicht gebucht';
     case 'stundenErstVorOrt':
       return 'Stunden können erst gebucht werden, wenn Reisebeginn und Ankunft gebucht sind';
     case 'materialErstVorOrt':

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index';
+import { nowIso } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import { formatDatum, formatZahl } from '../../lib/format-de';
 import {
@@ -14,7 +15,7 @@ import {
   schrittLoggen,
   statusNachSchritt,
 } from './service.basis';
-import { berlinZuUtc, schrittZeit, uhrzeitVon } from './service.zeit';
+import { assertNichtInZukunft, berlinZuUtc, schrittZeit, tagVon, uhrzeitVon } from './service.zeit';
 import { serviceZeit, zeitDesEinsatzesStoppen, zeitStart, zeitStopp } from './service.zeiterfassung';
 
 /**
@@ -151,6 +152,49 @@ export async function ankunft(trx: Db, s: Schritt, id: number, d: Daten<'ankunft
   return { planungId: p.id, meldung: 'Status Vor-Ort gesetzt' };
 }
 
+/**
+ * Issue 19 item 14: correct the booked arrival (a wrong time typed on site). Only while the arrival is booked and the task
+ * open; the new time (HH:mm on `tag`, default the day of the booked arrival) not after now, not before the travel start
+ * and not after the earliest time booked since the arrival on this visit (time recordings, material bookings) — the
+ * order of the times stays consistent. Each correction is kept with old and new time, reason, who and when.
+ */
+export async function ankunftKorrigieren(trx: Db, s: Schritt, id: number, d: Daten<'ankunftKorrigieren'>): Promise<SchrittErgebnis> {
+  const p = await planungFuer(trx, s.wer, id);
+  const a = await auftragZu(trx, p);
+  journeyPruefen('ankunftKorrigieren', p);
+  const t = schrittZeit(d.zeitpunkt);
+  const alt = p.vorOrtDatum as string;
+  const neu = berlinZuUtc(d.tag ?? tagVon(alt), d.datum);
+  if (neu === alt) throw fehler('datum', `Die Ankunft ist bereits um ${uhrzeitVon(alt)} gebucht`, 422);
+  assertNichtInZukunft(neu, t, 'datum');
+  if (p.reisebeginnDatum && neu < p.reisebeginnDatum)
+    throw fehler('datum', `Die Ankunft darf nicht vor dem Reisebeginn um ${uhrzeitVon(p.reisebeginnDatum)} liegen`, 422);
+  const [zeit, material] = await Promise.all([
+    trx.selectFrom('serviceZeiten').select('von').where('planungId', '=', p.id).where('von', '>=', alt).orderBy('von').limit(1).executeTakeFirst(),
+    trx
+      .selectFrom('serviceMaterialBuchungen')
+      .select('zeitpunkt')
+      .where('planungId', '=', p.id)
+      .where('zeitpunkt', '>=', alt)
+      .orderBy('zeitpunkt')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const frueheste = [zeit && { t: zeit.von, was: 'Zeiterfassung' }, material && { t: material.zeitpunkt, was: 'Materialbuchung' }]
+    .filter((x): x is { t: string; was: string } => !!x)
+    .sort((x, y) => (x.t < y.t ? -1 : 1))[0];
+  if (frueheste && neu > frueheste.t)
+    throw fehler('datum', `Die Ankunft darf nicht nach der ersten gebuchten Zeit (${frueheste.was} um ${uhrzeitVon(frueheste.t)}) liegen`, 422);
+  const grund = d.grund?.trim() || null;
+  await trx.updateTable('servicePlanungen').set({ vorOrtDatum: neu }).where('id', '=', p.id).execute();
+  await trx
+    .insertInto('serviceAnkunftKorrekturen')
+    .values({ planungId: p.id, serviceAuftragId: a.id, alt, neu, grund, benutzerId: s.wer.id, geaendertAm: nowIso() })
+    .execute();
+  await schrittLoggen(trx, s, a.id, p.id, 'ankunftKorrigieren', t, `${uhrzeitVon(alt)} → ${uhrzeitVon(neu)}${grund ? `: ${grund}` : ''}`);
+  return { planungId: p.id, meldung: `Ankunft auf ${uhrzeitVon(neu)} korrigiert` };
+}
+
 /** The journey steps on a planning item, by sync action kind. */
 export const PLANUNG_SCHRITTE = {
   annehmen,
@@ -161,6 +205,7 @@ export const PLANUNG_SCHRITTE = {
   telefonischErledigt,
   reisebeginn,
   ankunft,
+  ankunftKorrigieren,
   zeitStart,
   zeitStopp,
   serviceZeit,

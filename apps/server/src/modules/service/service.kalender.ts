@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors';
 import { type Daten, fehler, forUpdate, type Schritt } from './service.basis';
 import { kalenderOut, nachbuchungOut } from './service.out';
 import type { Wer } from './service.wer';
-import { heute, tagVon } from './service.zeit';
+import { assertNichtInZukunft, heute, schrittZeit, tagVon } from './service.zeit';
 
 /** The technician's own bookings beside the tasks: subsequent log-on/log-off bookings (SVC-017/055) and calendar entries (SVC-018, SVC-056..058). */
 
@@ -15,6 +15,7 @@ export async function nachbuchung(trx: Db, s: Schritt, d: Daten<'nachbuchung'>) 
   if (tagVon(ts) > heute()) {
     throw fehler('nachbuchungTimeStamp', 'Eine Nachbuchung für einen Tag nach heute ist nicht möglich', 422);
   }
+  assertNichtInZukunft(ts, schrittZeit(d.zeitpunkt), 'nachbuchungTimeStamp');
   const { id } = await trx
     .insertInto('serviceNachbuchungen')
     .values({ ben_id: s.wer.id, istAnmeldung: d.istAnmeldung, nachbuchungTimeStamp: ts, kommentar: d.kommentar?.trim() || null, erfasstAm: nowIso() })

@@ -3,12 +3,12 @@ import { money2 } from '../../lib/codecs';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertRef } from '../../lib/refs';
 import { assertOffen, auftragFuer, BEMERKUNG_PFLICHT, type Daten, fehler, MAX_KM, MAX_KOSTEN, PRUEFEN, type Schritt, schrittLoggen } from './service.basis';
-import { schrittZeit } from './service.zeit';
+import { assertNichtInZukunft, schrittZeit } from './service.zeit';
 
 /** Additional work of a task (SVC-015, SVC-041..047): by the type's typ a time range, costs or a distance. */
 
 /** SVC-041..047: the fields each type needs; the others are cleared. */
-async function mehraufwandWerte(trx: Db, d: Daten<'mehraufwand'>) {
+async function mehraufwandWerte(trx: Db, d: Daten<'mehraufwand'>, t: string) {
   const art = await trx.selectFrom('serviceMehraufwandsarten').selectAll().where('id', '=', d.mehraufwandArtId).executeTakeFirst();
   if (!art) throw fehler('mehraufwandArtId', `Unbekannte Mehraufwandsart: ${d.mehraufwandArtId}`);
   await assertRef(trx, 'serviceAbrechnungsarten', d.abrechnungsartId, 'abrechnungsartId');
@@ -29,6 +29,7 @@ async function mehraufwandWerte(trx: Db, d: Daten<'mehraufwand'>) {
     const von = new Date(d.vonZeitpunkt).toISOString();
     const bis = new Date(d.bisZeitpunkt).toISOString();
     if (von >= bis) throw fehler('bisZeitpunkt', 'Der Beginn muss vor dem Ende liegen');
+    assertNichtInZukunft(bis, t, 'bisZeitpunkt');
     werte.vonZeitpunkt = von;
     werte.bisZeitpunkt = bis;
   } else if (art.typ === 2) {
@@ -52,8 +53,8 @@ export async function mehraufwandSpeichern(trx: Db, s: Schritt, auftragId: numbe
   // SVC-040: a change of recorded work names why (the alteration comment), logged with the step
   const kommentar = d.aenderungskommentar?.trim() || null;
   if (mehraufwandId !== undefined && !kommentar) throw fehler('aenderungskommentar', BEMERKUNG_PFLICHT);
-  const { werte, bezeichnung } = await mehraufwandWerte(trx, d);
   const t = schrittZeit(d.zeitpunkt);
+  const { werte, bezeichnung } = await mehraufwandWerte(trx, d, t);
   let id: number;
   if (mehraufwandId === undefined) {
     ({ id } = await trx

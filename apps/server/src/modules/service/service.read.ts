@@ -201,7 +201,7 @@ export async function mehraufwandLesen(db: Db, id: number) {
 
 export async function auftragDetail(db: Db, id: number) {
   const auftrag = await auftragLesen(db, id);
-  const [asset, adresse, planungen, material, buchungen, mehraufwaende, zeiten, schritte, sig] = await Promise.all([
+  const [asset, adresse, planungen, material, buchungen, mehraufwaende, zeiten, schritte, korrekturen, sig] = await Promise.all([
     auftrag.assetId
       ? db
           .selectFrom('assets')
@@ -225,6 +225,22 @@ export async function auftragDetail(db: Db, id: number) {
       .where('serviceSchritte.serviceAuftragId', '=', id)
       .orderBy('serviceSchritte.id')
       .execute(),
+    db
+      .selectFrom('serviceAnkunftKorrekturen')
+      .leftJoin('benutzer', 'benutzer.id', 'serviceAnkunftKorrekturen.benutzerId')
+      .select([
+        'serviceAnkunftKorrekturen.id',
+        'serviceAnkunftKorrekturen.planungId',
+        'serviceAnkunftKorrekturen.alt',
+        'serviceAnkunftKorrekturen.neu',
+        'serviceAnkunftKorrekturen.grund',
+        'serviceAnkunftKorrekturen.benutzerId',
+        'serviceAnkunftKorrekturen.geaendertAm',
+        'benutzer.name as benutzerName',
+      ])
+      .where('serviceAnkunftKorrekturen.serviceAuftragId', '=', id)
+      .orderBy('serviceAnkunftKorrekturen.id')
+      .execute(),
     db.selectFrom('serviceAuftraege').select('unterschriftDaten').where('id', '=', id).executeTakeFirst(),
   ]);
   return {
@@ -237,6 +253,7 @@ export async function auftragDetail(db: Db, id: number) {
     mehraufwaende,
     zeiten: zeiten.map(zeitOut),
     schritte: schritte.map(schrittOut),
+    ankunftKorrekturen: korrekturen,
     hatUnterschrift: Boolean(sig?.unterschriftDaten),
   };
 }

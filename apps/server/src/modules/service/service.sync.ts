@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  ABSCHLUSS_SCHRITTE,
   API_PREFIX,
   type ApiErrorBody,
   type Endpoint,
@@ -16,7 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
-import { ApiError, badRequest, unprocessable } from '../../lib/errors';
+import { ApiError, badRequest, conflict, unprocessable } from '../../lib/errors';
 import type { ResponseBody } from '../../lib/route';
 import { type DbError, fromDatabase } from '../../plugins/errors';
 import { auftragLesen, materialLesen, planungLesen } from './service.read';
@@ -123,6 +124,7 @@ const AUSFUEHREN: Ausfuehrer = {
   telefonischErledigt: planungSchritt('telefonischErledigt'),
   reisebeginn: planungSchritt('reisebeginn'),
   ankunft: planungSchritt('ankunft'),
+  ankunftKorrigieren: planungSchritt('ankunftKorrigieren'),
   zeitStart: planungSchritt('zeitStart'),
   zeitStopp: planungSchritt('zeitStopp'),
   serviceZeit: planungSchritt('serviceZeit'),
@@ -333,28 +335,53 @@ function alsApiError(err: unknown): ApiError {
 export async function sync(db: Db, req: FastifyRequest, wer: Wer, aktionen: ServiceAktion[]): Promise<SyncErgebnis[]> {
   const out: SyncErgebnis[] = [];
   const s: svc.Schritt = { wer, quelle: 'sync' };
+  // the tasks of this batch with a refused step, and that step's kind: their signature and completion wait
+  const abgelehnt = new Map<number, ServiceAktionArt>();
   for (const a of aktionen) {
     const instance = `${req.url}#${a.clientId}`;
     let anfrage: SyncAnfrage | undefined;
+    let wartet = false;
     try {
       anfrage = syncAnfrage(a);
-      out.push(await syncSchritt(db, s, a, anfrage, instance, req));
+      const frueher = ABSCHLUSS_SCHRITTE.includes(a.art) && a.auftragId !== undefined ? abgelehnt.get(a.auftragId) : undefined;
+      if (frueher) {
+        wartet = true;
+        throw conflict(
+          `${SERVICE_SCHRITTARTEN[a.art].name.de} nicht übernommen: ein früherer Schritt dieses Auftrags (${SERVICE_SCHRITTARTEN[frueher].name.de}) wurde abgelehnt; bitte zuerst diesen Schritt korrigieren und erneut senden`,
+        );
+      }
+      const r = await syncSchritt(db, s, a, anfrage, instance, req);
+      if (r.ergebnis === 'konflikt') await merken(db, abgelehnt, a);
+      out.push(r);
     } catch (e) {
       const err = alsApiError(e);
       const body = err.body(req.id, instance);
       if (err.httpStatus >= 500 || !anfrage) {
         req.log.error({ err: e, clientId: a.clientId, art: a.art }, 'service sync step failed');
-      } else {
+      } else if (!wartet) {
+        // a step held back for an earlier refused one is not kept: sent again later, with the same clientId, it is tried again
         try {
           await speichern(db, wer.id, a.clientId, anfrage, err.httpStatus, body, true);
         } catch (e2) {
           req.log.error({ err: e2, clientId: a.clientId }, 'service sync: refusal not stored');
         }
       }
+      await merken(db, abgelehnt, a).catch(() => undefined);
       out.push({ clientId: a.clientId, ergebnis: 'konflikt', fehler: body });
     }
   }
   return out;
+}
+
+/** Notes the task of a refused step (its auftragId, else the task of its planning item or material line). */
+async function merken(db: Db, abgelehnt: Map<number, ServiceAktionArt>, a: ServiceAktion) {
+  let auftragId = a.auftragId;
+  if (auftragId === undefined && a.planungId !== undefined)
+    auftragId =
+      (await db.selectFrom('servicePlanungen').select('serviceAuftragId').where('id', '=', a.planungId).executeTakeFirst())?.serviceAuftragId ?? undefined;
+  if (auftragId === undefined && a.materialId !== undefined)
+    auftragId = (await db.selectFrom('serviceMaterial').select('serviceAuftragId').where('id', '=', a.materialId).executeTakeFirst())?.serviceAuftragId;
+  if (auftragId !== undefined && !abgelehnt.has(auftragId)) abgelehnt.set(auftragId, a.art);
 }
 
 /** A queued step's request: all ids it carries, its data validated (or the refusal of its data), and its hash. */

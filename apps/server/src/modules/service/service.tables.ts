@@ -180,6 +180,16 @@ export interface ServiceSchrittTable {
   /** An arrival's distance in whole km (migration 0022): the visit keeps it after suspending clears the planning item's. */
   strecke: Generated<number | null>;
 }
+export interface ServiceAnkunftKorrekturTable {
+  id: Generated<number>;
+  planungId: number;
+  serviceAuftragId: number;
+  alt: string;
+  neu: string;
+  grund: string | null;
+  benutzerId: number;
+  geaendertAm: string;
+}
 export interface ServiceAktionTable {
   benutzerId: number;
   clientId: string;
@@ -206,4 +216,5 @@ export interface ServiceTables {
   serviceKalendereintraege: ServiceKalendereintragTable;
   serviceSchritte: ServiceSchrittTable;
   serviceAktionen: ServiceAktionTable;
+  serviceAnkunftKorrekturen: ServiceAnkunftKorrekturTable;
 }

@@ -16,7 +16,7 @@ import {
 } from './service.basis';
 import { zeitOut } from './service.out';
 import type { Wer } from './service.wer';
-import { berlinZuUtc, heute, minutenZwischen, schrittZeit, tagVon, uhrzeitVon } from './service.zeit';
+import { assertNichtInZukunft, berlinZuUtc, heute, minutenZwischen, schrittZeit, tagVon, uhrzeitVon } from './service.zeit';
 
 /**
  * Time recordings (SVC-021, SVC-025, SVC-049, SVC-050): the automatic recording (start/stop, one running per
@@ -135,6 +135,7 @@ export async function serviceZeit(trx: Db, s: Schritt, id: number, d: Daten<'ser
   if (bis <= von) throw fehler('bis', 'Die Bis-Zeit muss nach der Von-Zeit liegen', 422);
   assertNachAnkunft(p, von, 'von');
   if (tag > heute()) throw fehler('tag', 'Zeiten können nicht für einen Tag nach heute gebucht werden', 422);
+  assertNichtInZukunft(bis, t, 'bis');
   const minuten = minutenZwischen(von, bis);
   const { id: zeitId } = await trx
     .insertInto('serviceZeiten')

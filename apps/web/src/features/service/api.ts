@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { z } from 'zod';
 import { useMe, useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
+import { notifyInfo, notifySuccess } from '@/lib/api/error-handler';
 import { fetchBlob } from '@/lib/api/files';
 import { newId } from '@/lib/id';
 import { queryClient } from '@/lib/query-client';
@@ -168,15 +169,28 @@ function stepRoute(art: ServiceAktionArt, ids: ServiceStepIds) {
   return { endpoint: kind.endpoint as EndpointName, params, body: kind.body };
 }
 
+/** The answer of sendServiceStep for a step kept on the device (the queue has said so: "saved on the device"). */
+export const QUEUED: unique symbol = Symbol('queued');
+
 /**
  * Every service write of the screens: through the offline layer's queue (features/service/offline/sync.ts) — online
  * and with nothing older waiting it is sent at once (sendServiceStepOnline, the online call's answer comes back);
- * without a connection it is kept on the device with its real time and answers undefined (shown as "not yet sent").
+ * without a connection it is kept on the device with its real time and answers QUEUED (shown as "not yet sent").
  * Loaded on first use, so the device database is no part of a screen's first load.
  */
 export async function sendServiceStep(art: ServiceAktionArt, ids: ServiceStepIds, daten: Record<string, unknown>): Promise<unknown> {
   const { runAction } = await import('./offline/sync');
-  return (await runAction(art, ids, daten, sendServiceStepOnline)).result;
+  const r = await runAction(art, ids, daten, sendServiceStepOnline);
+  return r.sent ? r.result : QUEUED;
+}
+
+/**
+ * The success notice of a step: only once the server has it (`res` is its answer); a step kept on the device has had
+ * its own notice ("saved on the device, sent when the connection returns") and shows none of the online texts.
+ */
+export function stepDone(res: unknown, message: string, kind: 'info' | 'success' = 'success') {
+  if (res === QUEUED || res === 'queued' || !res) return;
+  (kind === 'info' ? notifyInfo : notifySuccess)(message);
 }
 
 /**

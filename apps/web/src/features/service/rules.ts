@@ -6,6 +6,7 @@ import {
   darfReiseStarten,
   darfZeitBuchen,
   type JourneyZustand,
+  liegtInZukunft,
   MATERIAL_MENGENFELD,
   type Materialbuchungsart,
   type Materialmengen,
@@ -43,7 +44,8 @@ export type CheckKey =
   | 'check.serialCount'
   | 'check.serialDuplicate'
   | 'check.wholePieces'
-  | 'check.batchRequired';
+  | 'check.batchRequired'
+  | 'check.future';
 
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
@@ -134,6 +136,15 @@ export function checkDistance(strecke: number | string | null | undefined): Chec
 
 /** A local date and HH:mm as the ISO instant the server stores. */
 export const atTime = (isoDate: string, hhmm: string) => dayjs(`${isoDate}T${hhmm}`).format();
+
+/**
+ * A typed time (HH:mm on `isoDate`, default today) after now beyond the contract's clock-skew tolerance
+ * (liegtInZukunft, as the server refuses it): 'check.future'.
+ */
+export function checkNotFuture(hhmm: string | null | undefined, isoDate = dayjs().format('YYYY-MM-DD'), now = Date.now()): CheckKey | null {
+  if (!hhmm || !/^\d{2}:\d{2}$/.test(hhmm)) return null;
+  return liegtInZukunft(atTime(isoDate, hhmm), now) ? 'check.future' : null;
+}
 
 /**
  * Booked time (SVC-049, SVC-050): from and to given, to after from, and on the day of the arrival not before it.

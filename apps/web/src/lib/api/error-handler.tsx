@@ -1,7 +1,8 @@
 import { Anchor, Button, Collapse, CopyButton, Group, List, Stack, Text } from '@mantine/core';
-import { MessageCode } from '@vario/contract';
+import { type Me, MessageCode } from '@vario/contract';
 import { type ReactNode, useState } from 'react';
 import { i18n } from '@/i18n';
+import { readDeviceCopy } from '@/lib/device-copy';
 import { formatFileSize, UPLOAD_LIMIT_BYTES } from '@/lib/file-size';
 import { loginDialogState } from '../ui-state';
 import { onRetryAfter } from './client';
@@ -24,6 +25,18 @@ let hooks: ErrorHandlerHooks = { navigate: (to) => window.location.assign(to), c
 
 export const configureErrorHandler = (next: ErrorHandlerHooks) => {
   hooks = next;
+};
+
+/**
+ * Whether the shell says "Offline" itself when a read finds no server (the technician's header badge registers this; it
+ * turns the badge on): then the read gives no "connection error" notice — the device copy and the queue handle it
+ * (issue 20 item 6). Writes still say it.
+ */
+const technicianOnDevice = () => !!readDeviceCopy<Me>('me', tokenStore.get())?.techniker;
+let offlineShown: () => boolean = technicianOnDevice;
+/** Until the badge registers (the session's first reads come before the shell): a technician's device copy says so. */
+export const setOfflineShown = (shown?: () => boolean) => {
+  offlineShown = shown ?? technicianOnDevice;
 };
 
 /** Only administrators may open the locks page: the 423 notice links there for them alone (issue 9 item 10). */
@@ -172,6 +185,7 @@ function showApiError(error: unknown, opts: HandleErrorOptions) {
 
   switch (status) {
     case 0:
+      if (opts.read && offlineShown()) return;
       if (!onLoginPage()) red(i18n.t('errors.connectionError'), TOAST.generic, 'offline');
       return;
     case 400:

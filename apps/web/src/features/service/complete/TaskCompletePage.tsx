@@ -9,9 +9,9 @@ import { PageHeader } from '@/components/PageHeader';
 import { PdfPreviewDialog } from '@/components/pdf-preview';
 import { isNotFoundError, RecordNotFound } from '@/components/record-page/RecordNotFound';
 import { SignaturePad } from '@/components/signature-pad';
-import { handleApiError, notifyInfo, notifySuccess } from '@/lib/api/error-handler';
+import { handleApiError, notifyInfo } from '@/lib/api/error-handler';
 import { formatDateTime, formatDecimal } from '@/lib/format';
-import { loadCompletionReport, sendServiceStep, useTask } from '../api';
+import { loadCompletionReport, QUEUED, sendServiceStep, stepDone, useTask } from '../api';
 import { shownPlanning } from '../detail/active-planning';
 import { Effort, Field, Section } from '../detail/sections';
 import { BottomBar } from '../ui/BottomBar';
@@ -60,7 +60,7 @@ export function TaskCompletePage() {
       ['name', 'daten'],
     );
     if (ok) {
-      notifySuccess(t('complete.signatureSaved'));
+      stepDone(ok, t('complete.signatureSaved'));
       setPng(null);
       setPadKey((k) => k + 1);
     }
@@ -69,10 +69,10 @@ export function TaskCompletePage() {
   const finish = async () => {
     setFinishing(true);
     try {
-      const answer = await sendServiceStep('abschluss', { auftragId: task.id }, {});
+      const res = await sendServiceStep('abschluss', { auftragId: task.id }, {});
       // sent: the report is there; kept on the device (its own notice says so): the report comes once online again
-      if (answer) {
-        notifySuccess(t('complete.finished'));
+      if (res !== QUEUED && res) {
+        stepDone(res, t('complete.finished'));
         setReport(true);
       } else notifyInfo(t('complete.reportOffline'));
     } catch (e) {

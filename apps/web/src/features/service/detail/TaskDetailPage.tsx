@@ -52,7 +52,7 @@ export function TaskDetailPage() {
             {t('task.timerRunning', { time: formatTime(timerHere.von) })}
           </Alert>
         )}
-        <ScheduleSection p={shown} />
+        <ScheduleSection p={shown} onCorrectArrival={d.may('ankunftKorrigieren') ? () => setDialog({ kind: 'arrivalCorrect' }) : undefined} />
         <PlaceSection task={task} />
         <ContactSections task={task} />
 

@@ -27,6 +27,7 @@ export function TaskDialogs({ d }: { d: TaskDetail }) {
         <>
           <TravelStartDialog opened={dialog?.kind === 'travelStart' && d.allowed('reisebeginn')} onClose={close} planungId={p.id} />
           <ArrivalDialog opened={dialog?.kind === 'arrival' && d.allowed('ankunft')} onClose={close} planungId={p.id} />
+          <ArrivalDialog opened={dialog?.kind === 'arrivalCorrect' && d.may('ankunftKorrigieren')} onClose={close} planungId={p.id} bookedAt={p.vorOrtDatum} />
           <ServiceTimeDialog opened={dialog?.kind === 'serviceTime'} onClose={close} planungId={p.id} vorOrtDatum={p.vorOrtDatum} />
           <RemarkDialog
             opened={dialog?.kind === 'abort'}

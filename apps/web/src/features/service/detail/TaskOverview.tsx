@@ -1,5 +1,5 @@
-import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconMapPin } from '@tabler/icons-react';
+import { Anchor, Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconMapPin, IconPencil } from '@tabler/icons-react';
 import type { ServiceAuftragDetail, ServicePlanung } from '@vario/contract';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
@@ -10,7 +10,7 @@ import { planningSpan } from '../ui/TaskCard';
 import { Field, Section } from './sections';
 
 /** The visit's times (schedule, accepted, travel, arrival with distance). */
-export function ScheduleSection({ p }: { p: ServicePlanung | null }) {
+export function ScheduleSection({ p, onCorrectArrival }: { p: ServicePlanung | null; onCorrectArrival?: () => void }) {
   const { t } = useTranslation(['service', 'app']);
   return (
     <Section title={t('task.schedule')} testId="schedule-section">
@@ -26,6 +26,18 @@ export function ScheduleSection({ p }: { p: ServicePlanung | null }) {
           <Field label={t('task.arrived')} testId="arrived-at">
             {formatDateTime(p?.vorOrtDatum) || '–'}
             {p?.strecke !== null && p?.strecke !== undefined ? ` · ${p.strecke} km` : ''}
+            {onCorrectArrival && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                ml="xs"
+                leftSection={<IconPencil size={14} />}
+                onClick={onCorrectArrival}
+                data-testid="arrival-correct"
+              >
+                {t('action.correctArrival')}
+              </Button>
+            )}
           </Field>
         </SimpleGrid>
       </Stack>

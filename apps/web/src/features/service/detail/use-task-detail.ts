@@ -5,14 +5,27 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { isNotFoundError } from '@/components/record-page/RecordNotFound';
-import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
+import { handleApiError } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
-import { sendServiceStep, useActiveTimer, useTask, useWorkEntries } from '../api';
+import { sendServiceStep, stepDone, useActiveTimer, useTask, useWorkEntries } from '../api';
 import { type JourneyStep, nextStep } from '../rules';
 import { activePlanning, shownPlanning } from './active-planning';
 
 export type TaskDialog =
-  | { kind: 'travelStart' | 'arrival' | 'serviceTime' | 'abort' | 'endDuty' | 'phone' | 'suspend' | 'subsequent' | 'calendar' | 'officeComplete' }
+  | {
+      kind:
+        | 'travelStart'
+        | 'arrival'
+        | 'arrivalCorrect'
+        | 'serviceTime'
+        | 'abort'
+        | 'endDuty'
+        | 'phone'
+        | 'suspend'
+        | 'subsequent'
+        | 'calendar'
+        | 'officeComplete';
+    }
   | { kind: 'work'; entryId: number | null }
   | { kind: 'material' | 'return'; line: ServiceMaterial };
 
@@ -54,8 +67,8 @@ export function useTaskDetail() {
   const run = async (key: string, send: () => Promise<unknown>, done?: string) => {
     setBusy(key);
     try {
-      await send();
-      if (done) notifySuccess(done);
+      const res = await send();
+      if (done) stepDone(res, done);
     } catch (e) {
       handleApiError(e, { action: 'save' });
     } finally {

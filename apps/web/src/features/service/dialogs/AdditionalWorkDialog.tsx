@@ -10,8 +10,7 @@ import { DateTextInput } from '@/components/form/DateTextInput';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { limitProps } from '@/components/form/text-limit';
 import { askRemark } from '@/components/record-page/dialogs';
-import { notifySuccess } from '@/lib/api/error-handler';
-import { sendServiceStep, useWorkTypes } from '../api';
+import { sendServiceStep, stepDone, useWorkTypes } from '../api';
 import { atTime, checkMehraufwand, clearForType, type MehraufwandTyp } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
 
@@ -88,7 +87,7 @@ export function AdditionalWorkDialog({
       ['mehraufwandArtId', 'bemerkung', 'von', 'bis', 'kosten', 'strecke', 'abrechnungsartId', 'vonZeitpunkt', 'bisZeitpunkt'],
     );
     if (ok && !cancelled) {
-      notifySuccess(t('dialog.additionalWorkSaved'));
+      stepDone(ok, t('dialog.additionalWorkSaved'));
       onClose();
     }
   };

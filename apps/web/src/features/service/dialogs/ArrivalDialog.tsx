@@ -3,30 +3,43 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
-import { notifyInfo } from '@/lib/api/error-handler';
-import { sendServiceStep } from '../api';
-import { checkDistance } from '../rules';
-import { StepTimeField } from '../ui/step-fields';
+import { sendServiceStep, stepDone } from '../api';
+import { checkDistance, checkNotFuture } from '../rules';
+import { StepRemarkField, StepTimeField } from '../ui/step-fields';
 import { useStepForm } from '../ui/use-step-form';
 
-/** Arrival (SVC-061, SVC-048, SVC-062): time and distance in whole km ≥ 0; done → 'Status Vor-Ort gesetzt'. */
-export function ArrivalDialog({ opened, onClose, planungId }: { opened: boolean; onClose: () => void; planungId: number }) {
+/**
+ * Arrival (SVC-061, SVC-048, SVC-062): time and distance in whole km ≥ 0; done → 'Status Vor-Ort gesetzt'. With
+ * `bookedAt` (the booked arrival) it corrects that time instead (issue 19 item 14: same day, a reason, kept with its
+ * history). A time after now is refused before sending, as the server refuses it.
+ */
+export function ArrivalDialog({ opened, onClose, planungId, bookedAt }: { opened: boolean; onClose: () => void; planungId: number; bookedAt?: string | null }) {
   const { t } = useTranslation('service');
-  const form = useStepForm(() => ({ datum: dayjs().format('HH:mm'), strecke: null as number | string | null }));
+  const correct = !!bookedAt;
+  const day = bookedAt ? dayjs(bookedAt).format('YYYY-MM-DD') : dayjs().format('YYYY-MM-DD');
+  const form = useStepForm(() => ({
+    datum: (bookedAt ? dayjs(bookedAt) : dayjs()).format('HH:mm'),
+    strecke: null as number | string | null,
+    grund: '',
+  }));
   useEffect(() => {
     if (opened) form.reset();
   }, [opened]);
   const submit = async () => {
     const ok = await form.submit(
       (v) => {
-        const d = checkDistance(v.strecke);
-        return { datum: v.datum ? undefined : t('check.required'), strecke: d ? t(d) : undefined };
+        const future = checkNotFuture(v.datum, day);
+        const d = correct ? null : checkDistance(v.strecke);
+        return { datum: !v.datum ? t('check.required') : future ? t(future) : undefined, strecke: d ? t(d) : undefined };
       },
-      (v) => sendServiceStep('ankunft', { planungId }, { datum: v.datum, strecke: v.strecke }),
-      ['datum', 'strecke'],
+      (v) =>
+        correct
+          ? sendServiceStep('ankunftKorrigieren', { planungId }, { datum: v.datum, tag: day, grund: v.grund.trim() || null })
+          : sendServiceStep('ankunft', { planungId }, { datum: v.datum, strecke: v.strecke }),
+      ['datum', 'strecke', 'grund'],
     );
     if (ok) {
-      notifyInfo(t('dialog.arrivalDone'));
+      stepDone(ok, correct ? t('dialog.arrivalCorrected') : t('dialog.arrivalDone'), 'info');
       onClose();
     }
   };
@@ -34,23 +47,27 @@ export function ArrivalDialog({ opened, onClose, planungId }: { opened: boolean;
     <FormDialog
       opened={opened}
       onClose={onClose}
-      title={t('dialog.arrivalTitle')}
+      title={correct ? t('dialog.arrivalCorrectTitle') : t('dialog.arrivalTitle')}
       onSubmit={() => void submit()}
       loading={form.loading}
-      submitLabel={t('step.arrival')}
+      submitLabel={correct ? t('action.correctArrival') : t('step.arrival')}
     >
       <StepTimeField form={form} name="datum" label={t('dialog.time')} />
-      <NumberTextInput
-        label={t('dialog.distance')}
-        required
-        size="md"
-        value={form.values.strecke}
-        onChange={(v) => form.set('strecke', v)}
-        error={form.errors.strecke}
-        rightSection="km"
-        data-autofocus
-        data-testid="field-strecke"
-      />
+      {correct ? (
+        <StepRemarkField form={form} name="grund" label={t('dialog.correctionReason')} />
+      ) : (
+        <NumberTextInput
+          label={t('dialog.distance')}
+          required
+          size="md"
+          value={form.values.strecke}
+          onChange={(v) => form.set('strecke', v)}
+          error={form.errors.strecke}
+          rightSection="km"
+          data-autofocus
+          data-testid="field-strecke"
+        />
+      )}
     </FormDialog>
   );
 }

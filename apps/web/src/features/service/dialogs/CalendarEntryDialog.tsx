@@ -8,8 +8,8 @@ import { confirmDialog } from '@/components/dialogs/confirm';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { DateTextInput, isIsoDate } from '@/components/form/DateTextInput';
 import { limitProps } from '@/components/form/text-limit';
-import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
-import { sendServiceStep, useCalendarTypes } from '../api';
+import { handleApiError } from '@/lib/api/error-handler';
+import { sendServiceStep, stepDone, useCalendarTypes } from '../api';
 import { calendarDefaults, halfDaysShown, normalizeHalfDays } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
 
@@ -80,7 +80,7 @@ export function CalendarEntryDialog({ opened, onClose, entry, day }: { opened: b
       ['KAL_TYP_ID', 'StartDatum', 'EndeDatum', 'Vormittags', 'Nachmittags', 'Kommentar'],
     );
     if (ok) {
-      notifySuccess(t('calendar.entrySaved'));
+      stepDone(ok, t('calendar.entrySaved'));
       onClose();
     }
   };
@@ -89,8 +89,7 @@ export function CalendarEntryDialog({ opened, onClose, entry, day }: { opened: b
     if (!entry || !(await confirmDialog({ message: t('calendar.deleteConfirm'), confirmLabel: t('app:common.delete'), danger: true }))) return;
     setDeleting(true);
     try {
-      await sendServiceStep('kalenderLoeschen', { eintragId: entry.id }, {});
-      notifySuccess(t('calendar.entryDeleted'));
+      stepDone(await sendServiceStep('kalenderLoeschen', { eintragId: entry.id }, {}), t('calendar.entryDeleted'));
       onClose();
     } catch (e) {
       handleApiError(e, { action: 'delete' });

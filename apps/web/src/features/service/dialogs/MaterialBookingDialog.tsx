@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { limitProps } from '@/components/form/text-limit';
-import { notifySuccess, TOAST } from '@/lib/api/error-handler';
+import { TOAST } from '@/lib/api/error-handler';
 import { formatDecimal } from '@/lib/format';
-import { sendServiceStep } from '../api';
+import { QUEUED, sendServiceStep, stepDone } from '../api';
 import { checkAmount, checkSerialBatch, type MaterialKind, materialLimits, notYetTransferred } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
 
@@ -57,13 +57,17 @@ export function MaterialBookingDialog({
         const daten = { menge: v.menge, seriennr: v.seriennr.trim() || null, chargennr: v.chargennr.trim() || null };
         const res = (await (mode === 'return'
           ? sendServiceStep('rueckbuchung', { auftragId, materialId: line.id }, daten)
-          : sendServiceStep('materialBuchung', { auftragId, materialId: line.id }, { ...daten, art: v.art }))) as { warnungen?: string[] } | undefined;
-        for (const w of res?.warnungen ?? []) notifications.show({ color: 'yellow', message: w, autoClose: TOAST.service });
+          : sendServiceStep('materialBuchung', { auftragId, materialId: line.id }, { ...daten, art: v.art }))) as
+          | { warnungen?: string[] }
+          | typeof QUEUED
+          | undefined;
+        for (const w of (res === QUEUED ? undefined : res?.warnungen) ?? []) notifications.show({ color: 'yellow', message: w, autoClose: TOAST.service });
+        return res;
       },
       ['art', 'menge', 'seriennr', 'chargennr'],
     );
     if (ok) {
-      notifySuccess(mode === 'return' ? t('dialog.returnBooked') : t('dialog.materialBooked'));
+      stepDone(ok, mode === 'return' ? t('dialog.returnBooked') : t('dialog.materialBooked'));
       onClose();
     }
   };

@@ -4,8 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { limitProps } from '@/components/form/text-limit';
-import { notifySuccess } from '@/lib/api/error-handler';
-import { type ServiceStepIds, sendServiceStep } from '../api';
+import { type ServiceStepIds, sendServiceStep, stepDone } from '../api';
 import { checkRemark } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
 
@@ -46,7 +45,7 @@ export function RemarkDialog({
       ['bemerkung'],
     );
     if (ok) {
-      notifySuccess(doneText);
+      stepDone(ok, doneText);
       onClose();
       onDone?.();
     }

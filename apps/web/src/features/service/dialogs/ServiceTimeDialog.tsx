@@ -4,8 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { DateTextInput } from '@/components/form/DateTextInput';
-import { notifySuccess } from '@/lib/api/error-handler';
-import { sendServiceStep } from '../api';
+import { sendServiceStep, stepDone } from '../api';
 import { checkTimeRange } from '../rules';
 import { StepRemarkField, StepTimeField } from '../ui/step-fields';
 import { useStepForm } from '../ui/use-step-form';
@@ -51,7 +50,7 @@ export function ServiceTimeDialog({
       ['tag', 'von', 'bis', 'bemerkung'],
     );
     if (ok) {
-      notifySuccess(t('dialog.timeBooked'));
+      stepDone(ok, t('dialog.timeBooked'));
       onClose();
     }
   };

@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { DateTextInput } from '@/components/form/DateTextInput';
 import { limitProps } from '@/components/form/text-limit';
-import { notifySuccess } from '@/lib/api/error-handler';
-import { sendServiceStep } from '../api';
+import { sendServiceStep, stepDone } from '../api';
 import { atTime, isAfterToday } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
 
@@ -45,7 +44,7 @@ export function SubsequentBookingDialog({ opened, onClose }: { opened: boolean; 
       ['datum', 'zeit', 'kommentar', 'nachbuchungTimeStamp', 'istAnmeldung'],
     );
     if (ok) {
-      notifySuccess(t('dialog.subsequentSaved'));
+      stepDone(ok, t('dialog.subsequentSaved'));
       onClose();
     }
   };

@@ -3,9 +3,8 @@ import { TimeInput } from '@mantine/dates';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTextInput } from '@/components/form/DateTextInput';
-import { notifySuccess } from '@/lib/api/error-handler';
 import { formatDate } from '@/lib/format';
-import { sendServiceStep } from '../api';
+import { sendServiceStep, stepDone } from '../api';
 import { canRetainWithDate, SUSPEND_TIMES, suspendDays } from '../rules';
 import { StepRemarkField } from '../ui/step-fields';
 import { useStepForm } from '../ui/use-step-form';
@@ -35,7 +34,7 @@ export function SuspendDialog({ opened, onClose, planungId, onDone }: { opened: 
       ['datum', 'uhrzeit', 'bemerkung'],
     );
     if (ok) {
-      notifySuccess(t('dialog.suspended'));
+      stepDone(ok, t('dialog.suspended'));
       onClose();
       onDone?.();
     }

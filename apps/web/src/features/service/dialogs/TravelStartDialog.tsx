@@ -2,8 +2,8 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/dialogs/FormDialog';
-import { notifyInfo } from '@/lib/api/error-handler';
-import { sendServiceStep } from '../api';
+import { sendServiceStep, stepDone } from '../api';
+import { checkNotFuture } from '../rules';
 import { StepTimeField } from '../ui/step-fields';
 import { useStepForm } from '../ui/use-step-form';
 
@@ -16,12 +16,15 @@ export function TravelStartDialog({ opened, onClose, planungId }: { opened: bool
   }, [opened]);
   const submit = async () => {
     const ok = await form.submit(
-      (v) => ({ datum: v.datum ? undefined : t('check.required') }),
+      (v) => {
+        const future = checkNotFuture(v.datum);
+        return { datum: !v.datum ? t('check.required') : future ? t(future) : undefined };
+      },
       (v) => sendServiceStep('reisebeginn', { planungId }, { datum: v.datum }),
       ['datum'],
     );
     if (ok) {
-      notifyInfo(t('dialog.travelStartDone'));
+      stepDone(ok, t('dialog.travelStartDone'), 'info');
       onClose();
     }
   };

@@ -8,9 +8,8 @@ import { useMe } from '@/app/auth/session';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { PageHeader } from '@/components/PageHeader';
-import { notifySuccess } from '@/lib/api/error-handler';
 import { formatDecimal } from '@/lib/format';
-import { sendServiceStep, useMaterialToConfirm } from '../api';
+import { sendServiceStep, stepDone, useMaterialToConfirm } from '../api';
 import { checkAmount, confirmLimits } from '../rules';
 import { umlagerungTypKey } from '../status-colors';
 import { ListState } from '../ui/ListState';
@@ -41,7 +40,7 @@ function ConfirmDialog({ line, onClose }: { line: ServiceMaterial | null; onClos
       ['menge'],
     );
     if (ok) {
-      notifySuccess(t('material.confirmed'));
+      stepDone(ok, t('material.confirmed'));
       onClose();
     }
   };

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useMe } from '@/app/auth/session';
+import { setOfflineShown } from '@/lib/api/error-handler';
 
 // the badge with the device database and the replay loads for technicians only, never with anyone's first screen
 const PendingBadge = lazy(() => import('./PendingBadge').then((m) => ({ default: m.PendingBadge })));
@@ -10,7 +11,19 @@ const PendingBadge = lazy(() => import('./PendingBadge').then((m) => ({ default:
  */
 export function ShellStatus() {
   const me = useMe().data;
-  if (!me?.techniker) return null;
+  const technician = !!me?.techniker;
+  // a read that finds no server turns the badge to "Offline" instead of a red connection-error notice (issue 20 item 6):
+  // the device copy answers the service reads and the queue keeps the steps. Registered here, not in the lazily loaded
+  // badge, so it is in place before the first reads of a start without network.
+  useEffect(() => {
+    if (!technician) return;
+    setOfflineShown(() => {
+      void import('./copy').then((m) => m.reachableState.set(false));
+      return true;
+    });
+    return () => setOfflineShown();
+  }, [technician]);
+  if (!technician) return null;
   return (
     <Suspense fallback={null}>
       <PendingBadge compact />

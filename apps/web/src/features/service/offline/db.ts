@@ -1,5 +1,6 @@
 import type { ServiceAktion } from '@vario/contract';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { StepContext } from './context';
 
 /**
  * The technician's device storage (IndexedDB `vario-service`), per signed-in user (`user` = benutzer id):
@@ -20,6 +21,8 @@ export interface QueuedAction extends ServiceAktion {
   lastAttempt?: string;
   /** A short label of the target for the lists ("AU-00012 · Kühlanlage"), given by the screen that queued it. */
   label?: string;
+  /** Order number, customer, article of the step, from the device copy when it was queued (context.ts). */
+  kontext?: StepContext;
 }
 
 export interface ConflictError {

@@ -63,6 +63,11 @@ function applyToPlanung(p: Obj, a: QueuedAction) {
       p.vorOrtDatum ??= stepTime(a);
       if (typeof a.daten.strecke === 'number') p.strecke = a.daten.strecke;
       break;
+    case 'ankunftKorrigieren': {
+      const { datum, tag } = a.daten as { datum?: string; tag?: string };
+      if (datum && tag) p.vorOrtDatum = new Date(`${tag}T${datum}:00`).toISOString();
+      break;
+    }
   }
 }
 

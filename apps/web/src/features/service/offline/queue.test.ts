@@ -135,21 +135,25 @@ describe('offline queue', () => {
     expect(conflicts[0]?.error).toMatchObject({ message: 'Der Einsatz ist einem anderen Techniker zugewiesen', messageCode: 'KONFLIKT', httpStatus: 409 });
   });
 
-  it('redo puts the corrected action at the end of the queue with a new id and its original time', async () => {
+  it("redo puts the corrected action at the end of the queue with a new id and its original time; the task's signature waits for it", async () => {
     const db = await serviceDb();
     const first = await enqueue(db, action('materialBuchung', { auftragId: 3, materialId: 9, daten: { art: 'eingebaut', menge: 5 } }));
     const server = fakeServer({ conflictOn: (a) => a.daten.menge === 5 });
     await drainQueue(db, USER, server.transport);
     await enqueue(db, action('unterschrift', { auftragId: 3 }));
+    // while the material step is refused, the signature of its task stays on the device
+    expect(await drainQueue(db, USER, server.transport)).toMatchObject({ sent: 0, held: 1 });
+    expect(server.applied.map((a) => a.art)).toEqual([]);
     const redone = await redoConflict(db, first.clientId, uuid(), { art: 'eingebaut', menge: 2 }, new Date().toISOString());
     expect(redone?.zeitpunkt).toBe(first.zeitpunkt);
     expect(redone?.clientId).not.toBe(first.clientId);
     expect(await conflictsOf(db, USER)).toEqual([]);
     expect((await pendingOf(db, USER)).map((a) => a.art)).toEqual(['unterschrift', 'materialBuchung']);
     await drainQueue(db, USER, server.transport);
+    // the corrected step first, then the signature it held back
     expect(server.applied.map((a) => [a.art, a.daten.menge])).toEqual([
-      ['unterschrift', undefined],
       ['materialBuchung', 2],
+      ['unterschrift', undefined],
     ]);
   });
 

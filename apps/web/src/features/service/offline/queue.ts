@@ -1,4 +1,5 @@
-import { type ApiErrorBody, SERVICE_SCHRITT_IDS, type ServiceAktion } from '@vario/contract';
+import { ABSCHLUSS_SCHRITTE, type ApiErrorBody, SERVICE_SCHRITT_IDS, type ServiceAktion } from '@vario/contract';
+import { taskOf } from './context';
 import type { Conflict, ConflictError, QueuedAction, ServiceDatabase } from './db';
 
 /**
@@ -10,7 +11,10 @@ import type { Conflict, ConflictError, QueuedAction, ServiceDatabase } from './d
  *   technician discards or redoes it;
  * - no server (network), a lapsed session (401) or a server fault stop the replay and keep everything for later;
  * - a batch the server refuses as a whole (a malformed action) is retried one action at a time, and the one it refuses
- *   alone becomes a conflict: one bad action never blocks the queue.
+ *   alone becomes a conflict: one bad action never blocks the queue;
+ * - the signature and completion of a task wait (stay queued, unsent) while another step of the same task is refused
+ *   (a conflict) or still queued, wherever in the queue (a corrected step is queued again at the end): the customer
+ *   never signs a job the server has not got all of (issue 19 item 14).
  */
 export const BATCH_SIZE = 50;
 
@@ -32,6 +36,23 @@ export interface DrainOutcome {
   conflicts: number;
   /** Why the replay stopped early (undefined: the queue is empty or only newer actions arrived meanwhile). */
   stopped?: SendFailure['kind'];
+  /** Signature/completion steps left waiting for a refused or queued step of their task. */
+  held: number;
+}
+
+/**
+ * The queued steps that wait: signature and completion of a task with a conflict or another queued step (of another
+ * kind) — the held ones are not sent until those are accepted or discarded.
+ */
+export function heldBack(pending: readonly QueuedAction[], conflicts: readonly Conflict[]): Set<string> {
+  const refused = new Set(conflicts.map((c) => taskOf(c.action)).filter((x) => x !== undefined));
+  const open = new Set(pending.filter((a) => !ABSCHLUSS_SCHRITTE.includes(a.art)).map(taskOf));
+  const held = new Set<string>();
+  for (const a of pending) {
+    const task = taskOf(a);
+    if (ABSCHLUSS_SCHRITTE.includes(a.art) && task !== undefined && (refused.has(task) || open.has(task))) held.add(a.clientId);
+  }
+  return held;
 }
 
 /** The wire form of a queued action (without the device's bookkeeping). */
@@ -87,7 +108,9 @@ export async function redoConflict(db: ServiceDatabase, clientId: string, newCli
     return null;
   }
   const { seq: _seq, ...old } = conflict.action;
-  const action: QueuedAction = { ...old, clientId: newClientId, daten, queuedAt: now, attempts: 0, lastAttempt: undefined };
+  // a corrected time of the step (the review page's time field) is its real time from now on
+  const zeitpunkt = typeof daten.zeitpunkt === 'string' ? daten.zeitpunkt : old.zeitpunkt;
+  const action: QueuedAction = { ...old, clientId: newClientId, zeitpunkt, daten, queuedAt: now, attempts: 0, lastAttempt: undefined };
   const seq = await tx.objectStore('queue').add(action);
   await tx.objectStore('conflicts').delete(clientId);
   await tx.done;
@@ -127,11 +150,14 @@ async function markAttempt(db: ServiceDatabase, batch: QueuedAction[], now: stri
  * while it runs are sent in the same run, after the ones before them.
  */
 export async function drainQueue(db: ServiceDatabase, user: number, transport: SyncTransport, now = () => new Date().toISOString()): Promise<DrainOutcome> {
-  const outcome: DrainOutcome = { sent: 0, applied: 0, conflicts: 0 };
+  const outcome: DrainOutcome = { sent: 0, applied: 0, conflicts: 0, held: 0 };
   // after a batch refused as a whole: its actions one at a time (up to and including this position)
   let singleThrough = -1;
   for (;;) {
-    const pending = await pendingOf(db, user);
+    const all = await pendingOf(db, user);
+    const held = heldBack(all, await conflictsOf(db, user));
+    outcome.held = held.size;
+    const pending = all.filter((a) => !held.has(a.clientId));
     if (pending.length === 0) return outcome;
     const batch = pending.slice(0, (pending[0]?.seq ?? 0) <= singleThrough ? 1 : BATCH_SIZE);
     let results: SyncResult[];

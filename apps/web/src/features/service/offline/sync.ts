@@ -7,6 +7,7 @@ import { tokenState } from '@/lib/api/token';
 import { newId } from '@/lib/id';
 import { queryClient } from '@/lib/query-client';
 import { createStore } from '@/lib/store';
+import { contextOf } from './context';
 import { currentUserId, knownOffline, reachableState } from './copy';
 import { type Conflict, type QueuedAction, serviceDb } from './db';
 import { conflictsOf, discardConflict, drainQueue, enqueue, pendingOf, redoConflict, type SendFailure, type SyncTransport } from './queue';
@@ -100,6 +101,15 @@ export function drainNow(): Promise<void> {
           message: offlineT('conflictText', { count: outcome.conflicts }),
           autoClose: TOAST.service,
         });
+      // at the end of a replay that was not stopped, what is held waits for a refused step (a conflict)
+      else if (outcome.held > 0 && !outcome.stopped)
+        notifications.show({
+          id: 'service-held',
+          color: 'yellow',
+          title: offlineT('heldTitle'),
+          message: offlineT('heldText', { count: outcome.held }),
+          autoClose: TOAST.service,
+        });
       else if (outcome.sent > 0 && !outcome.stopped)
         notifications.show({ id: 'service-sent', color: 'green', title: offlineT('sentTitle'), message: offlineT('sentText'), autoClose: TOAST.success });
     } catch (e) {
@@ -174,7 +184,12 @@ export async function runAction(
       reachableState.set(false);
     }
   }
-  await enqueue(db, { clientId, art, ...ids, zeitpunkt, daten: { ...daten, zeitpunkt }, user, queuedAt: zeitpunkt, attempts: 0, label });
+  const kept = await db.getAllFromIndex('copy', 'user', user).catch(() => []);
+  const kontext = contextOf(
+    ids,
+    kept.map((c) => c.value),
+  );
+  await enqueue(db, { clientId, art, ...ids, zeitpunkt, daten: { ...daten, zeitpunkt }, user, queuedAt: zeitpunkt, attempts: 0, label, kontext });
   notifications.show({ id: 'service-queued', color: 'yellow', title: offlineT('queuedTitle'), message: offlineT('queuedText'), autoClose: TOAST.success });
   await refreshState();
   // the screens re-read through the device copy with this step applied
@@ -188,10 +203,22 @@ export async function discard(clientId: string) {
   await refreshState();
 }
 
-/** Redo a conflict with corrected data: back into the queue (new client id, original time), then sent. */
-export async function redo(clientId: string, daten: Record<string, unknown>) {
-  await redoConflict(await serviceDb(), clientId, newId(), daten, new Date().toISOString());
+/** What became of a resent step: taken by the server, refused again (with its reason), or still on the device. */
+export type RedoOutcome = { state: 'sent' } | { state: 'refused'; conflict: Conflict } | { state: 'queued' };
+
+/**
+ * Redo a conflict with corrected data: back into the queue (new client id; its time as corrected, else the original),
+ * then sent at once; answers what became of it, so the review page can say why a resend failed (the server's message).
+ */
+export async function redo(clientId: string, daten: Record<string, unknown>): Promise<RedoOutcome> {
+  const db = await serviceDb();
+  const action = await redoConflict(db, clientId, newId(), daten, new Date().toISOString());
   await refreshState();
   await queryClient.invalidateQueries({ queryKey: SERVICE_QUERIES });
-  void drainNow();
+  await drainNow();
+  if (!action) return { state: 'queued' };
+  const conflict = await db.get('conflicts', action.clientId);
+  if (conflict) return { state: 'refused', conflict };
+  const still = await db.getFromIndex('queue', 'clientId', action.clientId);
+  return still ? { state: 'queued' } : { state: 'sent' };
 }

@@ -17,7 +17,8 @@ describe('offline texts', () => {
     }
   });
 
-  it('every step kind of the sync has a label', () => {
-    for (const art of Object.keys(SERVICE_AKTIONEN)) expect(de, art).toHaveProperty(`art_${art}`);
+  it("every step kind of the sync has a name in de, en and fr (the contract's step kinds table)", () => {
+    for (const [art, kind] of Object.entries(SERVICE_AKTIONEN))
+      for (const lng of ['de', 'en', 'fr'] as const) expect(kind.name[lng].trim(), `${art} ${lng}`).not.toBe('');
   });
 });

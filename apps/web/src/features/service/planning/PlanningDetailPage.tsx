@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { PageHeader } from '@/components/PageHeader';
 import { isNotFoundError, RecordNotFound } from '@/components/record-page/RecordNotFound';
-import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
+import { handleApiError } from '@/lib/api/error-handler';
 import { formatDateTime } from '@/lib/format';
-import { sendServiceStep, usePlanning, useTask } from '../api';
+import { sendServiceStep, stepDone, usePlanning, useTask } from '../api';
 import { Effort, Field, Section } from '../detail/sections';
 import { RemarkDialog } from '../dialogs/RemarkDialog';
 import { BottomBar } from '../ui/BottomBar';
@@ -48,8 +48,7 @@ export function PlanningDetailPage() {
   const accept = async () => {
     setAccepting(true);
     try {
-      await sendServiceStep('annehmen', { planungId: p.id }, {});
-      notifySuccess(t('planning.accepted'));
+      stepDone(await sendServiceStep('annehmen', { planungId: p.id }, {}), t('planning.accepted'));
       void navigate({ to: '/tasks/$id', params: { id: String(p.serviceAuftragId) } });
     } catch (e) {
       handleApiError(e, { action: 'save' });

@@ -3,6 +3,7 @@ import { i18n } from '@/i18n';
 import { handleApiError, notifyInvalid } from '@/lib/api/error-handler';
 import { isApiError } from '@/lib/api/errors';
 import { clearValidationNotice } from '@/lib/api/notices';
+import { QUEUED } from '../api';
 
 export type FieldErrorMap = Record<string, string | undefined>;
 
@@ -33,8 +34,15 @@ export function useStepForm<V extends Record<string, unknown>>(initial: () => V)
     setLoading(false);
   };
 
-  /** Runs the client's checks, then `send`; answers true when the step was sent (or queued). */
-  const submit = async (check: (v: V) => FieldErrorMap, send: (v: V) => Promise<unknown>, fields: readonly string[] = Object.keys(values)) => {
+  /**
+   * Runs the client's checks, then `send`; answers 'sent' when the server has the step, 'queued' when it is kept on the
+   * device (sendServiceStep's QUEUED), false when it was refused. Success notices only for 'sent' (stepDone).
+   */
+  const submit = async (
+    check: (v: V) => FieldErrorMap,
+    send: (v: V) => Promise<unknown>,
+    fields: readonly string[] = Object.keys(values),
+  ): Promise<'sent' | 'queued' | false> => {
     const found = Object.fromEntries(Object.entries(check(values)).filter(([, m]) => !!m));
     if (Object.keys(found).length > 0) {
       setErrors(found);
@@ -43,8 +51,7 @@ export function useStepForm<V extends Record<string, unknown>>(initial: () => V)
     }
     setLoading(true);
     try {
-      await send(values);
-      return true;
+      return (await send(values)) === QUEUED ? 'queued' : 'sent';
     } catch (e) {
       const fieldErrors = isApiError(e) ? Object.entries(e.fieldErrors) : [];
       if (fieldErrors.length > 0 && fieldErrors.every(([f]) => fields.includes(f))) {
