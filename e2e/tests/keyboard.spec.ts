@@ -360,7 +360,7 @@ test('a service order by keyboard: the planned task opens with Enter, is accepte
   await page.keyboard.press('Enter');
   const time = page.getByRole('dialog').getByTestId('field-datum');
   await expect(time).toBeFocused();
-  await time.fill('11:30');
+  await time.fill('10:30');
   const sent = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/service/'));
   await page.keyboard.press('Enter');
   expect((await sent).ok()).toBe(true);

@@ -117,6 +117,9 @@ test('[issue 19] offline: a refused material step holds signature and completion
   await expect(page.getByTestId('offline-badge')).toBeVisible();
   await page.locator(`[data-testid="material-line"][data-id="${line.id}"]`).getByTestId('material-book').click();
   await page.getByTestId('field-menge').fill('1');
+  // the demo's pumps are kept by serial and batch number (issue 19 item 16): the device asks for them before queueing
+  await page.getByTestId('field-seriennr').fill('SN-KONFLIKT-1');
+  await page.getByTestId('field-chargennr').fill('CH-KONFLIKT-1');
   await submitDialog(page);
   await expect(page.getByTestId('pending-badge')).toHaveText('1');
   // the queued step says it is saved on the device and will be sent — no online success text, no connection error
@@ -146,6 +149,8 @@ test('[issue 19] offline: a refused material step holds signature and completion
   await expect(page.getByText('Auftrag abgeschlossen', { exact: true })).toHaveCount(0);
 
   // back online: the material step is refused, signature and completion stay on the device
+  // nothing on the phone's page is wider than the screen (the header's badge stays in view)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByTestId('pending-badge').click();
   await expect(page).toHaveURL(/\/tasks\/review$/);
   await context.setOffline(false);
