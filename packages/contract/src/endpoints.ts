@@ -6,6 +6,7 @@ import { adressEndpoints } from './endpoints-adressen';
 import { artikelEndpoints } from './endpoints-artikel';
 import { belegEndpoints } from './endpoints-belege';
 import { belegDokumenteEndpoints } from './endpoints-belege-dokumente';
+import { dealEndpoints } from './endpoints-deals';
 import { offenePostenEndpoints } from './endpoints-offeneposten';
 import { referenzEndpoints } from './endpoints-referenz';
 import { serviceEndpoints } from './endpoints-service';
@@ -246,6 +247,7 @@ export const endpoints = {
   ...adressEndpoints,
   ...artikelEndpoints,
   ...belegEndpoints,
+  ...dealEndpoints,
   ...belegDokumenteEndpoints,
   ...offenePostenEndpoints,
   ...serviceEndpoints,

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Bool } from '../../db/column-types';
 
-/** A deal (spec 2 §3); created so far only by booking an offer (BEL-031). Money in cents. */
+/** A deal (spec 2 §3); created in the deals area or by booking an offer (BEL-031). Money in cents. */
 export interface DealTable {
   id: Generated<number>;
   /** 1 sales, 2 marketing. */
@@ -25,11 +25,21 @@ export interface DealTable {
   frei02: string | null;
   ansprechpartnerId: number | null;
   adresseId: number;
+  /** Why a lost deal was lost (a row of `dealVerlustgruende`, by its text). */
+  verlustgrund: string | null;
   angelegtAm: string;
   geaendertAm: string;
+}
+
+/** The configurable reasons a deal is lost (migration 0030 seeds the usual ones). */
+export interface DealVerlustgrundTable {
+  id: Generated<number>;
+  bezeichnung: string;
+  sortierung: Generated<number>;
 }
 
 /** Tables of the area, merged into `Database` (db/types.ts). */
 export interface DealsTables {
   deals: DealTable;
+  dealVerlustgruende: DealVerlustgrundTable;
 }

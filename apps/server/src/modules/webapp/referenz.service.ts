@@ -21,7 +21,7 @@ async function parameterWerte(db: Db, names: readonly string[]): Promise<Map<str
 }
 
 /** A usage flag is set by 1/true/ja, cleared by 0/false/nein; anything else (or unset) keeps the part's default. */
-function flag(wert: string | null | undefined, vorgabe: boolean): boolean {
+export function flag(wert: string | null | undefined, vorgabe: boolean): boolean {
   const w = wert?.trim().toLowerCase();
   if (w && /^(1|true|ja|yes|j|y)$/.test(w)) return true;
   if (w && /^(0|false|nein|no|n)$/.test(w)) return false;

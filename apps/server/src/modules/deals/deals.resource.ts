@@ -1,0 +1,69 @@
+import { deal, dealListe } from '@vario/contract';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/index';
+import type { Dialect } from '../../db/schema-helpers';
+import { toStoredIso } from '../../lib/clock';
+import { money2 } from '../../lib/codecs';
+import { badRequest, conflict } from '../../lib/errors';
+import { assertRef } from '../../lib/refs';
+import { defineResource, type Row } from '../../lib/resource';
+import { fullTextMatch, searchTokens } from '../../lib/search';
+
+/** The addresses whose name, number or customer number the words start (the addresses' own full-text index). */
+function adressTreffer(term: string, dialect: Dialect): Expression<SqlBool> {
+  const tokens = searchTokens(term);
+  if (tokens.length === 0) return sql<SqlBool>`1 = 0`;
+  if (dialect === 'postgres') {
+    return sql<SqlBool>`"deals"."adresseId" in (select "id" from "adressen" where "suche" @@ to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')}))`;
+  }
+  const query = tokens.map((t) => `"${t}"*`).join(' ');
+  return sql<SqlBool>`"deals"."adresseId" in (select rowid from adressen_fts where adressen_fts match ${query})`;
+}
+
+/**
+ * Deals as a resource (DEAL-004, DEAL-011/012): the list in id order (the primary key) with the address's name, customer
+ * and supplier number and salutation joined (a left join on the key, which the databases drop when a count needs none
+ * of it); quick search over the title (deals' full-text index) and the address (the addresses' index). Money in cents.
+ */
+export const dealsResource = defineResource({
+  table: 'deals',
+  kuerzel: 'DEALS',
+  path: '/crm/deals',
+  label: 'Deal',
+  schema: deal,
+  listSchema: dealListe,
+  defaultOrder: ['-id'],
+  query: (db) => db.selectFrom('deals').leftJoin('adressen', 'adressen.id', 'deals.adresseId'),
+  computed: {
+    adresseName: '"adressen"."name1"',
+    kundennr: '"adressen"."kundennummer"',
+    liefernr: '"adressen"."lieferantennummer"',
+    anrede: '"adressen"."anrede"',
+  },
+  search: (eb, term, d) => eb.or([fullTextMatch('deals', term, d), adressTreffer(term, d)]),
+  fields: { investitionssummeGeplant: money2, investitionssummeErreicht: money2 },
+  fromRow: (r) => ({ ...r, archived: !!r.archived }),
+  toRow: async (trx, d, existing) => dealRow(trx, d, existing),
+  stamp: { create: () => ({ angelegtAm: new Date().toISOString(), geaendertAm: new Date().toISOString() }), update: () => ({ geaendertAm: new Date().toISOString() }) },
+});
+
+/** References and rules of a deal's write (400/409 with field errors). */
+async function dealRow(trx: Db, d: Row, existing?: Row): Promise<Row> {
+  const adresseId = (d.adresseId ?? existing?.adresseId) as number;
+  await assertRef(trx, 'adressen', d.adresseId as number | undefined, 'adresseId');
+  await assertRef(trx, 'benutzer', d.zustaendigerBenutzer as number | null | undefined, 'zustaendigerBenutzer');
+  if (existing && d.adresseId !== undefined && d.adresseId !== existing.adresseId) {
+    const beleg = await trx.selectFrom('belege').select('id').where('dealId', '=', existing.id as number).limit(1).executeTakeFirst();
+    if (beleg) throw conflict('Dem Deal sind Belege dieser Adresse zugeordnet: die Adresse kann nicht mehr wechseln', { adresseId: ['Dem Deal sind Belege zugeordnet'] });
+  }
+  const ap = (d.ansprechpartnerId === undefined ? existing?.ansprechpartnerId : d.ansprechpartnerId) as number | null | undefined;
+  if (ap !== null && ap !== undefined && (d.ansprechpartnerId !== undefined || d.adresseId !== undefined)) {
+    const row = await trx.selectFrom('ansprechpartner').select('adresseId').where('id', '=', ap).executeTakeFirst();
+    if (!row || row.adresseId !== adresseId) throw badRequest('Bitte die Eingaben prüfen!', { ansprechpartnerId: ['Der Ansprechpartner gehört nicht zur Adresse des Deals'] });
+  }
+  const out = { ...d };
+  if (typeof d.naechsterKontakt === 'string') out.naechsterKontakt = toStoredIso(d.naechsterKontakt);
+  // the reason belongs to a lost deal; it goes with any other status
+  if (d.status !== undefined && d.status !== 2) out.verlustgrund = null;
+  return out;
+}
