@@ -1,5 +1,6 @@
 import { addressesArea } from '@/features/addresses/area';
 import { assetsArea } from '@/features/assets/area';
+import { dealsArea } from '@/features/deals/area';
 import { homeArea } from '@/features/home/area';
 import { openItemsArea } from '@/features/open-items/area';
 import { productsArea } from '@/features/products/area';
@@ -25,6 +26,7 @@ export const AREAS = [
   saleDocumentsArea,
   serviceArea,
   assetsArea,
+  dealsArea,
   storageArea,
   scannerArea,
   settingsArea,

@@ -5,7 +5,8 @@ import { NAMESPACES } from './namespaces';
  * Issue 9 item 8: no German left in the English and French screens. A text identical to the German one is German left
  * behind, unless it is a word both languages write the same way (listed here, per language, by its text).
  */
-const BOTH = ['vario', 'OK', 'ERP · CRM · Service', 'Navigation', 'Fax', 'EAN', 'IMEI', 'Scanner', 'Code: {{code}}', 'Build {{build}}'];
+const DEAL_WORDS = ['Deal', 'Deals', 'Deal {{nr}}', 'Marketing', 'Phase', 'Status', 'Chance (%)', 'Phase {{phase}}'];
+const BOTH = [...DEAL_WORDS, 'vario', 'OK', 'ERP · CRM · Service', 'Navigation', 'Fax', 'EAN', 'IMEI', 'Scanner', 'Code: {{code}}', 'Build {{build}}'];
 const SAME_IN = {
   en: [
     ...BOTH,

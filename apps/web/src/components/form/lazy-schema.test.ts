@@ -2,6 +2,7 @@ import adresseEingabe from 'virtual:form-meta/adresseEingabe';
 import artikelEingabe from 'virtual:form-meta/artikelEingabe';
 import assetEingabe from 'virtual:form-meta/assetEingabe';
 import belegKopfEingabe from 'virtual:form-meta/belegKopfEingabe';
+import dealEingabe from 'virtual:form-meta/dealEingabe';
 import offenerPostenAenderung from 'virtual:form-meta/offenerPostenAenderung';
 import { describe, expect, it } from 'vitest';
 import { eagerSchema } from './eager-schema';
@@ -9,7 +10,7 @@ import { fieldsMeta } from './field-meta';
 import { lazySchema } from './lazy-schema';
 import { type LazySchemaName, SCHEMAS } from './validation';
 
-const BUILT: Record<LazySchemaName, unknown> = { adresseEingabe, artikelEingabe, assetEingabe, belegKopfEingabe, offenerPostenAenderung };
+const BUILT: Record<LazySchemaName, unknown> = { adresseEingabe, artikelEingabe, assetEingabe, belegKopfEingabe, dealEingabe, offenerPostenAenderung };
 
 describe('lazy form schemas (zod off the record view)', () => {
   it.each(Object.keys(SCHEMAS) as LazySchemaName[])('[HTTP-038] the build knows the fields of %s as the contract schema says them', (name) => {

@@ -5,6 +5,7 @@ import { withGrid } from '@/components/data-grid/load-grid';
 import { prefetchGridPreset } from '@/components/data-grid/presets';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { parseRecordId } from '@/components/record-page/use-record-route';
+import { createDealRoutes } from '@/features/deals/routes';
 import { createSaleDocumentRoutes } from '@/features/sale-documents/routes';
 import { prefetchAddress } from './api';
 import { prefetchDashboard } from './api-reports';
@@ -116,6 +117,13 @@ export function createAddressRoutes(app: AppRoute) {
     back: { routeName: '/addresses/$id/saleDocuments', params: { id: '$id' }, label: 'Adresse' },
   });
 
+  // the address's deals (DEAL-002): list and record below the address, without the documents tab
+  const [dealList, dealRecord] = createDealRoutes(
+    record,
+    { basePath: '/deals', idParam: 'dealId', back: { routeName: '/addresses/$id/deals', params: { id: '$id' }, label: 'Adresse' } },
+    { documents: false },
+  );
+
   return [
     list,
     documentRecord,
@@ -129,6 +137,8 @@ export function createAddressRoutes(app: AppRoute) {
       prices.addChildren([priceList, price]),
       files.addChildren([fileList, file]),
       documentList,
+      dealList,
+      dealRecord,
       history,
       backorders,
     ]),

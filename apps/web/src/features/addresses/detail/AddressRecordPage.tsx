@@ -19,6 +19,7 @@ export const ADDRESS_TABS = [
   'customerSpecificPrices',
   'files',
   'saleDocuments',
+  'deals',
   'history',
   'backorders',
 ] as const;
