@@ -15,7 +15,13 @@ const neuerDeal = async (data: Record<string, unknown> = {}, as = 'admin') => {
 };
 const dealRow = (id: number) => db.selectFrom('deals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const kontaktErinnerungen = (id: number) =>
-  db.selectFrom('erinnerungen').selectAll().where('tabelle', '=', 'DEALS').where('tabelleId', '=', id).where('bemerkung', 'like', 'Nächster Kontakt%').execute();
+  db
+    .selectFrom('erinnerungen')
+    .selectAll()
+    .where('tabelle', '=', 'DEALS')
+    .where('tabelleId', '=', id)
+    .where('bemerkung', 'like', 'Nächster Kontakt%')
+    .execute();
 
 describe(`deals (${DB_KIND})`, () => {
   it('[DEAL-004] [DEAL-011] [DEAL-012] every field is stored and read back; the list has returnTotal, id descending and the address', async () => {
@@ -57,7 +63,12 @@ describe(`deals (${DB_KIND})`, () => {
     const adresse = await f.adresse();
     const other = await f.adresse();
     const ap = await f.ansprechpartner(other.id);
-    const before = (await db.selectFrom('deals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = (
+      await db
+        .selectFrom('deals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     const cases: [Record<string, unknown>, string][] = [
       [{ chance: 101 }, 'chance'],
       [{ chance: 12.5 }, 'chance'],
@@ -76,7 +87,12 @@ describe(`deals (${DB_KIND})`, () => {
       const res = await c.call(endpoints.dealCreate, { as: 'admin', body: invalid({ data: { titel: 'x', adresseId: adresse.id, ...data } }) });
       expect(Object.keys(expectError(res, 400).errors.fieldErrors), field).toContain(field);
     }
-    const after = (await db.selectFrom('deals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const after = (
+      await db
+        .selectFrom('deals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(Number(after)).toBe(Number(before));
   });
 
@@ -195,7 +211,9 @@ describe(`deals (${DB_KIND})`, () => {
     const lost = expectOk(await c.call(endpoints.dealVerloren, { as: 'admin', params: { id: l.id }, body: { data: { grund: 'Wettbewerber' } } })).result;
     expect(lost).toMatchObject({ status: 2, verlustgrund: 'Wettbewerber' });
     const given = await neuerDeal();
-    const g = expectOk(await c.call(endpoints.dealGewonnen, { as: 'admin', params: { id: given.id }, body: { data: { datum: '2026-12-31', summe: 77.7 } } })).result;
+    const g = expectOk(
+      await c.call(endpoints.dealGewonnen, { as: 'admin', params: { id: given.id }, body: { data: { datum: '2026-12-31', summe: 77.7 } } }),
+    ).result;
     expect(g).toMatchObject({ investitionsdatumErreicht: '2026-12-31', investitionssummeErreicht: 77.7 });
   });
 
@@ -246,12 +264,25 @@ describe(`deals (${DB_KIND})`, () => {
     expect(r).toHaveLength(1);
     expect(r[0]).toMatchObject({ benutzerId: buero, erinnerungDatum: '2027-05-01T08:00:00.000Z' });
     const params = { id: d.id };
-    expectOk(await c.call(endpoints.dealUpdate, { as: 'admin', params, body: { data: { naechsterKontakt: '2027-06-01T08:00:00.000Z', zustaendigerBenutzer: admin } } }));
+    expectOk(
+      await c.call(endpoints.dealUpdate, {
+        as: 'admin',
+        params,
+        body: { data: { naechsterKontakt: '2027-06-01T08:00:00.000Z', zustaendigerBenutzer: admin } },
+      }),
+    );
     r = await kontaktErinnerungen(d.id);
     expect(r).toHaveLength(1);
     expect(r[0]).toMatchObject({ benutzerId: admin, erinnerungDatum: '2027-06-01T08:00:00.000Z' });
     // a refused change (a bad contact person) moves nothing
-    expectError(await c.call(endpoints.dealUpdate, { as: 'admin', params, body: invalid({ data: { naechsterKontakt: '2028-01-01T08:00:00.000Z', ansprechpartnerId: 999_999 } }) }), 400);
+    expectError(
+      await c.call(endpoints.dealUpdate, {
+        as: 'admin',
+        params,
+        body: invalid({ data: { naechsterKontakt: '2028-01-01T08:00:00.000Z', ansprechpartnerId: 999_999 } }),
+      }),
+      400,
+    );
     expect((await kontaktErinnerungen(d.id))[0]!.erinnerungDatum).toBe('2027-06-01T08:00:00.000Z');
     expectOk(await c.call(endpoints.dealUpdate, { as: 'admin', params, body: { data: { naechsterKontakt: null } } }));
     expect(await kontaktErinnerungen(d.id)).toHaveLength(0);
@@ -271,7 +302,9 @@ describe(`deals (${DB_KIND})`, () => {
   it.runIf(DB_KIND === 'postgres')('parallel phase moves and a parallel win of one deal keep the rules (PostgreSQL)', async () => {
     const d = await neuerDeal();
     const params = { id: d.id };
-    const moves = Array.from({ length: 12 }, (_, i) => c.call(endpoints.dealPhase, { as: 'admin', params, body: { data: { phase: ((i % 4) + 1) as 1 | 2 | 3 | 4 } } }));
+    const moves = Array.from({ length: 12 }, (_, i) =>
+      c.call(endpoints.dealPhase, { as: 'admin', params, body: { data: { phase: ((i % 4) + 1) as 1 | 2 | 3 | 4 } } }),
+    );
     const win = c.call(endpoints.dealGewonnen, { as: 'admin', params, body: { data: { summe: 10 } } });
     const results = await Promise.all([...moves, win]);
     for (const r of results) expect([200, 409]).toContain(r.status);
@@ -279,7 +312,13 @@ describe(`deals (${DB_KIND})`, () => {
     const row = await dealRow(d.id);
     expect(row.status).toBe(1);
     // after the win no move went through: the phase is that of the last move answered before it
-    const log = await db.selectFrom('protokoll').select(['felder', 'id']).where('tabelle', '=', 'DEALS').where('datensatzId', '=', d.id).orderBy('id').execute();
+    const log = await db
+      .selectFrom('protokoll')
+      .select(['felder', 'id'])
+      .where('tabelle', '=', 'DEALS')
+      .where('datensatzId', '=', d.id)
+      .orderBy('id')
+      .execute();
     const winAt = log.findIndex((l) => l.felder?.includes('status'));
     expect(log.slice(winAt + 1).some((l) => l.felder === 'phase')).toBe(false);
   });

@@ -123,7 +123,9 @@ export const dealBeleg = z.object({
   storniert: z.boolean(),
 });
 export const dealBelegZuweisen = z.object({ belegId: z.number().int().positive() });
-export const dealPhaseBody = z.object({ data: z.object({ phase: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'Phase 1 bis 4' }) }) });
+export const dealPhaseBody = z.object({
+  data: z.object({ phase: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'Phase 1 bis 4' }) }),
+});
 export const dealGewonnenBody = z.object({
   data: z.object({ datum: isoDate.optional(), summe: euro.optional() }),
 });

@@ -18,8 +18,7 @@ import { endpoint } from './endpoint';
 
 const SEHEN = ['DEALS_SEHEN'] as const;
 const USAGE = ' Every deals call answers 403 while the usage parameter deals (NUTZUNG.DEALS) is off.';
-const EDIT =
-  ' Needs DEALS_AENDERN while the deal is open (status 0), ABGL_DEALS_AENDERN once it is won or lost (DEAL-009/010), checked per record.';
+const EDIT = ' Needs DEALS_AENDERN while the deal is open (status 0), ABGL_DEALS_AENDERN once it is won or lost (DEAL-009/010), checked per record.';
 
 /** Deals (spec 2 §7, DEAL-011…014), with the phase board, won/lost and the document assignment. */
 export const dealEndpoints = {

@@ -37,9 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     return;
   }
   const v = (r: string) => `${r}.id, ${searchTextSql(`${r}.titel`, 'sqlite')}`;
-  await sql
-    .raw(`create virtual table deals_fts using fts5(titel, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`)
-    .execute(db);
+  await sql.raw(`create virtual table deals_fts using fts5(titel, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`).execute(db);
   await sql.raw(`insert into deals_fts(rowid, titel) select ${v('r')} from deals r`).execute(db);
   await sql.raw(`create trigger deals_fts_ai after insert on deals begin insert into deals_fts(rowid, titel) values (${v('new')}); end`).execute(db);
   await sql.raw('create trigger deals_fts_ad after delete on deals begin delete from deals_fts where rowid = old.id; end').execute(db);

@@ -44,7 +44,10 @@ export const dealsResource = defineResource({
   fields: { investitionssummeGeplant: money2, investitionssummeErreicht: money2 },
   fromRow: (r) => ({ ...r, archived: !!r.archived }),
   toRow: async (trx, d, existing) => dealRow(trx, d, existing),
-  stamp: { create: () => ({ angelegtAm: new Date().toISOString(), geaendertAm: new Date().toISOString() }), update: () => ({ geaendertAm: new Date().toISOString() }) },
+  stamp: {
+    create: () => ({ angelegtAm: new Date().toISOString(), geaendertAm: new Date().toISOString() }),
+    update: () => ({ geaendertAm: new Date().toISOString() }),
+  },
 });
 
 /** References and rules of a deal's write (400/409 with field errors). */
@@ -53,13 +56,22 @@ async function dealRow(trx: Db, d: Row, existing?: Row): Promise<Row> {
   await assertRef(trx, 'adressen', d.adresseId as number | undefined, 'adresseId');
   await assertRef(trx, 'benutzer', d.zustaendigerBenutzer as number | null | undefined, 'zustaendigerBenutzer');
   if (existing && d.adresseId !== undefined && d.adresseId !== existing.adresseId) {
-    const beleg = await trx.selectFrom('belege').select('id').where('dealId', '=', existing.id as number).limit(1).executeTakeFirst();
-    if (beleg) throw conflict('Dem Deal sind Belege dieser Adresse zugeordnet: die Adresse kann nicht mehr wechseln', { adresseId: ['Dem Deal sind Belege zugeordnet'] });
+    const beleg = await trx
+      .selectFrom('belege')
+      .select('id')
+      .where('dealId', '=', existing.id as number)
+      .limit(1)
+      .executeTakeFirst();
+    if (beleg)
+      throw conflict('Dem Deal sind Belege dieser Adresse zugeordnet: die Adresse kann nicht mehr wechseln', {
+        adresseId: ['Dem Deal sind Belege zugeordnet'],
+      });
   }
   const ap = (d.ansprechpartnerId === undefined ? existing?.ansprechpartnerId : d.ansprechpartnerId) as number | null | undefined;
   if (ap !== null && ap !== undefined && (d.ansprechpartnerId !== undefined || d.adresseId !== undefined)) {
     const row = await trx.selectFrom('ansprechpartner').select('adresseId').where('id', '=', ap).executeTakeFirst();
-    if (!row || row.adresseId !== adresseId) throw badRequest('Bitte die Eingaben prüfen!', { ansprechpartnerId: ['Der Ansprechpartner gehört nicht zur Adresse des Deals'] });
+    if (!row || row.adresseId !== adresseId)
+      throw badRequest('Bitte die Eingaben prüfen!', { ansprechpartnerId: ['Der Ansprechpartner gehört nicht zur Adresse des Deals'] });
   }
   const out = { ...d };
   if (typeof d.naechsterKontakt === 'string') out.naechsterKontakt = toStoredIso(d.naechsterKontakt);

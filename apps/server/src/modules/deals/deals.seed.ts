@@ -72,7 +72,8 @@ export const dealsSeeder: Seeder = {
           await assignBeleg(trx, ctx, actor, d.id, b.id);
         }
         if (status === DEAL_STATUS.gewonnen) await winDeal(trx, ctx, actor, d.id, {});
-        if (status === DEAL_STATUS.verloren && grund.length) await loseDeal(trx, ctx, actor, d.id, (grund[rnd(i, grund.length, 8)] as { bezeichnung: string }).bezeichnung);
+        if (status === DEAL_STATUS.verloren && grund.length)
+          await loseDeal(trx, ctx, actor, d.id, (grund[rnd(i, grund.length, 8)] as { bezeichnung: string }).bezeichnung);
       });
       seed.progress('Deals', i + 1, ziel);
     }

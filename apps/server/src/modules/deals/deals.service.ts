@@ -85,7 +85,15 @@ export async function syncKontaktErinnerung(trx: Db, actor: Actor, dealId: numbe
     .orderBy('id')
     .execute();
   const [keep, ...extra] = mine;
-  if (extra.length) await trx.deleteFrom('erinnerungen').where('id', 'in', extra.map((e) => e.id)).execute();
+  if (extra.length)
+    await trx
+      .deleteFrom('erinnerungen')
+      .where(
+        'id',
+        'in',
+        extra.map((e) => e.id),
+      )
+      .execute();
   if (!d.naechsterKontakt || !d.zustaendigerBenutzer) {
     if (keep) await trx.deleteFrom('erinnerungen').where('id', '=', keep.id).execute();
     return;
@@ -93,7 +101,10 @@ export async function syncKontaktErinnerung(trx: Db, actor: Actor, dealId: numbe
   const bemerkung = `${KONTAKT_BEMERKUNG}: ${d.titel}`.slice(0, 2000);
   const values = { benutzerId: d.zustaendigerBenutzer, erinnerungDatum: d.naechsterKontakt, bemerkung };
   if (!keep) {
-    await trx.insertInto('erinnerungen').values({ ...values, tabelle: LOCK, tabelleId: dealId, erstelltVon: actor.id }).execute();
+    await trx
+      .insertInto('erinnerungen')
+      .values({ ...values, tabelle: LOCK, tabelleId: dealId, erstelltVon: actor.id })
+      .execute();
   } else if (keep.benutzerId !== values.benutzerId || keep.erinnerungDatum !== values.erinnerungDatum || keep.bemerkung !== bemerkung) {
     await trx.updateTable('erinnerungen').set(values).where('id', '=', keep.id).execute();
   }
@@ -155,7 +166,12 @@ async function closeDeal(trx: Db, ctx: Ctx, actor: Actor, id: number, lockToken:
 export async function winDeal(trx: Db, ctx: Ctx, actor: Actor, id: number, data: { datum?: string; summe?: number }, lockToken?: string) {
   const vorschlag = data.summe === undefined ? await gewinnVorschlag(trx, id) : null;
   const summe = data.summe ?? vorschlag?.summe ?? 0;
-  const set = { status: DEAL_STATUS.gewonnen, investitionsdatumErreicht: data.datum ?? heute(), investitionssummeErreicht: encode(money2, summe), verlustgrund: null };
+  const set = {
+    status: DEAL_STATUS.gewonnen,
+    investitionsdatumErreicht: data.datum ?? heute(),
+    investitionssummeErreicht: encode(money2, summe),
+    verlustgrund: null,
+  };
   return closeDeal(trx, ctx, actor, id, lockToken, set, ['status', 'investitionsdatumErreicht', 'investitionssummeErreicht']);
 }
 
@@ -205,7 +221,8 @@ export async function assignBeleg(trx: Db, ctx: Ctx, actor: Actor, id: number, b
   if (!b || !VERKAUF_BELEGART_LISTE.some((a) => a.belegart === b.belegart)) {
     throw unprocessable('Diesen Verkaufsbeleg gibt es nicht', { belegId: ['Diesen Verkaufsbeleg gibt es nicht'] });
   }
-  if (b.adresseId !== d.adresseId) throw unprocessable('Der Beleg gehört zu einer anderen Adresse als der Deal', { belegId: ['Der Beleg gehört zu einer anderen Adresse'] });
+  if (b.adresseId !== d.adresseId)
+    throw unprocessable('Der Beleg gehört zu einer anderen Adresse als der Deal', { belegId: ['Der Beleg gehört zu einer anderen Adresse'] });
   if (b.dealId !== id) {
     await trx.updateTable('belege').set({ dealId: id }).where('id', '=', belegId).execute();
     await logChange(trx, { tabelle: 'BEK', datensatzId: belegId, aktion: 'AENDERN', benutzerId: actor.id, felder: ['dealId'] });
@@ -244,11 +261,19 @@ export async function dealBoard(ctx: Ctx, actor: Actor, q: Pick<ListQuery, 'filt
     DEAL_PHASEN.map(async (phase) => {
       const agg = rows.find((r) => Number(r.phase) === phase);
       const filter = `status=${DEAL_STATUS.offen},archived=false,phase=${phase}${extra}`;
-      const mitTermin = n > 0 ? await listRecords(ctx, dealsResource, { filter: `${filter},naechsterKontakt!null`, orderBy: 'naechsterKontakt,id', limit: n, search: term }, actor) : null;
+      const mitTermin =
+        n > 0
+          ? await listRecords(ctx, dealsResource, { filter: `${filter},naechsterKontakt!null`, orderBy: 'naechsterKontakt,id', limit: n, search: term }, actor)
+          : null;
       let karten = mitTermin?.result ?? [];
       let mehr = !!mitTermin?.hasMoreData;
       if (n > 0 && karten.length < n) {
-        const ohne = await listRecords(ctx, dealsResource, { filter: `${filter},naechsterKontakt=null`, orderBy: '-id', limit: n - karten.length, search: term }, actor);
+        const ohne = await listRecords(
+          ctx,
+          dealsResource,
+          { filter: `${filter},naechsterKontakt=null`, orderBy: '-id', limit: n - karten.length, search: term },
+          actor,
+        );
         karten = [...karten, ...ohne.result];
         mehr = ohne.hasMoreData;
       }

@@ -10,7 +10,19 @@ export const dealsArea: Area<ReturnType<typeof routes>> = {
   id: 'deals',
   ns: 'deals',
   routes,
-  entries: [{ id: 'deals', order: 110, label: 'deals:title', icon: IconTargetArrow, to: '/deals', rights: ['DEALS_SEHEN'], usage: 'deals', nav: true, tile: 'deals:menu.tile' }],
+  entries: [
+    {
+      id: 'deals',
+      order: 110,
+      label: 'deals:title',
+      icon: IconTargetArrow,
+      to: '/deals',
+      rights: ['DEALS_SEHEN'],
+      usage: 'deals',
+      nav: true,
+      tile: 'deals:menu.tile',
+    },
+  ],
   newItems: [{ id: 'deal', order: 40, label: 'deals:new', icon: IconTargetArrow, href: '/deals?neu=1', rights: ['DEALS_AENDERN'], addressParam: 'adresseId' }],
   reminder: { tabelle: 'DEALS', detail: (id) => `/deals/${id}` },
 };

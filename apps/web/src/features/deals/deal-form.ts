@@ -11,7 +11,15 @@ export type DealFormValues = z.input<typeof SCHEMAS.dealEingabe>;
 const FIELDS = Object.keys(dealSchema.fields) as (keyof DealFormValues)[];
 
 /** A new deal: open, first contact, sales, for the given address. */
-export const newDeal = (adresseId?: number): DefaultValues<DealFormValues> => ({ titel: '', typ: 1, phase: 1, status: 0, chance: 0, archived: false, adresseId });
+export const newDeal = (adresseId?: number): DefaultValues<DealFormValues> => ({
+  titel: '',
+  typ: 1,
+  phase: 1,
+  status: 0,
+  chance: 0,
+  archived: false,
+  adresseId,
+});
 
 /** The writable fields of a loaded deal (DEAL-004). */
 export function toDealForm(d: Deal | undefined): DefaultValues<DealFormValues> {

@@ -45,10 +45,31 @@ export function WonDialog({ deal, onClose, onDone }: Props) {
     }
   };
   return (
-    <FormDialog opened onClose={onClose} title={`${t('won.title')}: ${deal.titel}`} onSubmit={() => void submit()} ready={!!proposal} loading={loading} submitLabel={t('won.button')}>
+    <FormDialog
+      opened
+      onClose={onClose}
+      title={`${t('won.title')}: ${deal.titel}`}
+      onSubmit={() => void submit()}
+      ready={!!proposal}
+      loading={loading}
+      submitLabel={t('won.button')}
+    >
       <Stack gap="sm" data-testid="deal-won-dialog">
-        <TextInput label={t('won.datum')} value={datumText} onChange={(e) => setDatum(e.currentTarget.value)} error={errors.datum} data-testid="deal-won-datum" />
-        <TextInput label={t('won.summe')} value={summeText} onChange={(e) => setSumme(e.currentTarget.value)} error={errors.summe} rightSection="€" data-testid="deal-won-summe" />
+        <TextInput
+          label={t('won.datum')}
+          value={datumText}
+          onChange={(e) => setDatum(e.currentTarget.value)}
+          error={errors.datum}
+          data-testid="deal-won-datum"
+        />
+        <TextInput
+          label={t('won.summe')}
+          value={summeText}
+          onChange={(e) => setSumme(e.currentTarget.value)}
+          error={errors.summe}
+          rightSection="€"
+          data-testid="deal-won-summe"
+        />
         {proposal && (
           <Text size="xs" c="dimmed">
             {t('won.proposal', { summe: formatCurrency(proposal.summe) })}
@@ -80,7 +101,15 @@ export function LostDialog({ deal, onClose, onDone }: Props) {
     }
   };
   return (
-    <FormDialog opened onClose={onClose} title={`${t('lost.title')}: ${deal.titel}`} onSubmit={() => void submit()} ready={!!grund} loading={loading} submitLabel={t('lost.button')}>
+    <FormDialog
+      opened
+      onClose={onClose}
+      title={`${t('lost.title')}: ${deal.titel}`}
+      onSubmit={() => void submit()}
+      ready={!!grund}
+      loading={loading}
+      submitLabel={t('lost.button')}
+    >
       <Select
         label={t('lost.grund')}
         data={reasons.map((r) => r.bezeichnung)}

@@ -125,10 +125,18 @@ export function DealBoard({ filter, recordPath }: { filter?: string; recordPath:
                               </Menu.Item>
                             ))}
                             <Menu.Divider />
-                            <Menu.Item leftSection={<IconThumbUp size={14} />} onClick={() => setClosing({ karte: k, how: 'won' })} data-testid={`deal-card-${k.id}-won`}>
+                            <Menu.Item
+                              leftSection={<IconThumbUp size={14} />}
+                              onClick={() => setClosing({ karte: k, how: 'won' })}
+                              data-testid={`deal-card-${k.id}-won`}
+                            >
                               {t('won.button')}
                             </Menu.Item>
-                            <Menu.Item leftSection={<IconThumbDown size={14} />} onClick={() => setClosing({ karte: k, how: 'lost' })} data-testid={`deal-card-${k.id}-lost`}>
+                            <Menu.Item
+                              leftSection={<IconThumbDown size={14} />}
+                              onClick={() => setClosing({ karte: k, how: 'lost' })}
+                              data-testid={`deal-card-${k.id}-lost`}
+                            >
                               {t('lost.button')}
                             </Menu.Item>
                           </Menu.Dropdown>
@@ -148,14 +156,7 @@ export function DealBoard({ filter, recordPath }: { filter?: string; recordPath:
                   </Card>
                 ))}
                 {s.mehr && (
-                  <Button
-                    component={Link}
-                    to={recordPath}
-                    variant="subtle"
-                    size="xs"
-                    onClick={() => undefined}
-                    data-testid={`deal-column-${phase}-more`}
-                  >
+                  <Button component={Link} to={recordPath} variant="subtle" size="xs" onClick={() => undefined} data-testid={`deal-column-${phase}-more`}>
                     {t('board.more')}
                   </Button>
                 )}

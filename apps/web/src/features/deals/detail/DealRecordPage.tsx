@@ -34,7 +34,13 @@ function DealRecord({ idParam }: { idParam: string }) {
   const mount = (useRouteContext({ strict: false }) as { routeMount?: ResolvedMount }).routeMount;
   const embedded = !!mount?.listPath.startsWith('/addresses/');
   const route = useRecordRoute(
-    { listPath: '/deals', backLabel: t('backToList'), tabs: DEAL_TABS, tabLabel: (tab) => t(`tabs.${tab}`), visible: (tab) => !(embedded && tab === 'saleDocuments') },
+    {
+      listPath: '/deals',
+      backLabel: t('backToList'),
+      tabs: DEAL_TABS,
+      tabLabel: (tab) => t(`tabs.${tab}`),
+      visible: (tab) => !(embedded && tab === 'saleDocuments'),
+    },
     idParam,
   );
   const rechte = dealRechte(d?.status ?? DEAL_STATUS.offen);
@@ -84,10 +90,24 @@ function DealRecord({ idParam }: { idParam: string }) {
               </Badge>
               {mayClose && (
                 <>
-                  <Button size="compact-sm" variant="light" color="green" leftSection={<IconThumbUp size={14} />} onClick={() => setClosing('won')} data-testid="deal-won">
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="green"
+                    leftSection={<IconThumbUp size={14} />}
+                    onClick={() => setClosing('won')}
+                    data-testid="deal-won"
+                  >
                     {t('won.button')}
                   </Button>
-                  <Button size="compact-sm" variant="light" color="gray" leftSection={<IconThumbDown size={14} />} onClick={() => setClosing('lost')} data-testid="deal-lost">
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="gray"
+                    leftSection={<IconThumbDown size={14} />}
+                    onClick={() => setClosing('lost')}
+                    data-testid="deal-lost"
+                  >
                     {t('lost.button')}
                   </Button>
                 </>

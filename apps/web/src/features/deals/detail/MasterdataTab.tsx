@@ -14,7 +14,8 @@ export function MasterdataTab() {
   const { t } = useTranslation('deals');
   const { deal } = useDealFromRoute();
   useRecordEditorContext();
-  const options = (values: readonly number[], key: 'phase' | 'status' | 'typ') => values.map((v) => ({ value: String(v), label: t(`${key}.${v}` as 'phase.1') }));
+  const options = (values: readonly number[], key: 'phase' | 'status' | 'typ') =>
+    values.map((v) => ({ value: String(v), label: t(`${key}.${v}` as 'phase.1') }));
 
   return (
     <Stack gap="md" data-testid="deal-masterdata">

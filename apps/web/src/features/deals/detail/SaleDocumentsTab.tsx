@@ -2,7 +2,7 @@ import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconFilePlus, IconLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { BELEGARTEN, belegartName, type Sprache, dealRechte } from '@vario/contract';
+import { BELEGARTEN, belegartName, dealRechte, type Sprache } from '@vario/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
@@ -29,13 +29,14 @@ export function SaleDocumentsTab() {
   const mayChange = !!deal && hasRight(me, dealRechte(deal.status).aendern);
   const candidates = useQuery({
     queryKey: ['deals', 'record', id, 'kandidaten', deal?.adresseId],
-    queryFn: async () =>
-      (await api('belegeList', { params: { filter: `adresseId=${deal?.adresseId}`, orderBy: '-id', limit: 200 } })).result,
+    queryFn: async () => (await api('belegeList', { params: { filter: `adresseId=${deal?.adresseId}`, orderBy: '-id', limit: 200 } })).result,
     enabled: !!deal && mayChange,
   });
   const lang = (i18n.language.slice(0, 2) as Sprache) || 'de';
   const assigned = new Set((docs.data ?? []).map((b) => b.id));
-  const options = (candidates.data ?? []).filter((b) => !assigned.has(b.id)).map((b) => ({ value: String(b.id), label: `${b.belegnummer} · ${belegartName(b.belegart, lang)}` }));
+  const options = (candidates.data ?? [])
+    .filter((b) => !assigned.has(b.id))
+    .map((b) => ({ value: String(b.id), label: `${b.belegnummer} · ${belegartName(b.belegart, lang)}` }));
   const newDoc = (type: string) => deal && void navigate({ href: `/saleDocument/new?id=${deal.adresseId}&type=${type}&dealId=${deal.id}` });
 
   const assign = async () => {
@@ -63,10 +64,22 @@ export function SaleDocumentsTab() {
         actions={
           hasRight(me, 'BEK_AENDERN') && (
             <Group gap="xs">
-              <Button size="xs" variant="light" leftSection={<IconFilePlus size={14} />} onClick={() => newDoc(BELEGARTEN.angebot.belegart)} data-testid="deal-new-offer">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconFilePlus size={14} />}
+                onClick={() => newDoc(BELEGARTEN.angebot.belegart)}
+                data-testid="deal-new-offer"
+              >
                 {t('docs.newOffer')}
               </Button>
-              <Button size="xs" variant="light" leftSection={<IconFilePlus size={14} />} onClick={() => newDoc(BELEGARTEN.auftrag.belegart)} data-testid="deal-new-order">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconFilePlus size={14} />}
+                onClick={() => newDoc(BELEGARTEN.auftrag.belegart)}
+                data-testid="deal-new-order"
+              >
                 {t('docs.newOrder')}
               </Button>
             </Group>
@@ -80,7 +93,15 @@ export function SaleDocumentsTab() {
             key: 'state',
             label: t('f.status'),
             render: (b) =>
-              b.storniert ? <Badge color="gray" variant="light">{t('docs.cancelled')}</Badge> : b.gebucht ? <Badge color="green" variant="light">{t('docs.booked')}</Badge> : null,
+              b.storniert ? (
+                <Badge color="gray" variant="light">
+                  {t('docs.cancelled')}
+                </Badge>
+              ) : b.gebucht ? (
+                <Badge color="green" variant="light">
+                  {t('docs.booked')}
+                </Badge>
+              ) : null,
           },
           { key: 'endbetragNetto', label: t('docs.netto'), align: 'right', render: (b) => formatCurrency(b.endbetragNetto) },
         ]}
