@@ -117,16 +117,19 @@ export function createAddressRoutes(app: AppRoute) {
     back: { routeName: '/addresses/$id/saleDocuments', params: { id: '$id' }, label: 'Adresse' },
   });
 
-  // the address's deals (DEAL-002): list and record below the address, without the documents tab
-  const [dealList, dealRecord] = createDealRoutes(
-    record,
-    { basePath: '/deals', idParam: 'dealId', back: { routeName: '/addresses/$id/deals', params: { id: '$id' }, label: 'Adresse' } },
-    { documents: false },
-  );
+  // the address's deals (DEAL-002): the list as a tab, the records as screens of their own without the documents tab
+  const [dealList, dealRecord] = createDealRoutes(record, app, {
+    basePath: '/deals',
+    idParam: 'dealId',
+    recordPrefix: '/addresses/$id',
+    documents: false,
+    back: { routeName: '/addresses/$id/deals', params: { id: '$id' }, label: 'Adresse' },
+  });
 
   return [
     list,
     documentRecord,
+    dealRecord,
     record.addChildren([
       index,
       dashboard,
@@ -138,7 +141,6 @@ export function createAddressRoutes(app: AppRoute) {
       files.addChildren([fileList, file]),
       documentList,
       dealList,
-      dealRecord,
       history,
       backorders,
     ]),

@@ -3,7 +3,7 @@ import type { AppRoute } from '@/app/app-route';
 import type { Area } from '@/app/areas';
 import { createDealRoutes, DEALS_ON_THEIR_OWN } from './routes';
 
-const routes = (app: AppRoute) => createDealRoutes(app, DEALS_ON_THEIR_OWN);
+const routes = (app: AppRoute) => createDealRoutes(app, app, DEALS_ON_THEIR_OWN);
 
 /** Deals (DEAL-001): navigation position 110 under DEALS_SEHEN and the usage parameter deals; reminders of DEALS open the record (REM-008). */
 export const dealsArea: Area<ReturnType<typeof routes>> = {

@@ -7,18 +7,27 @@ import { mountContext, type RouteMount } from '@/components/record-page/route-mo
 /** The deal route set on its own: /deals (list and phase board), /deals/$id/{masterdata,customFields,saleDocuments}. */
 export const DEALS_ON_THEIR_OWN = { basePath: '/deals', idParam: 'id' } as const satisfies RouteMount;
 
+/** Where the deal routes hang: below an address the records are screens of their own at `recordPrefix` + basePath. */
+export interface DealMount<B extends string = string, I extends string = string> extends RouteMount<B, I> {
+  recordPrefix?: string;
+  /** The documents tab (not below an address, DEAL-002). */
+  documents?: boolean;
+}
+
 /**
- * The deal routes (DEAL-001): the list and the record with its tabs — on their own, or below an address (DEAL-002:
- * `createDealRoutes(addressRecord, { basePath: '/deals', idParam: 'dealId', back }, { documents: false })`, without the
- * documents tab). The activities tab joins when the shared activities component lands.
+ * The deal routes (DEAL-001): the list and the record with its tabs — on their own, or the list as an address's tab and
+ * the records as screens of their own below the address (DEAL-002: `createDealRoutes(addressRecord, app, { basePath:
+ * '/deals', idParam: 'dealId', recordPrefix: '/addresses/$id', documents: false, back })`, without the documents tab).
+ * The activities tab joins when the shared activities component lands.
  */
-export function createDealRoutes<P extends AnyRoute, const B extends string, const I extends string>(
-  parent: P,
-  mount: RouteMount<B, I>,
-  opts: { documents: boolean } = { documents: true },
+export function createDealRoutes<L extends AnyRoute, R extends AnyRoute, const B extends string, const I extends string>(
+  listParent: L,
+  recordParent: R,
+  mount: DealMount<B, I>,
 ) {
+  const prefix = mount.recordPrefix ?? '';
   const list = createRoute({
-    getParentRoute: () => parent,
+    getParentRoute: () => listParent,
     path: mount.basePath,
     validateSearch: validateListSearch,
     beforeLoad: ({ location, params }) => {
@@ -28,10 +37,10 @@ export function createDealRoutes<P extends AnyRoute, const B extends string, con
     component: lazyRouteComponent(() => withGrid(import('./list/DealListPage')), 'DealListPage'),
   });
   const record = createRoute({
-    getParentRoute: () => parent,
-    path: `${mount.basePath}/$${mount.idParam}` as `${B}/$${I}`,
+    getParentRoute: () => recordParent,
+    path: `${prefix}${mount.basePath}/$${mount.idParam}` as `${B}/$${I}`,
     validateSearch: validateBackRouteSearch,
-    beforeLoad: ({ params }) => mountContext(mount, list.fullPath, params as Record<string, string>),
+    beforeLoad: ({ params }) => mountContext(mount, `${prefix}${mount.basePath}`, params as Record<string, string>),
     component: lazyRouteComponent(() => import('./detail/DealRecordPage'), 'DealRecordPage'),
   });
   const index = createRoute({
@@ -56,6 +65,6 @@ export function createDealRoutes<P extends AnyRoute, const B extends string, con
     path: '/saleDocuments',
     component: lazyRouteComponent(() => import('./detail/SaleDocumentsTab'), 'SaleDocumentsTab'),
   });
-  const tabs = opts.documents ? [index, masterdata, customFields, documents] : [index, masterdata, customFields];
+  const tabs = mount.documents !== false ? [index, masterdata, customFields, documents] : [index, masterdata, customFields];
   return [list, record.addChildren(tabs)] as const;
 }

@@ -11,6 +11,7 @@ import { textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { useRouteMount } from '@/components/record-page/route-mount';
+import { SectionTitle } from '@/components/SectionTitle';
 import { formatCurrency, formatDateTime, formatPercent } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
 import { DealBoard } from '../board/DealBoard';
@@ -66,6 +67,26 @@ export function DealListPage() {
     [t],
   );
 
+  const actions = (
+    <Group gap="sm">
+      <SegmentedControl
+        aria-label={t('view.label')}
+        value={view}
+        onChange={(v) => setView(v as 'list' | 'board')}
+        data={[
+          { value: 'list', label: t('view.list') },
+          { value: 'board', label: t('view.board') },
+        ]}
+        data-testid="deals-view"
+      />
+      {hasRight(me, 'DEALS_AENDERN') && (
+        <Button onClick={() => setAdding(true)} leftSection={<IconPlus size={16} />} data-testid="deal-new">
+          {t('new')}
+        </Button>
+      )}
+    </Group>
+  );
+
   if (me && (!hasRight(me, 'DEALS_SEHEN') || !on)) {
     return (
       <>
@@ -78,29 +99,15 @@ export function DealListPage() {
   }
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        subtitle={adresseId ? undefined : t('subtitle')}
-        actions={
-          <Group gap="sm">
-            <SegmentedControl
-              aria-label={t('view.label')}
-              value={view}
-              onChange={(v) => setView(v as 'list' | 'board')}
-              data={[
-                { value: 'list', label: t('view.list') },
-                { value: 'board', label: t('view.board') },
-              ]}
-              data-testid="deals-view"
-            />
-            {hasRight(me, 'DEALS_AENDERN') && (
-              <Button onClick={() => setAdding(true)} leftSection={<IconPlus size={16} />} data-testid="deal-new">
-                {t('new')}
-              </Button>
-            )}
-          </Group>
-        }
-      />
+      {adresseId ? (
+        // the address's tab: the address's record page has the screen's heading
+        <Group justify="space-between" mb="sm">
+          <SectionTitle size="h5">{t('title')}</SectionTitle>
+          {actions}
+        </Group>
+      ) : (
+        <PageHeader title={t('title')} subtitle={t('subtitle')} actions={actions} />
+      )}
       {view === 'board' ? (
         <DealBoard filter={filter} recordPath={listPath} />
       ) : (

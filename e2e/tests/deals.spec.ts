@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { getJson } from '../fixtures/api';
+import { apiLogin, bearer, openAs } from './helpers';
+
+const API = '/vario-api';
+
+async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const res = await request.post(`${API}${path}`, { headers: bearer(token), data });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()).result as T;
+}
+
+/** WCAG 2.1 AA: no serious or critical axe violation, one h1, an own document title. */
+async function axe(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0, { timeout: 10_000 });
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 200)}`);
+  expect.soft(bad, name).toEqual([]);
+  await expect.soft(page.locator('h1'), `${name}: one h1`).toHaveCount(1);
+  expect.soft(await page.title(), name).toMatch(/^.+ · vario$/);
+}
+
+test('a deal is created from an address, moved across the board with the mouse and the keyboard, gets a document and is won', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const name = `E2E Deal Kunde ${Date.now().toString(36)}`;
+  const adresse = await post<{ id: number }>(request, token, '/stammdaten/adressen', { data: { name1: name, istKunde: true }, ProtokollBemerkung: 'e2e' });
+  const angebot = await post<{ id: number; belegnummer: string }>(request, token, '/verkauf/belege', { data: { belegart: '0100', adresseId: adresse.id } });
+
+  // DEAL-003 from the address's deals tab: the address is given, so the form opens at once
+  await openAs(page, request, 'admin', `/addresses/${adresse.id}/deals`);
+  await page.getByTestId('deal-new').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Titel').fill('Kältemaschine Halle 7');
+  await dialog.getByLabel('Chance (%)').fill('40');
+  await dialog.getByLabel('Investitionssumme geplant').fill('12.500,50');
+  await dialog.getByRole('button', { name: 'Anlegen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/addresses/${adresse.id}/deals/\\d+/masterdata`));
+  const id = Number(/\/deals\/(\d+)\//.exec(page.url())?.[1]);
+  const deal = await getJson<{ result: { adresseId: number; chance: number; investitionssummeGeplant: number; phase: number } }>(
+    request,
+    token,
+    `/crm/deals/${id}`,
+  );
+  expect(deal.result).toMatchObject({ adresseId: adresse.id, chance: 40, investitionssummeGeplant: 12500.5, phase: 1 });
+
+  // the address's board: drag the card with the mouse to phase 2
+  await page.goto(`/addresses/${adresse.id}/deals`);
+  await page.getByTestId('deals-view').getByText('Phasen-Board').click();
+  const card = page.getByTestId(`deal-card-${id}`);
+  await expect(page.getByTestId('deal-column-1').getByTestId(`deal-card-${id}`)).toBeVisible();
+  await expect(page.getByTestId('deal-column-1-sum')).toHaveText('12.500,50 €');
+  await expect(page.getByTestId('deal-column-1-weighted')).toHaveText('5.000,20 €');
+  await axe(page, 'deal board');
+  await card.dragTo(page.getByTestId('deal-column-2'));
+  await expect(page.getByTestId('deal-column-2').getByTestId(`deal-card-${id}`)).toBeVisible();
+  await expect.poll(async () => (await getJson<{ result: { phase: number } }>(request, token, `/crm/deals/${id}`)).result.phase).toBe(2);
+
+  // and with the keyboard: the card's move menu
+  await page.getByTestId(`deal-card-${id}-menu`).focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId(`deal-card-${id}-to-3`).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('deal-column-3').getByTestId(`deal-card-${id}`)).toBeVisible();
+  await expect.poll(async () => (await getJson<{ result: { phase: number } }>(request, token, `/crm/deals/${id}`)).result.phase).toBe(3);
+
+  // DEAL-014: assign the address's offer on the deal's documents tab
+  await page.goto(`/deals/${id}/saleDocuments`);
+  await page.getByTestId('deal-assign-pick').click();
+  await page.getByRole('option', { name: new RegExp(angebot.belegnummer) }).click();
+  await page.getByTestId('deal-assign').click();
+  await expect(page.getByTestId('deal-documents-list')).toContainText(angebot.belegnummer);
+  await axe(page, 'deal documents');
+
+  // won: the dialog proposes today and the booked documents' sum (none booked: 0,00)
+  await page.getByTestId('deal-won').click();
+  await expect(page.getByTestId('deal-won-summe')).toHaveValue('0,00');
+  await page.getByTestId('deal-won-summe').fill('9.999,99');
+  await page.getByRole('dialog').getByRole('button', { name: 'Gewonnen' }).click();
+  await expect(page.getByTestId('deal-status')).toHaveText('Gewonnen');
+  const won = await getJson<{ result: { status: number; investitionssummeErreicht: number } }>(request, token, `/crm/deals/${id}`);
+  expect(won.result).toMatchObject({ status: 1, investitionssummeErreicht: 9999.99 });
+  await page.goto(`/deals/${id}/masterdata`);
+  await axe(page, 'deal record');
+  await page.goto('/deals');
+  await expect(page.getByRole('grid')).toBeVisible();
+  await axe(page, 'deal list');
+});
