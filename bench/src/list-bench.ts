@@ -13,6 +13,8 @@ export interface ListBenchConfig {
   /** Module in bench/src exporting firstRowsPaint(baseUrl, token) for the list's screen. */
   paintModule: string;
   screen: string;
+  /** Further calls of the area measured the same way (e.g. the deals' board aggregates), path below /vario-api. */
+  extra?: { name: string; path: string; target: number }[];
 }
 
 /**
@@ -50,6 +52,7 @@ export async function listBench(cfg: ListBenchConfig, scale = process.env.BENCH_
         path: `${url}?limit=100&orderBy=${cfg.sortField}&returnTotal=true&search=${encodeURIComponent(s.term)}`,
         target: s.target,
       })),
+      ...(cfg.extra ?? []).map((e) => ({ ...e, path: `/vario-api${e.path}` })),
     ];
     const measured = [];
     const bodies = [];

@@ -36,6 +36,19 @@ const benches: Record<string, () => Promise<void>> = {
       paintModule: 'products-paint',
       screen: '/products',
     }),
+  deals: () =>
+    listBench({
+      title: 'Deals (issue 22)',
+      path: '/crm/deals',
+      sortField: '-id',
+      searches: [{ term: 'messe 123456', target: 50 }, { term: 'schmi', target: 50 }, { term: 'waermepumpe' }],
+      paintModule: 'deals-paint',
+      screen: '/deals',
+      extra: [
+        { name: 'phase board: aggregates of phases 1-4 + 20 cards each', path: '/crm/deals/board', target: 100 },
+        { name: 'phase board: aggregates only', path: '/crm/deals/board?karten=0', target: 100 },
+      ],
+    }),
   belege: belegeBench,
   artikelauswahl: artikelauswahlBench,
   pdf: pdfBench,
