@@ -1,9 +1,9 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
@@ -29,9 +29,15 @@ function LocalizedDates({ children }: { children: ReactNode }) {
 
 /** Mantine (light by default, APP-005), notifications bottom right for 2.5 s (HTTP-072), modals, queries. */
 export function Providers({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  // a notice's close button is named in the user's language (axe: button-name)
+  const localized = useMemo(
+    () => mergeThemeOverrides(theme, { components: { Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } } } }),
+    [t],
+  );
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider theme={localized} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <LocalizedDates>
           <ModalsProvider>
             <LazyNotifications />
