@@ -181,9 +181,7 @@ export function PriceScaleCard({ productId, staffel, canEdit = false }: { produc
         onClose={() => setEditing(null)}
         title={current ? t('priceScale.edit') : t('priceScale.new')}
         schema={scaleRowForm}
-        defaultValues={
-          current ? toInput(current, ap) : { preisgruppe: editing && 'group' in editing ? editing.group : 1, gueltigVon: null, gueltigBis: null }
-        }
+        defaultValues={current ? toInput(current, ap) : { preisgruppe: editing && 'group' in editing ? editing.group : 1, gueltigVon: null, gueltigBis: null }}
         onSubmit={async (values) => {
           await savePriceScale(productId as number, ap, others(editing && 'index' in editing ? editing.index : null), values);
           notifySuccess(current ? t('notify.saved') : t('notify.created'));
