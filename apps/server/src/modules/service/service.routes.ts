@@ -13,9 +13,9 @@ import { mehraufwandsartOut, statusOut } from './service.out';
 import {
   auftragDetail,
   auftragLesen,
-  listAuftraege,
   exportMaterial,
   exportPlanungen,
+  listAuftraege,
   listMaterial,
   listPlanungen,
   materialDesAuftrags,
