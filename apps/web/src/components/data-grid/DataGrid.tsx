@@ -1,5 +1,5 @@
 import endpoints from 'virtual:api-routes';
-import { Box, Button, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
+import { Box, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
