@@ -159,6 +159,8 @@ const materialSpec: ListSpec = {
   scales: Object.assign(Object.create(null), Object.fromEntries(MENGEN.map((m) => [m, qty3.scale]))),
   defaultOrder: ['id'],
 };
+/** The quantities are thousandths: exported as the list shows them (2,5 — not 2,500). */
+const MATERIAL_CODECS = Object.fromEntries(MENGEN.map((m) => [m, qty3]));
 const MATERIAL_COLS = [...Object.keys(materialFields).filter((f) => !(f in MATERIAL_JOIN)), 'empfangBezeichnung', 'empfangPlz', 'empfangOrt', 'empfangStrasse'];
 
 function materialBase(db: Db) {
@@ -185,7 +187,7 @@ export async function listMaterial(db: Db, dialect: Dialect, wer: Wer, query: Li
 
 /** The material lines as a CSV download: the same scope, filter, search and order as the list, quantities in German. */
 export function exportMaterial(db: Db, dialect: Dialect, wer: Wer, query: ListExportQuery, reply: FastifyReply) {
-  return sendListExport(reply, query, { base: materialScope(db, wer), spec: materialSpec, dialect, name: 'Material' });
+  return sendListExport(reply, query, { base: materialScope(db, wer), spec: materialSpec, dialect, codecs: MATERIAL_CODECS, name: 'Material' });
 }
 
 export async function materialLesen(db: Db, id: number): Promise<ServiceMaterial> {
