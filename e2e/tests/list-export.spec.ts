@@ -84,3 +84,49 @@ test("open items: the export of an address's items writes German amounts and dat
   expect(cell('Re.-Betrag')).toBe('1.234,56');
   expect(cell('Offen')).toBe('1.234,56');
 });
+
+test('sales documents: the type and status columns export the labels the list shows, not their codes', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const kunde = await adresse(request, token, { name1: `Status-Export ${Date.now().toString(36)}`, istKunde: true });
+  const created = await request.post(`${API}/verkauf/belege`, { headers: bearer(token), data: { data: { belegart: '0100', adresseId: kunde.id } } });
+  expect(created.status()).toBe(201);
+  const angebot = (await created.json()).result as { belegnummer: string };
+  await openAs(page, request, 'admin', `/saleDocument?q=${encodeURIComponent(angebot.belegnummer)}`);
+  await expect(page.getByTestId('grid-total')).toHaveText(entries(1));
+  const row = page.locator('.ag-row[row-index="0"]');
+  await expect(row.locator('[col-id="belegstatus"]')).toHaveText('Gespeichert');
+  await expect(row.locator('[col-id="belegart"]')).toHaveText('Angebot');
+  const file = await exportFile(page);
+  const [head, ...rows] = file.lines;
+  expect(rows).toHaveLength(1);
+  const cell = (label: string) => (rows[0] as string[])[head?.indexOf(label) as number];
+  expect(cell('Belegnummer')).toBe(angebot.belegnummer);
+  expect(cell('Status')).toBe('Gespeichert');
+  expect(cell('Belegart')).toBe('Angebot');
+});
+
+test.describe('on the phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the technician's task list exports its cards as CSV, the status as its badge reads", async ({ page, request }) => {
+    const token = await apiLogin(request, 'techniker');
+    const tasks = await getJson<{ result: { auftragsnummer: string | null; auftragsstatus: string | null }[] }>(
+      request,
+      token,
+      '/service/planung?filter=serviceAuftragId!null,angenommenDatum!null&orderBy=beginnDatum&limit=500',
+    );
+    expect(tasks.result.length).toBeGreaterThan(0);
+    await openAs(page, request, 'techniker', '/tasks');
+    const first = page.getByTestId('task-card').first();
+    await expect(first).toBeVisible();
+    const badge = ((await first.getByTestId('task-status').textContent()) ?? '').trim();
+    expect(badge).toMatch(/^\d+ · \S/);
+    const file = await exportFile(page);
+    expect(file.name).toMatch(/^Serviceplanung_\d{4}-\d{2}-\d{2}\.csv$/);
+    const [head, ...rows] = file.lines;
+    expect(head?.slice(0, 2)).toEqual(['Auftrag', 'Status']);
+    expect(rows.map((r) => r[0])).toEqual(tasks.result.map((t) => t.auftragsnummer ?? ''));
+    expect(rows[0]?.[1]).toBe(badge);
+    for (const r of rows) expect(r[1]).toMatch(/^\d+ · \S/);
+  });
+});

@@ -189,3 +189,54 @@ test('stock is booked from the storage tab: an arrival on a storage place, then 
   expect(stock).toEqual([expect.objectContaining({ lagerId: warehouse.id, bestand: 5 })]);
   await expect(page.getByTestId('stock-journal').getByTestId('sub-row').first()).toContainText('-2');
 });
+
+test('[ART-019] a price scale is valid for a period: German dates in the dialog, an end before the start and an overlap are refused on the field', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, 'admin');
+  const res = await request.post('/vario-api/stammdaten/artikel', {
+    headers: bearer(token),
+    data: { data: { artikelnummer: `STAF-${Date.now() % 1e8}`, artikelart: '2', bezeichnung: 'Heizungspumpe Staffel', vknetto: 250, staffel: '2' } },
+  });
+  expect(res.status()).toBe(201);
+  const product = (await res.json()).result as { id: number };
+  await openAs(page, request, 'admin', `/products/${product.id}/masterdata`);
+  const card = page.getByTestId('price-scale');
+  await card.getByTestId('price-group-panel-1').getByTestId('price-scale-new').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('field-gueltigVon').fill('01.07.2026');
+  await dialog.getByTestId('field-gueltigBis').fill('30.06.2026');
+  await dialog.getByTestId('field-menge1').fill('1');
+  await dialog.getByTestId('field-vk1').fill('239,90');
+  await dialog.getByTestId('field-menge2').fill('10');
+  await dialog.getByTestId('field-vk2').fill('229,5');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Das Ende der Gültigkeit darf nicht vor ihrem Beginn liegen')).toBeVisible();
+  await dialog.getByTestId('field-gueltigBis').fill('31.12.2026');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  const rows = card.getByTestId('price-group-panel-1').getByTestId('price-scale-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByTestId('price-scale-period')).toHaveText('Gültig 01.07.2026 – 31.12.2026');
+  await expect(rows.first().getByTestId('price-tier')).toHaveCount(2);
+  await expect(rows.first().getByTestId('price-tier').nth(1)).toContainText('229,50 €');
+  // a second scale of the group pricing quantity 10 from 01.12.2026 overlaps the first: refused on its start
+  await card.getByTestId('price-group-panel-1').getByTestId('price-scale-new').click();
+  await dialog.getByTestId('field-gueltigVon').fill('01.12.2026');
+  await dialog.getByTestId('field-menge1').fill('10');
+  await dialog.getByTestId('field-vk1').fill('219');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Überschneidet sich mit der Staffel der Preisgruppe 1 (vom 01.07.2026 bis 31.12.2026) für die Menge 10')).toBeVisible();
+  // from the next year on it is a scale of its own
+  await dialog.getByTestId('field-gueltigVon').fill('01.01.2027');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1).getByTestId('price-scale-period')).toHaveText('Gültig 01.01.2027 – …');
+  const stored = await request.get(`/vario-api/stammdaten/artikel/${product.id}/AP3`, { headers: bearer(token) });
+  expect(((await stored.json()).result as { gueltigVon: string | null; gueltigBis: string | null }[]).map((r) => [r.gueltigVon, r.gueltigBis])).toEqual([
+    ['2026-07-01', '2026-12-31'],
+    ['2027-01-01', null],
+  ]);
+});

@@ -130,6 +130,39 @@ describe('list export as CSV (issue 20 item 10)', () => {
     expect(linesOf(ass.body)).toEqual(['assetnummer;istAktiv', `${q}2;Nein`]);
   });
 
+  it('code columns export the labels the list shows for their codes (status, kind, booleans), a code without a label as itself', async () => {
+    const kunde = await f.adresse({ name1: unique('Statuskunde ') });
+    const angebot = await f.beleg({ adresseId: kunde.id, belegdatum: '2026-03-01' });
+    const auftrag = await f.beleg({ adresseId: kunde.id, belegart: '0200', belegdatum: '2026-03-02' });
+    const values = { belegstatus: { '1': 'Gespeichert', '3': 'Gebucht' }, belegart: { '0100': 'Angebot' } };
+    const bel = await c.callRaw(endpoints.belegeExport, {
+      as: 'admin',
+      query: {
+        adresseId: String(kunde.id),
+        belegart: '0100,0200',
+        orderBy: 'belegdatum',
+        columns: 'belegnummer,belegart,belegstatus',
+        labels: 'Nummer,Art,Status',
+        values: JSON.stringify(values),
+      },
+    });
+    expect(bel.statusCode).toBe(200);
+    expect(linesOf(bel.body)).toEqual(['Nummer;Art;Status', `${angebot.belegnummer};Angebot;Gespeichert`, `${auftrag.belegnummer};0200;Gespeichert`]);
+    const q = unique('AL-');
+    await f.asset({ assetnummer: `${q}1`, istAktiv: true });
+    const ass = await c.callRaw(endpoints.assetsExport, {
+      as: 'admin',
+      query: { filter: `assetnummer~${q}`, columns: 'assetnummer,istAktiv', values: JSON.stringify({ istAktiv: { true: 'Aktiv', false: 'Inaktiv' } }) },
+    });
+    expect(linesOf(ass.body)).toEqual(['assetnummer;istAktiv', `${q}1;Aktiv`]);
+    // labels that are no JSON, no map of texts, or for a column not exported are refused with a field error
+    expect(expectError(await exportAdressen({ columns: 'name1', values: '{kein json' }), 400).errors.fieldErrors.values).toBeDefined();
+    expect(expectError(await exportAdressen({ columns: 'art', values: '{"art":{"NATURAL":1}}' }), 400).errors.fieldErrors.values).toBeDefined();
+    expect(expectError(await exportAdressen({ columns: 'name1', values: '{"art":{"NATURAL":"Person"}}' }), 400).errors.fieldErrors.values).toEqual([
+      'Keine Spalte: art',
+    ]);
+  });
+
   it("formula injection: text cells starting with = + - @ get a leading ', numbers keep their sign", async () => {
     const p = unique('Fx');
     const names = ['=HYPERLINK("http://x";"y")', '+49 30 123', '-Rabatt', '@SUMME(A1)'];

@@ -85,6 +85,43 @@ describe('service reference data, lists and object-level access', () => {
     expectError(await c.call(endpoints.servicePlanungList, { as: tech.as, query: { filter: 'gibtsnicht=1' } }), 400);
   });
 
+  it('planning and material export as CSV: the scope, filter and order of the lists; status codes as the given labels, quantities in German', async () => {
+    const tech = await s.techniker();
+    const other = await s.techniker();
+    const a = await s.auftrag(tech.technikerId);
+    await s.auftrag(other.technikerId);
+    const csvLines = (body: string) =>
+      body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean);
+    const planung = await c.callRaw(endpoints.servicePlanungExport, {
+      as: tech.as,
+      query: {
+        filter: 'serviceAuftragId!null,angenommenDatum!null',
+        orderBy: 'beginnDatum',
+        columns: 'auftragsnummer,auftragsstatus,ort',
+        labels: 'Auftrag,Status,Ort',
+        values: JSON.stringify({ auftragsstatus: { [String(a.planung.auftragsstatus)]: `${a.planung.auftragsstatus} · Angenommen` } }),
+      },
+    });
+    expect(planung.statusCode).toBe(200);
+    expect(planung.headers['content-disposition']).toMatch(/filename="Serviceplanung_\d{4}-\d{2}-\d{2}\.csv"/);
+    // the technician's own accepted task only, its status by its label
+    expect(csvLines(planung.body)).toEqual(['Auftrag;Status;Ort', `${a.auftrag.auftragsnummer};${a.planung.auftragsstatus} · Angenommen;Laatzen`]);
+    const { m } = await s.material(a.auftrag.id, 2.5, 1.5);
+    const material = await c.callRaw(endpoints.serviceMaterialExport, {
+      as: tech.as,
+      query: { filter: `serviceAuftragId=${a.auftrag.id}`, columns: 'auftragsnummer,menge,mengeUmgelagert,materialstatus' },
+    });
+    expect(material.statusCode).toBe(200);
+    expect(csvLines(material.body)).toEqual(['auftragsnummer;menge;mengeUmgelagert;materialstatus', `${a.auftrag.auftragsnummer};2,5;1,5;${m.materialstatus}`]);
+    // another technician's lines are not in their export; unknown columns are a 400
+    const fremd = await c.callRaw(endpoints.serviceMaterialExport, { as: other.as, query: { filter: `serviceAuftragId=${a.auftrag.id}`, columns: 'id' } });
+    expect(csvLines(fremd.body)).toEqual(['id']);
+    expectError(await c.callRaw(endpoints.servicePlanungExport, { as: tech.as, query: { columns: 'geheim' } }), 400);
+  });
+
   it('object level: a technician reaches only their own tasks (others 404), office users need SVC_DISPO, a plain user without it sees nothing', async () => {
     const tech = await s.techniker();
     const other = await s.techniker();

@@ -106,21 +106,96 @@ export const freieFelderEingabe = z
   .array(z.object({ bezeichnung: z.string().trim().min(1, 'Bitte einen Wert eingeben').max(80), wert: z.string().max(2000).nullable() }))
   .max(100);
 
-/** One row per price group: menge{n}, vk{n}, vk{n}Brutto, aufschlag{n} for n = 1..3 (AP3) or 1..5 (AP5) (ART-015). */
-export const preisstaffelZeile = z.object({ preisgruppe: z.number().int().min(1).max(17), bezeichnung: z.string() }).catchall(z.number().nullable());
+/**
+ * One row per price group and validity period: menge{n}, vk{n}, vk{n}Brutto, aufschlag{n} for n = 1..3 (AP3) or 1..5
+ * (AP5) (ART-015), valid from gueltigVon to gueltigBis (calendar days, both included, open ends allowed; ART-019).
+ */
+export const preisstaffelZeile = z
+  .object({ preisgruppe: z.number().int().min(1).max(17), bezeichnung: z.string(), gueltigVon: z.string().nullable(), gueltigBis: z.string().nullable() })
+  .catchall(z.number().nullable());
+
+/** The tiers of a scale: 1..5 (AP5 uses all, AP3 the first three). */
+export const STAFFEL_STUFEN = [1, 2, 3, 4, 5] as const;
+const stufenWert = z
+  .number({ error: 'Bitte eine Zahl eingeben' })
+  .min(0, 'Bitte einen Wert ab 0 eingeben')
+  .max(1e9, 'Bitte einen Wert bis 1.000.000.000 eingeben');
+const STUFEN_FELD = /^(menge|vk|aufschlag)[1-5]$|^vk[1-5]Brutto$/;
+const PERIODE_FELDER = new Set(['preisgruppe', 'gueltigVon', 'gueltigBis']);
+const bisNachVon = (v: { gueltigVon?: string | null; gueltigBis?: string | null }) => !v.gueltigVon || !v.gueltigBis || v.gueltigVon <= v.gueltigBis;
+const BIS_VOR_VON = 'Das Ende der Gültigkeit darf nicht vor ihrem Beginn liegen';
+
+/** The quantities a scale row sets a price for: every tier with a quantity, price or markup (a tier without quantity counts from 0). */
+export function staffelMengen(row: Record<string, unknown>): number[] {
+  return STAFFEL_STUFEN.filter((n) => [`menge${n}`, `vk${n}`, `aufschlag${n}`].some((k) => typeof row[k] === 'number')).map((n) =>
+    typeof row[`menge${n}`] === 'number' ? (row[`menge${n}`] as number) : 0,
+  );
+}
+
+/** True when the calendar-day periods meet (both ends included; a missing end is open). */
+export const zeitraeumeUeberschneiden = (
+  a: { gueltigVon?: string | null; gueltigBis?: string | null },
+  b: { gueltigVon?: string | null; gueltigBis?: string | null },
+) => (a.gueltigVon ?? '0000-01-01') <= (b.gueltigBis ?? '9999-12-31') && (b.gueltigVon ?? '0000-01-01') <= (a.gueltigBis ?? '9999-12-31');
+
+const tagDe = (iso: string | null | undefined) => (iso ? iso.split('-').reverse().join('.') : null);
+const zeitraumDe = (r: { gueltigVon?: string | null; gueltigBis?: string | null }) =>
+  r.gueltigVon || r.gueltigBis
+    ? `${tagDe(r.gueltigVon) ? `vom ${tagDe(r.gueltigVon)}` : 'ohne Beginn'} ${tagDe(r.gueltigBis) ? `bis ${tagDe(r.gueltigBis)}` : 'ohne Ende'}`
+    : 'unbefristet';
+
+/**
+ * Rows of the same price group whose periods overlap must not both price the same quantity (the price on a day would
+ * be ambiguous, ART-019): answers, per later row, the first row it collides with and the quantity.
+ */
+export function staffelUeberschneidungen(
+  rows: readonly ({ preisgruppe: number; gueltigVon?: string | null; gueltigBis?: string | null } & Record<string, unknown>)[],
+): { index: number; message: string }[] {
+  const out: { index: number; message: string }[] = [];
+  rows.forEach((row, i) => {
+    const mengen = staffelMengen(row);
+    for (let j = 0; j < i; j++) {
+      const other = rows[j] as (typeof rows)[number];
+      if (other.preisgruppe !== row.preisgruppe || !zeitraeumeUeberschneiden(row, other)) continue;
+      const gemeinsam = staffelMengen(other).find((m) => mengen.includes(m));
+      if (gemeinsam === undefined) continue;
+      out.push({
+        index: i,
+        message: `Überschneidet sich mit der Staffel der Preisgruppe ${row.preisgruppe} (${zeitraumDe(other)}) für die Menge ${String(gemeinsam).replace('.', ',')}`,
+      });
+      return;
+    }
+  });
+  return out;
+}
+
+/** One price group's scale for a period as the product record's dialog edits it (ART-015, ART-019). */
+export const preisstaffelZeileEingabe = z
+  .object({
+    preisgruppe: z.number().int().min(1).max(17),
+    gueltigVon: isoDate.nullable().optional(),
+    gueltigBis: isoDate.nullable().optional(),
+    ...Object.fromEntries(STAFFEL_STUFEN.flatMap((n) => [`menge${n}`, `vk${n}`, `aufschlag${n}`].map((k) => [k, stufenWert.nullable().optional()]))),
+  })
+  .refine(bisNachVon, { message: BIS_VOR_VON, path: ['gueltigBis'] });
+
+/** The rows replacing a scale (PUT): per row a price group, its period and tiers; overlapping rows are refused (ART-019). */
 export const preisstaffelEingabe = z
   .array(
     z
-      .object({ preisgruppe: z.number().int().min(1).max(17) })
-      .catchall(z.number().min(0).max(1e9).nullable())
+      .object({ preisgruppe: z.number().int().min(1).max(17), gueltigVon: isoDate.nullable().optional(), gueltigBis: isoDate.nullable().optional() })
+      .catchall(stufenWert.nullable())
       .superRefine((row, ctx) => {
         for (const k of Object.keys(row)) {
-          if (k !== 'preisgruppe' && !/^(menge|vk|aufschlag)[1-5]$/.test(k) && !/^vk[1-5]Brutto$/.test(k))
-            ctx.addIssue({ code: 'custom', message: `Unbekanntes Feld ${k}`, path: [k] });
+          if (!PERIODE_FELDER.has(k) && !STUFEN_FELD.test(k)) ctx.addIssue({ code: 'custom', message: `Unbekanntes Feld ${k}`, path: [k] });
         }
+        if (!bisNachVon(row)) ctx.addIssue({ code: 'custom', message: BIS_VOR_VON, path: ['gueltigBis'] });
       }),
   )
-  .max(17);
+  .max(100)
+  .superRefine((rows, ctx) => {
+    for (const u of staffelUeberschneidungen(rows)) ctx.addIssue({ code: 'custom', message: u.message, path: [u.index, 'gueltigVon'] });
+  });
 export const staffelParams = z.object({ id: urlId, ap: z.enum(['AP3', 'AP5']) });
 
 export const warengruppe = z.object({ id, bezeichnung: z.string() });

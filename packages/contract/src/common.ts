@@ -57,13 +57,17 @@ export type ListQuery = z.infer<typeof listQuery>;
 
 /**
  * Query of a list's export (`GET <list path>/export`): the list's filter, sort and quick search, every row (no window),
- * and the columns shown — field names and their header labels, in the user's order, as comma lists (`\,` is a comma).
+ * and the columns shown — field names and their header labels, in the user's order, as comma lists (`\,` is a comma);
+ * for code columns (status, kind, …) the labels the list shows for their codes, as JSON `{ field: { code: label } }`.
  */
 export const listExportQuery = listQuery.omit({ limit: true, offset: true, returnTotal: true }).extend({
   format: z.enum(['csv']).default('csv'),
   columns: z.string().min(1).max(4000),
   labels: z.string().max(8000).optional(),
+  values: z.string().max(16000).optional(),
 });
+/** The shape of `values` of a list export: per column field, its codes and the label each is shown with. */
+export const listExportValues = z.record(z.string(), z.record(z.string(), z.string().max(500)));
 export type ListExportQuery = z.infer<typeof listExportQuery>;
 
 /** The error object of every failed call (3-cross-cutting §3, §8). */

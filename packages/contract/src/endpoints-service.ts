@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, listQuery, single, urlIdUpTo, write } from './common';
+import { list, listExportQuery, listQuery, single, urlIdUpTo, write } from './common';
 import { endpoint } from './endpoint';
 import {
   abschlussAntwort,
@@ -79,6 +79,17 @@ export const serviceEndpoints = {
     rightsNote: OWN,
     query: listQuery,
     response: list(servicePlanung),
+  }),
+  servicePlanungExport: endpoint({
+    method: 'GET',
+    path: '/service/planung/export',
+    summary:
+      "The planning list (open tasks, accepted tasks) as a CSV file (binary, text/csv, UTF-8 with BOM, ';' separated): every row the user reaches of the list's filter, search and order, the columns named in columns with the header labels in labels and the code labels in values, German numbers and dates; streamed. 503 with Retry-After while two exports run",
+    tag: 'service',
+    rightsNote: OWN,
+    query: listExportQuery,
+    status: 200,
+    response: null,
   }),
   servicePlanungGet: endpoint({
     method: 'GET',
@@ -252,6 +263,17 @@ export const serviceEndpoints = {
     rightsNote: OWN,
     query: listQuery,
     response: list(serviceMaterial),
+  }),
+  serviceMaterialExport: endpoint({
+    method: 'GET',
+    path: '/service/material/export',
+    summary:
+      "The confirm-material list as a CSV file (binary, text/csv, UTF-8 with BOM, ';' separated): every row the user reaches of the list's filter, search and order, the columns named in columns with the header labels in labels and the code labels in values, German numbers and dates; streamed. 503 with Retry-After while two exports run",
+    tag: 'service',
+    rightsNote: OWN,
+    query: listExportQuery,
+    status: 200,
+    response: null,
   }),
   serviceMaterialBestaetigen: endpoint({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type ListExportQuery, MessageCode } from '@vario/contract';
+import { type ListExportQuery, listExportValues, MessageCode } from '@vario/contract';
 import type { FastifyReply } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../db/schema-helpers';
@@ -90,7 +90,36 @@ export interface ExportSource {
   name: string;
 }
 
-/** The export's columns: fields of the list, each with its header label; unknown fields and unequal lists are a 400. */
+/** The labels of code columns (`values`, JSON): an object of fields, each an object of codes and their labels; else a 400. */
+function valueLabels(text: string | undefined, fields: readonly string[]): Record<string, Record<string, string>> {
+  if (text === undefined || text === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badRequest('Die Beschriftungen der Werte sind kein gültiges JSON', { values: ['Ein JSON-Objekt { Feld: { Code: Beschriftung } } angeben'] });
+  }
+  const res = listExportValues.safeParse(parsed);
+  if (!res.success) throw badRequest('Die Beschriftungen der Werte sind ungültig', { values: ['Ein JSON-Objekt { Feld: { Code: Beschriftung } } angeben'] });
+  const unknown = Object.keys(res.data).filter((f) => !fields.includes(f));
+  if (unknown.length)
+    throw badRequest(`Beschriftungen für Spalten, die nicht exportiert werden: ${unknown.join(', ')}`, { values: unknown.map((f) => `Keine Spalte: ${f}`) });
+  return res.data;
+}
+
+/** A code as its label (booleans by `true`/`false`); a code without one keeps its own text. */
+function labelled(format: Format, type: FieldType, labels: Record<string, string> | undefined): Format {
+  if (!labels) return format;
+  return (v) => {
+    const label = own(labels, type === 'boolean' ? String(isTrue(v)) : String(v));
+    return label === undefined ? format(v) : csvCell(label);
+  };
+}
+
+/**
+ * The export's columns: fields of the list, each with its header label and — for a code column — the labels of its
+ * codes as the list shows them (issue 20: a status exports "gebucht", not 3); unknown fields and unequal lists are a 400.
+ */
 function exportColumns(q: ListExportQuery, spec: ListSpec, codecs?: FieldCodecs) {
   const fields = splitList(q.columns).map((f) => f.trim());
   const labels = q.labels === undefined ? fields : splitList(q.labels);
@@ -99,11 +128,11 @@ function exportColumns(q: ListExportQuery, spec: ListSpec, codecs?: FieldCodecs)
   if (unknown.length) throw badRequest(`Unbekannte Spalte: ${unknown.join(', ')}`, { columns: unknown.map((f) => `Unbekanntes Feld: ${f}`) });
   if (labels.length !== fields.length)
     throw badRequest('Spalten und Überschriften passen nicht zusammen', { labels: [`${fields.length} Überschriften erwartet, ${labels.length} erhalten`] });
-  return fields.map((field, i) => ({
-    field,
-    label: labels[i] as string,
-    format: formatOf(own(spec.fields, field) as FieldType, own(codecs, field), own(spec.scales, field)),
-  }));
+  const values = valueLabels(q.values, fields);
+  return fields.map((field, i) => {
+    const type = own(spec.fields, field) as FieldType;
+    return { field, label: labels[i] as string, format: labelled(formatOf(type, own(codecs, field), own(spec.scales, field)), type, own(values, field)) };
+  });
 }
 
 /**

@@ -25,7 +25,7 @@ export function PageHeader({
   return (
     <Stack gap={4} mb="lg">
       {back && (
-        <Anchor component={Link} to={back.to} size="sm" c="dimmed">
+        <Anchor component={Link} to={back.to} size="sm" c="dimmed" data-testid="page-back">
           <Group gap={2}>
             <IconChevronLeft size={14} />
             {back.label}

@@ -16,6 +16,8 @@ export function useReferenceLabels() {
     const salutations: Record<string, string> = t('reference.salutation', { returnObjects: true });
     const activityTypes: Record<string, string> = t('reference.activityType', { returnObjects: true });
     return {
+      /** The keys of the salutations the system ships (a list's code column labels them). */
+      salutationCodes: Object.keys(salutations),
       /** A salutation by its key (`wert`); one a user added shows as entered (its `bezeichnung` when given). */
       salutation: (wert: string | null | undefined, bezeichnung?: string) => (wert ? (salutations[wert] ?? bezeichnung ?? wert) : ''),
       activityType: (art: { wert?: string | null; bezeichnung: string }) => (art.wert && activityTypes[art.wert]) || art.bezeichnung,

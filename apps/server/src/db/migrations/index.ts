@@ -24,6 +24,7 @@ import * as m0021 from './0021_service_ankunft_korrektur';
 import * as m0022 from './0022_service_bericht';
 import * as m0026 from './0026_suche_faltung';
 import * as m0028 from './0028_service_material_lagerplatz';
+import * as m0029 from './0029_artikel_preisstaffel_gueltigkeit';
 import * as m0030 from './0030_deals_bereich';
 
 /**
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   '0022_service_bericht': m0022,
   '0026_suche_faltung': m0026,
   '0028_service_material_lagerplatz': m0028,
+  '0029_artikel_preisstaffel_gueltigkeit': m0029,
   '0030_deals_bereich': m0030,
 };

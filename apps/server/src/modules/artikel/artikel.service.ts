@@ -67,49 +67,76 @@ export async function setFreieFelder(trx: Db, me: Actor, artikelId: number, data
 
 type StaffelZeile = z.input<typeof preisstaffelZeile>;
 
-/** Graduated prices per price group, one row per group: menge{n}, vk{n}, vk{n}Brutto (to the cent), aufschlag{n}. */
+/**
+ * Graduated prices, one row per price group and validity period (ART-015, ART-019): gueltigVon, gueltigBis, menge{n},
+ * vk{n}, vk{n}Brutto (to the cent), aufschlag{n}; by price group, then by the period's start (open start first).
+ */
 export async function staffeln(db: Db, artikelId: number, ap: Ap) {
   const { mwstsatz } = await requireArtikel(db, artikelId);
   const [rows, gruppen] = await Promise.all([
-    db.selectFrom('artikelPreisstaffeln').selectAll().where('artikelId', '=', artikelId).where('ap', '=', ap).orderBy('preisgruppe').orderBy('stufe').execute(),
+    db
+      .selectFrom('artikelPreisstaffeln')
+      .selectAll()
+      .where('artikelId', '=', artikelId)
+      .where('ap', '=', ap)
+      .orderBy('preisgruppe')
+      .orderBy('zeile')
+      .orderBy('stufe')
+      .execute(),
     db.selectFrom('preisgruppen').selectAll().execute(),
   ]);
   const name = new Map(gruppen.map((g) => [g.nummer, g.bezeichnung]));
-  const byGroup = new Map<number, StaffelZeile>();
+  const byRow = new Map<string, StaffelZeile>();
   for (const r of rows) {
-    // the row's tier fields are numbers; preisgruppe and bezeichnung beside them (the contract's catchall)
+    const key = `${r.preisgruppe}|${r.zeile}`;
+    // the row's tier fields are numbers; preisgruppe, bezeichnung and the period beside them (the contract's catchall)
     const tiers: Record<string, number | null> = {};
     const row: StaffelZeile =
-      byGroup.get(r.preisgruppe) ??
-      Object.assign(tiers, { preisgruppe: r.preisgruppe, bezeichnung: name.get(r.preisgruppe) ?? `Preisgruppe ${r.preisgruppe}` });
+      byRow.get(key) ??
+      Object.assign(tiers, {
+        preisgruppe: r.preisgruppe,
+        bezeichnung: name.get(r.preisgruppe) ?? `Preisgruppe ${r.preisgruppe}`,
+        gueltigVon: r.gueltigVon,
+        gueltigBis: r.gueltigBis,
+      });
     row[`menge${r.stufe}`] = decode(qty3, r.menge);
     row[`vk${r.stufe}`] = decode(money4, r.vk);
     row[`vk${r.stufe}Brutto`] = r.vk === null ? null : money2.fromDb(grossUnitCents(r.vk, mwstsatz));
     row[`aufschlag${r.stufe}`] = decode(percent2, r.aufschlag);
-    byGroup.set(r.preisgruppe, row);
+    byRow.set(key, row);
   }
-  return { result: [...byGroup.values()], hasMoreData: false };
+  const result = [...byRow.values()].sort((a, b) => a.preisgruppe - b.preisgruppe || (a.gueltigVon ?? '').localeCompare(b.gueltigVon ?? ''));
+  return { result, hasMoreData: false };
 }
 
-/** Replaces the graduated prices of one scale: lock check, rows and change-log entry in the caller's transaction. */
+/**
+ * Replaces the graduated prices of one scale: lock check, rows and change-log entry in the caller's transaction. The
+ * payload is checked by the contract (periods in order, no two rows of a group pricing the same quantity on a day).
+ */
 export async function setStaffeln(trx: Db, me: Actor, artikelId: number, ap: Ap, data: z.output<typeof preisstaffelEingabe>, lockToken?: string) {
   await requireArtikel(trx, artikelId);
   await assertWritable(trx, me, LOCK, artikelId, lockToken);
   await trx.deleteFrom('artikelPreisstaffeln').where('artikelId', '=', artikelId).where('ap', '=', ap).execute();
-  const tier = (row: Record<string, number | null | undefined>, key: string) => row[key] ?? null;
-  const values = data.flatMap((row) =>
-    Array.from({ length: TIERS[ap] }, (_, i) => i + 1)
+  const tier = (row: Record<string, unknown>, key: string) => (typeof row[key] === 'number' ? (row[key] as number) : null);
+  const zeilen = new Map<number, number>();
+  const values = data.flatMap((row) => {
+    const zeile = (zeilen.get(row.preisgruppe) ?? 0) + 1;
+    zeilen.set(row.preisgruppe, zeile);
+    return Array.from({ length: TIERS[ap] }, (_, i) => i + 1)
       .map((stufe) => ({
         artikelId,
         ap,
         preisgruppe: row.preisgruppe,
+        zeile,
         stufe,
         menge: encode(qty3, tier(row, `menge${stufe}`)),
         vk: encode(money4, tier(row, `vk${stufe}`)),
         aufschlag: encode(percent2, tier(row, `aufschlag${stufe}`)),
+        gueltigVon: row.gueltigVon ?? null,
+        gueltigBis: row.gueltigBis ?? null,
       }))
-      .filter((v) => v.menge !== null || v.vk !== null || v.aufschlag !== null),
-  );
+      .filter((v) => v.menge !== null || v.vk !== null || v.aufschlag !== null);
+  });
   if (values.length) await trx.insertInto('artikelPreisstaffeln').values(values).execute();
   await logChange(trx, { tabelle: LOCK, datensatzId: artikelId, aktion: 'AENDERN', benutzerId: me.id, felder: [ap] });
   return staffeln(trx, artikelId, ap);

@@ -48,10 +48,15 @@ export interface ArtikelPreisstaffelTable {
   artikelId: number;
   ap: string;
   preisgruppe: number;
+  /** The scale's row within its price group: one per validity period (ART-019). */
+  zeile: Generated<number>;
   stufe: number;
   menge: number | null;
   vk: number | null;
   aufschlag: number | null;
+  /** First and last calendar day of the scale (YYYY-MM-DD), null for an open end. */
+  gueltigVon: string | null;
+  gueltigBis: string | null;
 }
 
 /** Tables of the area, merged into `Database` (db/types.ts). */

@@ -22,7 +22,8 @@ import type { ArtikelPreisstaffelTable } from '../artikel/artikel.tables';
  *      start); without one, the special price (preisart 0 rule);
  *    a customer price without any price falls through to the next rule.
  * 2. Price group of the address (adressen.preisgruppe): the article's graduated prices of that group (AP5 when the
- *    article's staffel is '5', else AP3), the tier with the largest quantity at or below the line's quantity (a tier
+ *    article's staffel is '5', else AP3) valid on the document date (gueltigVon ≤ day ≤ gueltigBis, open ends allowed,
+ *    ART-019; a scale outside its period does not apply), the tier with the largest quantity at or below the line's quantity (a tier
  *    without quantity counts from 0): its price vk, or — without vk — the purchase price plus its surcharge
  *    (aufschlag) when the article has a purchase price; a tier that yields neither gives way to the tier below.
  * 3. The article's base price (vknetto).
@@ -34,7 +35,11 @@ import type { ArtikelPreisstaffelTable } from '../artikel/artikel.tables';
 type Kundenpreis = Selectable<KundensonderpreisTable>;
 type Staffel = Selectable<KundensonderpreisStaffelTable>;
 type Apz = Selectable<KundensonderpreisApzTable>;
-type GruppenStaffel = Selectable<ArtikelPreisstaffelTable>;
+/** A price-group tier; its period (ART-019) open where not given. */
+type GruppenStaffel = Omit<Selectable<ArtikelPreisstaffelTable>, 'zeile' | 'gueltigVon' | 'gueltigBis'> & {
+  gueltigVon?: string | null;
+  gueltigBis?: string | null;
+};
 
 export interface PreisArtikel {
   id: number;
@@ -179,12 +184,25 @@ function kundenpreisTreffer(d: PreisDaten, menge: number, stichtag: string): Tre
   return einfach();
 }
 
-function preisgruppeTreffer(d: PreisDaten, menge: number): Treffer | undefined {
+/** The period of a scale in words ("gültig vom 01.01.2026 bis 30.06.2026"), empty for a scale without one. */
+const gueltigText = (s: { gueltigVon?: string | null; gueltigBis?: string | null }) =>
+  s.gueltigVon || s.gueltigBis
+    ? `, gültig ${s.gueltigVon ? `vom ${datumText(s.gueltigVon)}` : 'ohne Beginn'} ${s.gueltigBis ? `bis ${datumText(s.gueltigBis)}` : 'ohne Ende'}`
+    : '';
+
+/** True when the day (YYYY-MM-DD) lies in the period (both ends included, open ends allowed). */
+const giltAm = (s: { gueltigVon?: string | null; gueltigBis?: string | null }, stichtag: string) =>
+  (!s.gueltigVon || s.gueltigVon.slice(0, 10) <= stichtag) && (!s.gueltigBis || s.gueltigBis.slice(0, 10) >= stichtag);
+
+function preisgruppeTreffer(d: PreisDaten, menge: number, stichtag: string): Treffer | undefined {
   if (d.preisgruppe === null) return undefined;
-  // the tiers at or below the quantity, the largest first; a tier that yields no price gives way to the one below
-  const kandidaten = d.gruppenStaffeln.filter((s) => (s.menge ?? 0) <= menge).sort((x, y) => (y.menge ?? 0) - (x.menge ?? 0) || y.stufe - x.stufe);
+  // the tiers valid on the day at or below the quantity, the largest first (then the latest start); a tier that yields
+  // no price gives way to the one below
+  const kandidaten = d.gruppenStaffeln
+    .filter((s) => (s.menge ?? 0) <= menge && giltAm(s, stichtag))
+    .sort((x, y) => (y.menge ?? 0) - (x.menge ?? 0) || (y.gueltigVon ?? '').localeCompare(x.gueltigVon ?? '') || y.stufe - x.stufe);
   for (const stufe of kandidaten) {
-    const ab = stufe.menge === null ? '' : ` ab Menge ${formatMenge(stufe.menge)}`;
+    const ab = `${stufe.menge === null ? '' : ` ab Menge ${formatMenge(stufe.menge)}`}${gueltigText(stufe)}`;
     const basis = {
       regel: 'PREISGRUPPE' as const,
       quelle: 'artikelPreisstaffeln' as const,
@@ -192,6 +210,8 @@ function preisgruppeTreffer(d: PreisDaten, menge: number): Treffer | undefined {
       rabatte: [],
       staffel: stufe.stufe,
       abMenge: stufe.menge,
+      gueltigVon: stufe.gueltigVon ?? null,
+      gueltigBis: stufe.gueltigBis ?? null,
       preisgruppe: d.preisgruppe,
     };
     if (stufe.vk !== null)
@@ -211,7 +231,7 @@ function preisgruppeTreffer(d: PreisDaten, menge: number): Treffer | undefined {
 /** The price of `menge` (thousandths) of the article for the address on `stichtag` (YYYY-MM-DD), with its explanation. */
 export function bestimmePreis(d: PreisDaten, menge: number, stichtag: string): PreisErgebnis {
   const t: Treffer = kundenpreisTreffer(d, menge, stichtag) ??
-    preisgruppeTreffer(d, menge) ?? {
+    preisgruppeTreffer(d, menge, stichtag) ?? {
       regel: 'GRUNDPREIS',
       beschreibung: `Grundpreis des Artikels ${formatPreis4(d.artikel.vknetto)}`,
       quelle: 'artikel',

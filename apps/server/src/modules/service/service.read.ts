@@ -1,11 +1,13 @@
-import type { ListQuery, ServiceAuftrag, ServiceMaterial, ServicePlanung } from '@vario/contract';
+import type { ListExportQuery, ListQuery, ServiceAuftrag, ServiceMaterial, ServicePlanung } from '@vario/contract';
 import { AUFTRAGSSTATUS, serviceAuftrag, serviceMaterial, servicePlanung } from '@vario/contract';
+import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Dialect } from '../../db/schema-helpers';
 import { qty3 } from '../../lib/codecs';
 import { notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
+import { sendListExport } from '../../lib/list-export';
 import { containsExpr, type ListSpec, runList } from '../../lib/list-query';
 import { auftragOut, buchungOut, MENGEN, materialOut, mehraufwandOut, planungOut, schrittOut, zeitOut } from './service.out';
 import type { Wer } from './service.wer';
@@ -50,7 +52,7 @@ function planungBase(db: Db) {
 }
 
 /** Planning items a user reaches: a technician their own active ones; office users (Wer.alle) every one. */
-export async function listPlanungen(db: Db, dialect: Dialect, wer: Wer, query: ListQuery) {
+function planungScope(db: Db, dialect: Dialect, wer: Wer, query: Pick<ListQuery, 'filter'>) {
   let base = planungBase(db);
   if (!wer.alle) base = base.where('servicePlanungen.technikerId', '=', wer.technikerId ?? -1).where('servicePlanungen.aktiv', '=', true);
   // the office sees the live items too unless its filter asks for `aktiv` itself (e.g. aktiv=false for the history)
@@ -58,8 +60,17 @@ export async function listPlanungen(db: Db, dialect: Dialect, wer: Wer, query: L
     // SQLite: `+aktiv` keeps the planner on the begin index (with statistics it would skip-scan the technician index and sort)
     base = base.where(dialect === 'sqlite' ? sql`+${sql.ref('servicePlanungen.aktiv')}` : sql.ref('servicePlanungen.aktiv'), '=', true);
   }
-  const res = await runList<ServicePlanung>(base, planungSpec, query, dialect);
+  return base;
+}
+
+export async function listPlanungen(db: Db, dialect: Dialect, wer: Wer, query: ListQuery) {
+  const res = await runList<ServicePlanung>(planungScope(db, dialect, wer, query), planungSpec, query, dialect);
   return { ...res, result: res.result.map(planungOut) };
+}
+
+/** The planning list as a CSV download (lib/list-export.ts): the same scope, filter, search and order as the list. */
+export function exportPlanungen(db: Db, dialect: Dialect, wer: Wer, query: ListExportQuery, reply: FastifyReply) {
+  return sendListExport(reply, query, { base: planungScope(db, dialect, wer, query), spec: planungSpec, dialect, name: 'Serviceplanung' });
 }
 
 export async function planungLesen(db: Db, id: number): Promise<ServicePlanung> {
@@ -148,6 +159,8 @@ const materialSpec: ListSpec = {
   scales: Object.assign(Object.create(null), Object.fromEntries(MENGEN.map((m) => [m, qty3.scale]))),
   defaultOrder: ['id'],
 };
+/** The quantities are thousandths: exported as the list shows them (2,5 — not 2,500). */
+const MATERIAL_CODECS = Object.fromEntries(MENGEN.map((m) => [m, qty3]));
 const MATERIAL_COLS = [...Object.keys(materialFields).filter((f) => !(f in MATERIAL_JOIN)), 'empfangBezeichnung', 'empfangPlz', 'empfangOrt', 'empfangStrasse'];
 
 function materialBase(db: Db) {
@@ -162,11 +175,19 @@ function materialBase(db: Db) {
   return qb;
 }
 
+function materialScope(db: Db, wer: Wer) {
+  const base = materialBase(db);
+  return wer.alle ? base : base.where('serviceAuftraege.technikerId', '=', wer.technikerId ?? -1);
+}
+
 export async function listMaterial(db: Db, dialect: Dialect, wer: Wer, query: ListQuery) {
-  let base = materialBase(db);
-  if (!wer.alle) base = base.where('serviceAuftraege.technikerId', '=', wer.technikerId ?? -1);
-  const res = await runList<Record<string, unknown>>(base, materialSpec, query, dialect);
+  const res = await runList<Record<string, unknown>>(materialScope(db, wer), materialSpec, query, dialect);
   return { ...res, result: res.result.map(materialOut) };
+}
+
+/** The material lines as a CSV download: the same scope, filter, search and order as the list, quantities in German. */
+export function exportMaterial(db: Db, dialect: Dialect, wer: Wer, query: ListExportQuery, reply: FastifyReply) {
+  return sendListExport(reply, query, { base: materialScope(db, wer), spec: materialSpec, dialect, codecs: MATERIAL_CODECS, name: 'Material' });
 }
 
 export async function materialLesen(db: Db, id: number): Promise<ServiceMaterial> {

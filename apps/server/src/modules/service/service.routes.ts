@@ -13,6 +13,8 @@ import { mehraufwandsartOut, statusOut } from './service.out';
 import {
   auftragDetail,
   auftragLesen,
+  exportMaterial,
+  exportPlanungen,
   listAuftraege,
   listMaterial,
   listPlanungen,
@@ -64,6 +66,7 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
 
   // planning
   route(app, endpoints.servicePlanungList, async (req) => listPlanungen(db, ctx.dialect, await wer(req), req.query));
+  route(app, endpoints.servicePlanungExport, async (req, reply) => exportPlanungen(db, ctx.dialect, await wer(req), req.query, reply));
   route(app, endpoints.servicePlanungGet, async (req) => {
     const p = await planungLesen(db, req.params.id);
     sieht(await wer(req), p.technikerId, 'Planung');
@@ -144,6 +147,7 @@ export function serviceRoutes(app: FastifyInstance, ctx: Ctx) {
       .execute(async (trx) => ({ result: await materialLesen(trx, await svc.materialUmlagern(trx, w, req.params.id, req.body.data.menge)) }));
   });
   route(app, endpoints.serviceMaterialOffen, async (req) => listMaterial(db, ctx.dialect, await wer(req), req.query));
+  route(app, endpoints.serviceMaterialExport, async (req, reply) => exportMaterial(db, ctx.dialect, await wer(req), req.query, reply));
 
   // signature and completion
   route(app, endpoints.serviceUnterschriftGet, async (req) => {

@@ -1,7 +1,7 @@
 import endpoints from 'virtual:api-routes';
-import { Box, Button, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
+import { Box, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import type { EndpointName } from '@vario/contract';
 import type {
@@ -24,7 +24,8 @@ import { useGridRowHeight } from '@/lib/density';
 import { useMediaMatch } from '@/lib/media';
 import { CardListBody } from './CardListBody';
 import { ColumnChooser } from './ColumnChooser';
-import { downloadExport, shownColumns } from './export-list';
+import { ExportButton } from './ExportButton';
+import { shownColumns } from './export-list';
 import { forgetKeptList, keepList, keptList } from './keep-alive';
 import { loadedGrid, loadGrid, PHONE_QUERY } from './load-grid';
 import { type GridPreset, presetFallback, useGridPreset } from './presets';
@@ -225,20 +226,12 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     [ep.method, ep.path, props.filter, debounced, paramsKey, props.searchable],
   );
 
-  const [exporting, setExporting] = useState(false);
-  const exportRows = async () => {
-    if (!props.exportEndpoint) return;
+  /** The export's query: the list's filter, search and the sort shown (the grid's, else the preset's), without a window. */
+  const exportQuery = () => {
     const sort = apiRef.current?.getColumnState().find((c) => c.sort);
     const orderBy = sort ? `${sort.sort === 'desc' ? '-' : ''}${sort.colId}` : sortKey || undefined;
     const { limit: _l, offset: _o, returnTotal: _r, ...query } = windowParams(0, 0, orderBy);
-    setExporting(true);
-    try {
-      await downloadExport(props.exportEndpoint, query, shownColumns(phone ? null : apiRef.current, props.columns));
-    } catch (e) {
-      handleApiError(e);
-    } finally {
-      setExporting(false);
-    }
+    return query;
   };
 
   const onRowClicked = useMemo(() => (e: RowClickedEvent<T>) => e.data && rowClick.current?.(e.data), []);
@@ -319,9 +312,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           )}
           {props.toolbar}
           {props.exportEndpoint && (
-            <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={() => void exportRows()} data-testid="grid-export">
-              {t('grid.export')}
-            </Button>
+            <ExportButton endpoint={props.exportEndpoint} query={exportQuery} columns={() => shownColumns(phone ? null : apiRef.current, props.columns)} />
           )}
           {!phone && <ColumnChooser columns={props.columns} api={() => apiRef.current} />}
         </Group>

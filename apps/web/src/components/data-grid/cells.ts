@@ -1,4 +1,4 @@
-import type { ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef, ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
 import './cells.css';
 
 export interface CellBadge {
@@ -53,5 +53,18 @@ export function textBadgeCell<T>(text: (row: T) => string | null | undefined, ba
         this.el.append(e);
       }
     }
+  };
+}
+
+/**
+ * A code column (status, kind, salutation …): every code the list can hold with the label the list shows for it — the
+ * one place the grid (AG Grid's `refData` and the formatter), the phone's cards and the export (`shownColumns`) read
+ * them from. A code without a label shows (and exports) as itself.
+ */
+export function codeColumn<T>(codes: readonly (string | number)[], label: (code: string) => string): Pick<ColDef<T>, 'refData' | 'valueFormatter'> {
+  const refData: Record<string, string> = Object.fromEntries(codes.map((c) => [String(c), label(String(c))]));
+  return {
+    refData,
+    valueFormatter: (p) => (p.value === null || p.value === undefined || p.value === '' ? '' : (refData[String(p.value)] ?? String(p.value))),
   };
 }

@@ -1,6 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
-import { commaList, downloadName, shownColumns } from './export-list';
+import { codeColumn } from './cells';
+import { commaList, downloadName, exportColumnParams, shownColumns } from './export-list';
 
 describe('list export (client side)', () => {
   it('writes the columns and labels as comma lists, commas and backslashes escaped', () => {
@@ -24,5 +25,28 @@ describe('list export (client side)', () => {
       { field: 'name1', label: 'Name' },
       { field: 'ort', label: 'ort' },
     ]);
+  });
+
+  it('a code column shows and exports the label of its code, one map for both; a code without a label stays itself', () => {
+    type Row = { belegstatus: number; name: string };
+    const status = codeColumn<Row>([1, 3], (c) => ({ '1': 'gespeichert', '3': 'gebucht' })[c] ?? c);
+    const cols: ColDef<Row>[] = [
+      { field: 'belegstatus', headerName: 'Status', ...status },
+      { field: 'name', headerName: 'Name, Firma' },
+    ];
+    const format = status.valueFormatter as (p: { value: unknown }) => string;
+    expect([format({ value: 3 }), format({ value: 1 }), format({ value: 7 }), format({ value: null })]).toEqual(['gebucht', 'gespeichert', '7', '']);
+    const shown = shownColumns(null, cols);
+    expect(shown).toEqual([
+      { field: 'belegstatus', label: 'Status', values: { '1': 'gespeichert', '3': 'gebucht' } },
+      { field: 'name', label: 'Name, Firma' },
+    ]);
+    expect(exportColumnParams(shown)).toEqual({
+      columns: 'belegstatus,name',
+      labels: 'Status,Name\\, Firma',
+      values: '{"belegstatus":{"1":"gespeichert","3":"gebucht"}}',
+    });
+    // without code columns no values are sent
+    expect(exportColumnParams([{ field: 'name', label: 'Name' }])).toEqual({ columns: 'name', labels: 'Name' });
   });
 });

@@ -4,10 +4,12 @@ import type { ColDef, GridApi } from 'ag-grid-community';
 import { type QueryValue, request } from '@/lib/api/client';
 import { saveBlob } from '@/lib/save-blob';
 
-/** One column of an export: the list field and the header the user sees. */
+/** One column of an export: the list field, the header the user sees and, for a code column, its codes' labels. */
 export interface ExportColumn {
   field: string;
   label: string;
+  /** Code → the label the list shows for it (the column's `refData`, see cells.ts `codeColumn`). */
+  values?: Readonly<Record<string, string>>;
 }
 
 /** A comma list of the export's query: `\,` and `\\` stand for a comma and a backslash (the list filter's grammar). */
@@ -16,10 +18,24 @@ export const commaList = (items: readonly string[]) => items.map((s) => s.replac
 /**
  * The columns the user sees, in the user's order: the grid's displayed columns on a desktop (moved, hidden and shown
  * by the column chooser), the columns not hidden on a phone's card list. Columns without a list field are left out.
+ * A code column (status, kind, …) carries the labels it shows for its codes (its `refData`): the file says "gebucht"
+ * where the list says "gebucht", never the stored 3.
  */
 export function shownColumns<T>(api: GridApi<T> | null, columns: readonly ColDef<T>[]): ExportColumn[] {
   const defs = api ? api.getAllDisplayedColumns().map((c) => c.getColDef()) : columns.filter((c) => !c.hide);
-  return defs.filter((c) => typeof c.field === 'string' && c.field).map((c) => ({ field: c.field as string, label: c.headerName ?? (c.field as string) }));
+  return defs
+    .filter((c) => typeof c.field === 'string' && c.field)
+    .map((c) => ({ field: c.field as string, label: c.headerName ?? (c.field as string), ...(c.refData ? { values: c.refData } : {}) }));
+}
+
+/** The query of an export's columns: their fields and headers as comma lists, the code columns' labels as JSON. */
+export function exportColumnParams(columns: readonly ExportColumn[]): Record<string, string> {
+  const coded = columns.filter((c) => c.values);
+  return {
+    columns: commaList(columns.map((c) => c.field)),
+    labels: commaList(columns.map((c) => c.label)),
+    ...(coded.length ? { values: JSON.stringify(Object.fromEntries(coded.map((c) => [c.field, c.values]))) } : {}),
+  };
 }
 
 /** The file name of a download, from its Content-Disposition (the UTF-8 name first). */
@@ -36,7 +52,7 @@ export function downloadName(disposition: string | null, fallback: string): stri
  */
 export async function downloadExport(endpoint: EndpointName, query: Record<string, QueryValue>, columns: readonly ExportColumn[]): Promise<void> {
   const ep = endpoints[endpoint];
-  const params = { ...query, format: 'csv', columns: commaList(columns.map((c) => c.field)), labels: commaList(columns.map((c) => c.label)) };
+  const params = { ...query, format: 'csv', ...exportColumnParams(columns) };
   const res = await request<ArrayBuffer>(ep.method, ep.path, { params, headers: { Accept: 'text/csv' } });
   const type = res.headers.get('Content-Type') ?? 'text/csv';
   saveBlob(new Blob([res.data], { type }), downloadName(res.headers.get('Content-Disposition'), 'export.csv'));

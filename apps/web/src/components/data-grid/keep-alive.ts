@@ -1,4 +1,5 @@
 import { redirect } from '@tanstack/react-router';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** What a list showed when it was left: its quick search, the first row in view, and where it was (path and URL search). */
 export interface KeptList {
@@ -49,3 +50,34 @@ export const listSearchQ = (q: unknown): string | undefined => (typeof q === 'st
 
 /** `validateSearch` of a list route kept alive. */
 export const validateListSearch = (s: Record<string, unknown>): ListSearch => ({ q: listSearchQ(s.q) });
+
+/**
+ * A card list of a page that scrolls as a whole (the field service's /planning and /tasks) kept alive (APP-067): left
+ * for a record, it remembers the page's scroll position (as the one list kept); opened again — by the record's back
+ * link, the navigation or the browser's back — it scrolls there once its cards (`ready`, e.g. the cached rows) are shown.
+ */
+export function useKeptScroll(key: string, ready: boolean) {
+  const [kept] = useState(() => keptList(key));
+  const y = useRef(kept?.firstRow ?? 0);
+  const pending = useRef(!!kept && kept.firstRow > 0);
+  useEffect(() => {
+    forgetKeptList();
+    const onScroll = () => {
+      if (!pending.current) y.current = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      keepList(key, '', y.current);
+    };
+  }, [key]);
+  useLayoutEffect(() => {
+    if (!ready || !pending.current) return;
+    // after the router's own scroll handling of the navigation (it puts a new entry at the top)
+    const frame = requestAnimationFrame(() => {
+      pending.current = false;
+      window.scrollTo({ top: y.current, behavior: 'instant' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ready]);
+}

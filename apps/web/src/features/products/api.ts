@@ -3,6 +3,7 @@ import type { Artikel, artikelEingabe } from '@vario/contract';
 import type { z } from 'zod';
 import { useToken } from '@/app/auth/session';
 import { api, type BodyOf } from '@/lib/api/client';
+import { ApiError, isApiError } from '@/lib/api/errors';
 import { saveForm } from '@/lib/api/form-save';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
@@ -64,6 +65,37 @@ export function usePriceScale(id: number | null, staffel: string | null | undefi
     enabled: !!id && !!ap,
     meta: { silent: true },
   });
+}
+
+/** A price-scale row as the server answers it (ART-015, ART-019): price group, name, period, tier values. */
+export type ScaleRow = { preisgruppe: number; bezeichnung: string; gueltigVon: string | null; gueltigBis: string | null } & Record<
+  string,
+  number | string | null | undefined
+>;
+
+/**
+ * Replaces the product's graduated prices of one scale (PUT /stammdaten/artikel/{id}/AP3|AP5): the rows kept and — last,
+ * so that the server's field errors of it (`<n>.gueltigVon`, an overlap included) name the dialog's own fields — the
+ * row added or changed.
+ */
+export async function savePriceScale(id: number, ap: 'AP3' | 'AP5', kept: Record<string, unknown>[], changed?: Record<string, unknown>) {
+  const data = changed ? [...kept, changed] : kept;
+  try {
+    const res = (await api('preisstaffelSet', { params: { id, ap }, body: { data: data as BodyOf<'preisstaffelSet'>['data'] } })).result;
+    queryClient.setQueryData(productKeys.custom('record', id, 'staffel', ap), res);
+    return res;
+  } catch (e) {
+    if (!changed || !isApiError(e) || !e.body?.errors) throw e;
+    const prefix = `${kept.length}.`;
+    const own = Object.entries(e.fieldErrors).map(([k, v]) => [k.startsWith(prefix) ? k.slice(prefix.length) : k, v]);
+    throw new ApiError({
+      status: e.status,
+      method: e.method,
+      path: e.path,
+      headers: e.headers,
+      body: { ...e.body, errors: { services: e.body.errors.services ?? [], fieldErrors: Object.fromEntries(own) } },
+    });
+  }
 }
 
 /** Price groups 1–17 with their names (ART-016, ART-017), from the session's reference data (APP-028). */

@@ -17,6 +17,8 @@ type ServiceStatus = z.infer<typeof serviceStatus>;
 /** The planning lists (SVC-063): accepted tasks and open ones, both in the order of their start. */
 export const PLANNING_FILTER = { accepted: 'serviceAuftragId!null,angenommenDatum!null', open: 'serviceAuftragId!null,angenommenDatum=null' } as const;
 export type PlanningKind = keyof typeof PLANNING_FILTER;
+/** The planning lists' order (by start), the list's and its export's. */
+export const PLANNING_ORDER = 'beginnDatum';
 /** A technician has a few dozen items; the office's open list is read in one window of this size (ordered by start). */
 export const PLANNING_LIMIT = 500;
 
@@ -25,7 +27,7 @@ export function usePlanningList(kind: PlanningKind) {
   return useQuery({
     queryKey: serviceKeys.list({ kind }),
     ...withDeviceCopy(serviceKeys.list({ kind }), () =>
-      api('servicePlanungList', { params: { filter: PLANNING_FILTER[kind], orderBy: 'beginnDatum', returnTotal: 'true', limit: PLANNING_LIMIT } }),
+      api('servicePlanungList', { params: { filter: PLANNING_FILTER[kind], orderBy: PLANNING_ORDER, returnTotal: 'true', limit: PLANNING_LIMIT } }),
     ),
     enabled: !!token,
   });
@@ -85,6 +87,12 @@ export async function fetchStatusDictionary() {
 }
 
 /** The status dictionary as `art:status` → text. */
+/** A task (A) or material (M) status as the screens show it: "20 · Angenommen", or the code alone without a text. */
+export const statusLabel = (texts: ReadonlyMap<string, string>, art: 'A' | 'M', status: string) => {
+  const text = texts.get(`${art}:${status}`);
+  return text ? `${status} · ${text}` : status;
+};
+
 export function useStatusTexts(): Map<string, string> {
   const token = useToken();
   const q = useQuery({
@@ -131,12 +139,14 @@ export function useCalendar(von: string, bis: string) {
 
 /** Confirm material (SVC-005): the lines transferred to the technician and not yet fully confirmed. */
 export const MATERIAL_TO_CONFIRM = `materialstatus=${MATERIALSTATUS.umgelagert}|${MATERIALSTATUS.teilweiseBestaetigt}`;
+/** The confirm-material list's order, the list's and its export's. */
+export const MATERIAL_ORDER = 'auftragsnummer';
 export function useMaterialToConfirm() {
   const token = useToken();
   return useQuery({
     queryKey: serviceKeys.list({ kind: 'material' }),
     ...withDeviceCopy(serviceKeys.list({ kind: 'material' }), () =>
-      api('serviceMaterialOffen', { params: { filter: MATERIAL_TO_CONFIRM, orderBy: 'auftragsnummer', limit: PLANNING_LIMIT } }),
+      api('serviceMaterialOffen', { params: { filter: MATERIAL_TO_CONFIRM, orderBy: MATERIAL_ORDER, limit: PLANNING_LIMIT } }),
     ),
     enabled: !!token,
   });

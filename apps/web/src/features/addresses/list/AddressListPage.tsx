@@ -6,7 +6,7 @@ import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
-import { textBadgeCell } from '@/components/data-grid/cells';
+import { codeColumn, textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { useReferenceLabels } from '@/i18n/reference';
@@ -37,7 +37,13 @@ export function AddressListPage() {
           { field: 'adressnummer', headerName: t('fields:adressnummer'), ...num },
           { field: 'kundennummer', headerName: t('fields:kundennummer'), ...num },
           { field: 'lieferantennummer', headerName: t('fields:lieferantennummer'), ...num },
-          { field: 'anrede', headerName: t('fields:anrede'), maxWidth: 130, minWidth: 70, valueFormatter: (p) => ref.salutation(p.value) },
+          {
+            field: 'anrede',
+            headerName: t('fields:anrede'),
+            maxWidth: 130,
+            minWidth: 70,
+            ...codeColumn<AdresseListe>(ref.salutationCodes, (c) => ref.salutation(c)),
+          },
           {
             field: 'name1',
             headerName: t('fields:name1'),
@@ -55,7 +61,7 @@ export function AddressListPage() {
             headerName: t('fields:art'),
             maxWidth: 150,
             minWidth: 100,
-            valueFormatter: (p) => (p.value === 'NATURAL' ? t('art.NATURAL') : p.value === 'LEGAL' ? t('art.LEGAL') : (p.value ?? '')),
+            ...codeColumn<AdresseListe>(['NATURAL', 'LEGAL'], (c) => t(`art.${c as 'NATURAL' | 'LEGAL'}`)),
           },
           { field: 'lkz', headerName: t('fields:lkz'), maxWidth: 90, minWidth: 60 },
           { field: 'plz', headerName: t('fields:plz'), maxWidth: 100, minWidth: 70 },

@@ -70,7 +70,7 @@ export function MasterdataTab() {
       <FormCard title={t('cards.text')} cols={1}>
         <TextField name="artikeltext" label={f('artikeltext')} multiline rows={3} />
       </FormCard>
-      {!editor.isNew && <PriceScaleCard productId={id} staffel={product?.staffel} />}
+      {!editor.isNew && <PriceScaleCard productId={id} staffel={product?.staffel} canEdit={editor.canEdit} />}
       <FormCard title={t('cards.freeFields')} cols={3}>
         {FREE_FIELDS.map((s) => (
           <TextField key={s} name={s} label={t('freeField', { n: Number(s.slice(1)) })} />

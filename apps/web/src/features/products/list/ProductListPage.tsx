@@ -1,13 +1,13 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import type { artikelListe } from '@vario/contract';
+import { ARTIKELARTEN, type artikelListe } from '@vario/contract';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMe } from '@/app/auth/session';
-import { textBadgeCell } from '@/components/data-grid/cells';
+import { codeColumn, textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { formatCurrency, formatDate, formatDecimal } from '@/lib/format';
@@ -32,7 +32,7 @@ export function ProductListPage() {
         headerName: t('fields:artikelart'),
         minWidth: 110,
         maxWidth: 160,
-        valueFormatter: (p) => (p.value ? (artikelarten[p.value] ?? p.value) : ''),
+        ...codeColumn<ArtikelListe>(ARTIKELARTEN, (c) => artikelarten[c] ?? c),
       },
       { field: 'artikelnummer', headerName: t('fields.artikelnummer'), minWidth: 130, maxWidth: 180 },
       {

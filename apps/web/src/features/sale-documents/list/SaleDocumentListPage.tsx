@@ -7,7 +7,7 @@ import type { ColDef } from 'ag-grid-community';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
-import { textBadgeCell } from '@/components/data-grid/cells';
+import { codeColumn, textBadgeCell } from '@/components/data-grid/cells';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { useRouteMount } from '@/components/record-page/route-mount';
@@ -55,13 +55,23 @@ export function SaleDocumentListPage() {
       (
         [
           { field: 'belegnummer', headerName: t('f.belegnummer'), minWidth: 140, maxWidth: 170 },
-          { field: 'belegart', headerName: t('f.belegart'), minWidth: 110, maxWidth: 150, valueFormatter: (p) => labelsRef.current.type(p.value) },
+          {
+            field: 'belegart',
+            headerName: t('f.belegart'),
+            minWidth: 110,
+            maxWidth: 150,
+            ...codeColumn<SaleDocumentRow>(
+              Object.values(BELEGARTEN).map((d) => d.belegart),
+              (c) => labelsRef.current.type(c),
+            ),
+          },
           { field: 'belegdatum', headerName: t('f.belegdatum'), minWidth: 150, maxWidth: 160, valueFormatter: (p) => formatDate(p.value) },
           {
             field: 'belegstatus',
             headerName: t('f.belegstatus'),
             minWidth: 130,
             maxWidth: 200,
+            ...codeColumn<SaleDocumentRow>(DOCUMENT_STATUSES, (s) => labelsRef.current.status(Number(s))),
             cellRenderer: textBadgeCell<SaleDocumentRow>(
               () => null,
               (d) => ({ label: labelsRef.current.status(d.belegstatus), color: statusColor(d.belegstatus) }),

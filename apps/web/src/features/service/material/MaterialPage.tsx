@@ -5,11 +5,14 @@ import type { ServiceMaterial } from '@vario/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
+import { ExportButton } from '@/components/data-grid/ExportButton';
+import { shownColumns } from '@/components/data-grid/export-list';
 import { FormDialog } from '@/components/dialogs/FormDialog';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { PageHeader } from '@/components/PageHeader';
 import { formatDecimal } from '@/lib/format';
-import { sendServiceStep, stepDone, useMaterialToConfirm } from '../api';
+import { MATERIAL_ORDER, MATERIAL_TO_CONFIRM, sendServiceStep, stepDone, useMaterialToConfirm } from '../api';
+import { useServiceExportColumns } from '../export-columns';
 import { checkAmount, confirmLimits } from '../rules';
 import { umlagerungTypKey } from '../status-colors';
 import { ListState } from '../ui/ListState';
@@ -83,15 +86,24 @@ export function MaterialPage() {
   const list = useMaterialToConfirm();
   const rows = (list.data?.result ?? []).filter((l) => toConfirm(l) > 0);
   const [line, setLine] = useState<ServiceMaterial | null>(null);
+  const exportColumns = useServiceExportColumns().material;
   return (
     <div className={classes.narrow}>
       <PageHeader
         title={t('material.title')}
         subtitle={t('material.subtitle')}
         actions={
-          <Button variant="default" size="md" onClick={() => void list.refetch()} loading={list.isFetching} aria-label={t('refresh')} px="sm">
-            <IconRefresh size={20} />
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" size="md" onClick={() => void list.refetch()} loading={list.isFetching} aria-label={t('refresh')} px="sm">
+              <IconRefresh size={20} />
+            </Button>
+            <ExportButton
+              size="md"
+              endpoint="serviceMaterialExport"
+              query={() => ({ filter: MATERIAL_TO_CONFIRM, orderBy: MATERIAL_ORDER })}
+              columns={() => shownColumns(null, exportColumns)}
+            />
+          </Group>
         }
       />
       {me && !me.techniker ? (

@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useStatusTexts } from '../api';
+import { statusLabel, useStatusTexts } from '../api';
 import { materialStatusColor, statusCssColor, statusTextColor, taskStatusColor } from '../status-colors';
 
 /** A task status (art A) or material status (art M) in its §4 colour, with the dictionary's text (SVC-011, SVC-030..037). */
@@ -23,8 +23,7 @@ export function StatusBadge({ status, art, ...rest }: { status: string | null | 
       data-color={color}
       styles={{ label: { textTransform: 'none' } }}
     >
-      {status}
-      {text ? ` · ${text}` : ''}
+      {statusLabel(texts, art, status)}
     </Badge>
   );
 }
