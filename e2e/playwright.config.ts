@@ -3,11 +3,16 @@ import { defineConfig } from '@playwright/test';
 import CHROMIUM_ARGS from './chromium-args.json' with { type: 'json' };
 import { SCANNER_VIDEO } from './fixtures/barcode-video';
 
+/** The screens' sweeps: they open every screen and only look (their own fixtures aside), so they run beside the flows. */
+const SWEEPS = /(a11y|console-clean)\.spec\.ts/;
+
 /** Runs against a server started by scripts/test-e2e.mjs (E2E_BASE_URL), in Debian's Chromium. */
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // two lanes: the flows one after another (they share the server's data), beside them the screens' sweeps (axe over
+  // every screen, a clean console), which only look — the CI's two cores each drive one browser
+  workers: 2,
   // Under CI's load a timing-sensitive flow may stumble once; a flow that fails twice more is a failure.
   retries: process.env.CI ? 2 : 0,
   timeout: 30_000,
@@ -29,7 +34,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'default', testIgnore: /scanner.*\.spec\.ts/ },
+    { name: 'default', testIgnore: [/scanner.*\.spec\.ts/, SWEEPS], workers: 1 },
+    { name: 'sweeps', testMatch: SWEEPS, workers: 1 },
     {
       /** The scanner spec sees a fake camera playing the barcode video its test writes first (SCAN rules). */
       name: 'scanner',

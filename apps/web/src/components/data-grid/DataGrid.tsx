@@ -2,7 +2,7 @@ import endpoints from 'virtual:api-routes';
 import { Box, Group, Paper, Text, TextInput, useComputedColorScheme } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { useLocation, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import type { EndpointName } from '@vario/contract';
 import type {
   CellKeyDownEvent,
@@ -110,6 +110,8 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const phone = useMediaMatch(PHONE_QUERY);
   const [cardsKey, setCardsKey] = useState(0);
   const navigate = useNavigate();
+  const router = useRouter();
+  const listPath = useRef(router.state.location.pathname);
   const urlSearch = (useSearch({ strict: false }) as { q?: unknown }).q;
   const keepKey = `${props.presetName}|${props.endpoint}|${JSON.stringify(props.params ?? {})}|${props.filter ?? ''}`;
   const [kept] = useState(() => (props.keepAlive ? keptList(keepKey) : null));
@@ -139,8 +141,10 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     if (!keepAlive) return;
     const q = debounced.trim() || undefined;
     if (q === (typeof urlSearch === 'string' ? urlSearch : undefined)) return;
+    // a search typed just before a row was opened stays with the list, never follows the user to the record's URL
+    if (router.state.location.pathname !== listPath.current) return;
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, q }), replace: true });
-  }, [keepAlive, debounced, urlSearch, navigate]);
+  }, [keepAlive, debounced, urlSearch, navigate, router]);
   // leaving the list remembers where it was: its key (filters), search, first row in view and URL; while it is shown
   // nothing is kept (one list at a time; its own filter changes, a reset to the default filter included, stay as made)
   const firstRow = useRef(kept?.firstRow ?? 0);
