@@ -75,7 +75,7 @@ test('a deal is created from an address, moved across the board with the mouse a
   await axe(page, 'deal documents');
 
   // won: the dialog proposes today and the booked documents' sum (none booked: 0,00)
-  await page.getByTestId('deal-won').click();
+  await page.getByTestId('record-action-won').click();
   await expect(page.getByTestId('deal-won-summe')).toHaveValue('0,00');
   await page.getByTestId('deal-won-summe').fill('9.999,99');
   await page.getByRole('dialog').getByRole('button', { name: 'Gewonnen' }).click();

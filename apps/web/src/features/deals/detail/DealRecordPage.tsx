@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group } from '@mantine/core';
+import { Alert, Badge } from '@mantine/core';
 import { IconLock, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { Outlet, useRouteContext } from '@tanstack/react-router';
 import { DEAL_STATUS, dealRechte } from '@vario/contract';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { PageHeader } from '@/components/PageHeader';
 import { RecordPage } from '@/components/record-page/RecordPage';
+import type { RecordAction } from '@/components/record-page/record-actions';
 import type { ResolvedMount } from '@/components/record-page/route-mount';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
 import { keyedByRecordId, parseRecordId, useRecordRoute } from '@/components/record-page/use-record-route';
@@ -44,7 +45,30 @@ function DealRecord({ idParam }: { idParam: string }) {
     idParam,
   );
   const rechte = dealRechte(d?.status ?? DEAL_STATUS.offen);
+  // won and lost are the record's actions (buttons beside "edit", wrapping on a phone); each asks in its dialog
   const [closing, setClosing] = useState<'won' | 'lost' | null>(null);
+  const closeDeal = (kind: 'won' | 'lost') => async (deal: NonNullable<typeof d>) => {
+    setClosing(kind);
+    return deal;
+  };
+  const actions: RecordAction<NonNullable<typeof d>>[] = [
+    {
+      id: 'won',
+      label: t('won.button'),
+      icon: <IconThumbUp size={16} />,
+      rights: ['DEALS_AENDERN'],
+      enabled: (x) => x.status === DEAL_STATUS.offen,
+      run: closeDeal('won'),
+    },
+    {
+      id: 'lost',
+      label: t('lost.button'),
+      icon: <IconThumbDown size={16} />,
+      rights: ['DEALS_AENDERN'],
+      enabled: (x) => x.status === DEAL_STATUS.offen,
+      run: closeDeal('lost'),
+    },
+  ];
 
   const editor = useRecordEditor({
     schema: dealSchema,
@@ -60,6 +84,7 @@ function DealRecord({ idParam }: { idParam: string }) {
       if (id) await deleteDeal(id, ctx.lockToken);
     },
     removeConfirmText: t('removeConfirm', { name: d?.titel ?? '' }),
+    actions,
   });
 
   if (me && (!hasRight(me, 'DEALS_SEHEN') || !on)) {
@@ -72,8 +97,6 @@ function DealRecord({ idParam }: { idParam: string }) {
       </>
     );
   }
-  const open = d?.status === DEAL_STATUS.offen;
-  const mayClose = open && hasRight(me, 'DEALS_AENDERN') && !editor.editing;
   return (
     <>
       <RecordPage
@@ -84,35 +107,9 @@ function DealRecord({ idParam }: { idParam: string }) {
         loadError={deal.error}
         badges={
           d && (
-            <Group gap="xs">
-              <Badge color={STATUS_COLOR[d.status] ?? 'gray'} variant="light" data-testid="deal-status">
-                {t(`status.${d.status}` as 'status.0')}
-              </Badge>
-              {mayClose && (
-                <>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    color="green"
-                    leftSection={<IconThumbUp size={14} />}
-                    onClick={() => setClosing('won')}
-                    data-testid="deal-won"
-                  >
-                    {t('won.button')}
-                  </Button>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    color="gray"
-                    leftSection={<IconThumbDown size={14} />}
-                    onClick={() => setClosing('lost')}
-                    data-testid="deal-lost"
-                  >
-                    {t('lost.button')}
-                  </Button>
-                </>
-              )}
-            </Group>
+            <Badge color={STATUS_COLOR[d.status] ?? 'gray'} variant="light" data-testid="deal-status">
+              {t(`status.${d.status}` as 'status.0')}
+            </Badge>
           )
         }
         {...route.page}
