@@ -9,6 +9,7 @@ import { belegDokumenteEndpoints } from './endpoints-belege-dokumente';
 import { offenePostenEndpoints } from './endpoints-offeneposten';
 import { referenzEndpoints } from './endpoints-referenz';
 import { serviceEndpoints } from './endpoints-service';
+import { ticketEndpoints } from './endpoints-tickets';
 import {
   basisdaten,
   lager,
@@ -250,6 +251,7 @@ export const endpoints = {
   ...offenePostenEndpoints,
   ...serviceEndpoints,
   ...referenzEndpoints,
+  ...ticketEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -24,6 +24,7 @@ import * as m0021 from './0021_service_ankunft_korrektur';
 import * as m0022 from './0022_service_bericht';
 import * as m0026 from './0026_suche_faltung';
 import * as m0028 from './0028_service_material_lagerplatz';
+import * as m0031 from './0031_tickets';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0022_service_bericht': m0022,
   '0026_suche_faltung': m0026,
   '0028_service_material_lagerplatz': m0028,
+  '0031_tickets': m0031,
 };

@@ -1,5 +1,6 @@
 import { defineModule } from '../../lib/module';
 import type { CrmTables } from './crm.tables';
+import { dealAktivitaetenRoutes } from './aktivitaeten.routes';
 import { erinnerungenRoutes } from './erinnerungen.routes';
 
 declare module '../../db/types' {
@@ -8,7 +9,10 @@ declare module '../../db/types' {
 
 /** CRM: reminders (activities are served with their address; demo reminders are part of seed/foundation.ts). */
 export const crmModule = defineModule('crm', {
-  routes: erinnerungenRoutes,
+  routes: (api, ctx) => {
+    erinnerungenRoutes(api, ctx);
+    dealAktivitaetenRoutes(api, ctx);
+  },
   // a reminder can be locked by its addressee (or an administrator) only
   locks: { ERI: { table: 'erinnerungen', rights: [], owner: 'benutzerId' } },
 });
