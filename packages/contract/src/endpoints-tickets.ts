@@ -154,6 +154,7 @@ export const ticketEndpoints = {
       'The content of a stored file (binary, its type as stored, attachment disposition): a ticket attachment needs TKT_ANSEHEN and the usage parameter tickets, any other file of an address ADR_SEHEN',
     tag,
     rightsNote: 'Decided per file: the rights of the record the file belongs to (ticket or address)',
+    errors: [403],
     params: z.object({ id: urlId }),
     status: 200,
     response: null,
