@@ -28,7 +28,8 @@ const deal = async (status = 0) => {
     .returning(['id', 'adresseId'])
     .executeTakeFirstOrThrow();
 };
-const patch = (as: string, id: number, beschreibung = 'geändert') => c.call(endpoints.aktivitaetUpdate, { as, params: { id }, body: { data: { beschreibung } } });
+const patch = (as: string, id: number, beschreibung = 'geändert') =>
+  c.call(endpoints.aktivitaetUpdate, { as, params: { id }, body: { data: { beschreibung } } });
 const del = (as: string, id: number) => c.call(endpoints.aktivitaetDelete, { as, params: { id } });
 
 describe('activities of tickets and deals', () => {
@@ -67,7 +68,14 @@ describe('activities of tickets and deals', () => {
     const fremdMit = await f.benutzer({ rechte: { TKT_AKT_AENDERN: false } });
     expect(expectOk(await patch(fremdMit.anmeldename, mine.id, 'fremd')).result.beschreibung).toBe('fremd');
     // taking over one's own activity for another user counts as foreign
-    expectError(await c.call(endpoints.aktivitaetUpdate, { as: fremdOhne.anmeldename, params: { id: expectOk(await neu(fremdOhne.anmeldename, { ticketId: tk.id })).result.id }, body: { data: { benutzerId: owner.id } } }), 403);
+    expectError(
+      await c.call(endpoints.aktivitaetUpdate, {
+        as: fremdOhne.anmeldename,
+        params: { id: expectOk(await neu(fremdOhne.anmeldename, { ticketId: tk.id })).result.id },
+        body: { data: { benutzerId: owner.id } },
+      }),
+      403,
+    );
     // an activity stays with its ticket
     const other = await ticket();
     expectError(await c.call(endpoints.aktivitaetUpdate, { as: 'admin', params: { id: mine.id }, body: { data: { ticketId: other.id } } }), 400);
@@ -149,10 +157,22 @@ describe('activities of tickets and deals', () => {
   it('an address activity keeps its address rights (ADR_AENDERN)', async () => {
     const adresse = await f.adresse();
     const ohne = await f.benutzer({ rechte: { ADR_AENDERN: false } });
-    expectError(await c.call(endpoints.aktivitaetCreate, { as: ohne.anmeldename, body: { data: { adresseId: adresse.id, artId: await artId(), beschreibung: 'x', dauer: 1, datum: new Date().toISOString() } } }), 403);
+    expectError(
+      await c.call(endpoints.aktivitaetCreate, {
+        as: ohne.anmeldename,
+        body: { data: { adresseId: adresse.id, artId: await artId(), beschreibung: 'x', dauer: 1, datum: new Date().toISOString() } },
+      }),
+      403,
+    );
     const a = await f.aktivitaet(adresse.id);
     expectError(await patch(ohne.anmeldename, a.id), 403);
     expect(expectOk(await patch('buero', a.id)).result.beschreibung).toBe('geändert');
-    expectError(await c.call(endpoints.aktivitaetCreate, { as: 'admin', body: { data: { artId: await artId(), beschreibung: 'x', dauer: 1, datum: new Date().toISOString() } } }), 400);
+    expectError(
+      await c.call(endpoints.aktivitaetCreate, {
+        as: 'admin',
+        body: { data: { artId: await artId(), beschreibung: 'x', dauer: 1, datum: new Date().toISOString() } },
+      }),
+      400,
+    );
   });
 });

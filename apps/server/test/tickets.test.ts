@@ -35,11 +35,17 @@ describe('tickets', () => {
 
   it('[TKT-017] betreff is required: 400 on the field and nothing stored', async () => {
     const adresse = await f.adresse();
-    const before = await db.selectFrom('tickets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('tickets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const body = expectError(await c.call(endpoints.ticketCreate, { as: 'admin', body: { data: { betreff: '  ', adresseId: adresse.id } } }), 400);
     expect(body.errors.fieldErrors.betreff).toBeDefined();
     expectError(await c.call(endpoints.ticketCreate, { as: 'admin', body: invalid({ data: { adresseId: adresse.id } }) }), 400);
-    const after = await db.selectFrom('tickets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('tickets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -55,10 +61,15 @@ describe('tickets', () => {
       ['zugeordnetBenutzerId', 999999],
       ['hauptTicketId', 999999],
     ] as const) {
-      const body = expectError(await c.call(endpoints.ticketCreate, { as: 'admin', body: { data: { betreff: 'x', adresseId: adresse.id, [field]: value } } }), 400);
+      const body = expectError(
+        await c.call(endpoints.ticketCreate, { as: 'admin', body: { data: { betreff: 'x', adresseId: adresse.id, [field]: value } } }),
+        400,
+      );
       expect(body.errors.fieldErrors[field], field).toBeDefined();
     }
-    expect(expectError(await c.call(endpoints.ticketCreate, { as: 'admin', body: { data: { betreff: 'x', adresseId: 999999 } } }), 400).errors.fieldErrors.adresseId).toBeDefined();
+    expect(
+      expectError(await c.call(endpoints.ticketCreate, { as: 'admin', body: { data: { betreff: 'x', adresseId: 999999 } } }), 400).errors.fieldErrors.adresseId,
+    ).toBeDefined();
   });
 
   it('[TKT-018] [TKT-019] the list is sorted by ticketNummer descending, quick search finds number, subject and address; one ticket reads', async () => {
@@ -102,7 +113,9 @@ describe('tickets', () => {
     expect(expectOk(await c.call(endpoints.ticketGet, { as: 'admin', params: { id: tk.id } })).result.betreff).toBe(tk.betreff);
     expectError(await c.call(endpoints.ticketDelete, { as: 'admin', params: { id: tk.id } }), 409);
     expect(expectOk(await setStatus(tk.id, 10)).result.status).toBe(10);
-    expect(expectOk(await c.call(endpoints.ticketUpdate, { as: 'admin', params: { id: tk.id }, body: { data: { betreff: 'neu' } } })).result.betreff).toBe('neu');
+    expect(expectOk(await c.call(endpoints.ticketUpdate, { as: 'admin', params: { id: tk.id }, body: { data: { betreff: 'neu' } } })).result.betreff).toBe(
+      'neu',
+    );
   });
 
   it('[TKT-015] a ticket with activities cannot be deleted (409 naming it); without, it can', async () => {
@@ -131,7 +144,10 @@ describe('tickets', () => {
     expectOk(await setStatus(u2.id, 95));
     expectOk(await setStatus(haupt.id, 90));
     // a closed main ticket takes no new open sub-ticket, and none of its sub-tickets reopens
-    expectError(await c.call(endpoints.ticketCreate, { as: 'admin', body: { data: { betreff: 'spät', adresseId: haupt.adresseId, hauptTicketId: haupt.id } } }), 409);
+    expectError(
+      await c.call(endpoints.ticketCreate, { as: 'admin', body: { data: { betreff: 'spät', adresseId: haupt.adresseId, hauptTicketId: haupt.id } } }),
+      409,
+    );
     expectError(await setStatus(u1.id, 10), 409);
     // a ticket cannot move under its own sub-ticket
     const a = await neuesTicket();
@@ -202,7 +218,11 @@ describe('tickets', () => {
     const tk = await neuesTicket();
     const params = { id: tk.id };
     const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
-    const up = await c.call(endpoints.ticketAnhangCreate, { as: 'buero', params, body: { data: { dateiname: 'bericht.pdf', daten: pdf.toString('base64'), betreff: 'Bericht' } } });
+    const up = await c.call(endpoints.ticketAnhangCreate, {
+      as: 'buero',
+      params,
+      body: { data: { dateiname: 'bericht.pdf', daten: pdf.toString('base64'), betreff: 'Bericht' } },
+    });
     const anhang = expectOk(up).result;
     expect(anhang).toMatchObject({ ticketId: tk.id, dateiname: 'bericht.pdf', betreff: 'Bericht', mimeType: 'application/pdf', groesse: pdf.length });
     const csv = Buffer.from('a;b\n1;2\n');
@@ -219,7 +239,10 @@ describe('tickets', () => {
       ['brief.docx', Buffer.from('PK\x03\x04 nothing inside', 'latin1')],
       ['notiz.txt', Buffer.from([0x00, 0x01, 0x02, 0xff])],
     ] as const) {
-      const body = expectError(await c.call(endpoints.ticketAnhangCreate, { as: 'buero', params, body: { data: { dateiname, daten: bytes.toString('base64') } } }), 400);
+      const body = expectError(
+        await c.call(endpoints.ticketAnhangCreate, { as: 'buero', params, body: { data: { dateiname, daten: bytes.toString('base64') } } }),
+        400,
+      );
       expect(body.errors.fieldErrors.daten, dateiname).toBeDefined();
     }
     const ohne = await f.benutzer({ rechte: { TKT_AENDERN: false } });
@@ -252,21 +275,24 @@ describe('tickets', () => {
     expect((await db.selectFrom('tickets').select('abrechnungBelegId').where('id', '=', leer.id).executeTakeFirstOrThrow()).abrechnungBelegId).toBeNull();
   });
 
-  it.runIf(DB_KIND === 'postgres')('parallel: closing a main ticket and creating or reopening a sub-ticket never leaves a closed main ticket with an open sub-ticket', async () => {
-    for (let round = 0; round < 6; round++) {
-      const haupt = await neuesTicket();
-      const zu = await neuesTicket({ hauptTicketId: haupt.id, adresseId: haupt.adresseId });
-      expectOk(await setStatus(zu.id, 90));
-      const [close, create] = await Promise.all([
-        setStatus(haupt.id, 90),
-        round % 2 === 0
-          ? c.call(endpoints.ticketCreate, { as: 'admin', body: { data: { betreff: 'parallel', adresseId: haupt.adresseId, hauptTicketId: haupt.id } } })
-          : setStatus(zu.id, 10),
-      ]);
-      expect([close.status, create.status].filter((s) => s < 300).length).toBeGreaterThanOrEqual(1);
-      const h = await db.selectFrom('tickets').select('status').where('id', '=', haupt.id).executeTakeFirstOrThrow();
-      const offen = await db.selectFrom('tickets').select('id').where('hauptTicketId', '=', haupt.id).where('status', '<', 90).execute();
-      expect(h.status >= 90 && offen.length > 0, `round ${round}`).toBe(false);
-    }
-  });
+  it.runIf(DB_KIND === 'postgres')(
+    'parallel: closing a main ticket and creating or reopening a sub-ticket never leaves a closed main ticket with an open sub-ticket',
+    async () => {
+      for (let round = 0; round < 6; round++) {
+        const haupt = await neuesTicket();
+        const zu = await neuesTicket({ hauptTicketId: haupt.id, adresseId: haupt.adresseId });
+        expectOk(await setStatus(zu.id, 90));
+        const [close, create] = await Promise.all([
+          setStatus(haupt.id, 90),
+          round % 2 === 0
+            ? c.call(endpoints.ticketCreate, { as: 'admin', body: { data: { betreff: 'parallel', adresseId: haupt.adresseId, hauptTicketId: haupt.id } } })
+            : setStatus(zu.id, 10),
+        ]);
+        expect([close.status, create.status].filter((s) => s < 300).length).toBeGreaterThanOrEqual(1);
+        const h = await db.selectFrom('tickets').select('status').where('id', '=', haupt.id).executeTakeFirstOrThrow();
+        const offen = await db.selectFrom('tickets').select('id').where('hauptTicketId', '=', haupt.id).where('status', '<', 90).execute();
+        expect(h.status >= 90 && offen.length > 0, `round ${round}`).toBe(false);
+      }
+    },
+  );
 });

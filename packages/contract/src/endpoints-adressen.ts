@@ -208,17 +208,19 @@ export const adressEndpoints = {
     summary: 'One activity',
     tag: 'crm',
     errors: [403],
-    rightsNote: 'Decided per record: a ticket activity by TKT_ANSEHEN/TKT_AENDERN/TKT_AKT_* (own or foreign) and the usage parameter tickets, a deal activity by the deal rights and status, any other by ADR_SEHEN/ADR_AENDERN',
+    rightsNote:
+      'Decided per record: a ticket activity by TKT_ANSEHEN/TKT_AENDERN/TKT_AKT_* (own or foreign) and the usage parameter tickets, a deal activity by the deal rights and status, any other by ADR_SEHEN/ADR_AENDERN',
     params: idParams,
     response: single(aktivitaet),
   }),
   aktivitaetCreate: endpoint({
     method: 'POST',
     path: '/crm/aktivitaeten',
-    summary: 'Create an activity of an address (adresseId), a ticket (ticketId) or a deal (dealId; the address is then the record\'s)',
+    summary: "Create an activity of an address (adresseId), a ticket (ticketId) or a deal (dealId; the address is then the record's)",
     tag: 'crm',
     errors: [403],
-    rightsNote: 'Decided per record: a ticket activity by TKT_ANSEHEN/TKT_AENDERN/TKT_AKT_* (own or foreign) and the usage parameter tickets, a deal activity by the deal rights and status, any other by ADR_SEHEN/ADR_AENDERN',
+    rightsNote:
+      'Decided per record: a ticket activity by TKT_ANSEHEN/TKT_AENDERN/TKT_AKT_* (own or foreign) and the usage parameter tickets, a deal activity by the deal rights and status, any other by ADR_SEHEN/ADR_AENDERN',
     body: write(aktivitaetEingabe),
     status: 201,
     response: single(aktivitaet),
@@ -229,7 +231,8 @@ export const adressEndpoints = {
     summary: 'Change an activity',
     tag: 'crm',
     errors: [403],
-    rightsNote: 'Decided per record: a ticket activity by TKT_ANSEHEN/TKT_AENDERN/TKT_AKT_* (own or foreign) and the usage parameter tickets, a deal activity by the deal rights and status, any other by ADR_SEHEN/ADR_AENDERN',
+    rightsNote:
+      'Decided per record: a ticket activity by TKT_ANSEHEN/TKT_AENDERN/TKT_AKT_* (own or foreign) and the usage parameter tickets, a deal activity by the deal rights and status, any other by ADR_SEHEN/ADR_AENDERN',
     params: idParams,
     body: write(aktivitaetEingabe.omit({ adresseId: true }).partial()),
     response: single(aktivitaet),
@@ -240,7 +243,8 @@ export const adressEndpoints = {
     summary: 'Delete an activity',
     tag: 'crm',
     errors: [403],
-    rightsNote: 'Decided per record: a ticket activity by TKT_ANSEHEN/TKT_AENDERN/TKT_AKT_* (own or foreign) and the usage parameter tickets, a deal activity by the deal rights and status, any other by ADR_SEHEN/ADR_AENDERN',
+    rightsNote:
+      'Decided per record: a ticket activity by TKT_ANSEHEN/TKT_AENDERN/TKT_AKT_* (own or foreign) and the usage parameter tickets, a deal activity by the deal rights and status, any other by ADR_SEHEN/ADR_AENDERN',
     params: idParams,
     status: 204,
     response: null,

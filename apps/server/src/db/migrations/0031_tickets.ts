@@ -125,7 +125,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const cols = 'rowid, nummer, betreff, adresseName';
   const v = (r: string) => `${r}.id, ${r}.ticketNummer, ${searchTextSql(`${r}.betreff`, 'sqlite')}, ${searchTextSql(`${r}.adresseName`, 'sqlite')}`;
   await sql
-    .raw(`create virtual table tickets_fts using fts5(nummer, betreff, adresseName, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`)
+    .raw(
+      `create virtual table tickets_fts using fts5(nummer, betreff, adresseName, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`,
+    )
     .execute(db);
   await sql.raw(`create trigger tickets_fts_ai after insert on tickets begin insert into tickets_fts(${cols}) values (${v('new')}); end`).execute(db);
   await sql.raw('create trigger tickets_fts_ad after delete on tickets begin delete from tickets_fts where rowid = old.id; end').execute(db);

@@ -1,6 +1,6 @@
 import { defineModule } from '../../lib/module';
-import type { CrmTables } from './crm.tables';
 import { dealAktivitaetenRoutes } from './aktivitaeten.routes';
+import type { CrmTables } from './crm.tables';
 import { erinnerungenRoutes } from './erinnerungen.routes';
 
 declare module '../../db/types' {

@@ -1,13 +1,13 @@
 import { abrechenbareMinuten, TICKET_ABRECHNUNGSART, ticketGeschlossen } from '@vario/contract';
 import type { Db } from '../../db/index';
 import type { Dialect } from '../../db/schema-helpers';
-import { logChange } from '../../lib/change-log';
 import { tagVon } from '../../lib/berlin-time';
-import { formatDatum } from '../../lib/format-de';
+import { logChange } from '../../lib/change-log';
 import { conflict } from '../../lib/errors';
+import { formatDatum } from '../../lib/format-de';
 import type { Actor } from '../../lib/locks';
-import { createBeleg } from '../belege/belege.service';
 import { addPosition } from '../belege/belege.positionen';
+import { createBeleg } from '../belege/belege.service';
 import { ladeTicket } from './tickets.service';
 
 /** System parameter naming the article (its number) whose price is the hourly rate of billed activities. */
@@ -35,15 +35,19 @@ export async function ticketAbrechnen(trx: Db, dialect: Dialect, actor: Actor, i
     .orderBy('datum')
     .orderBy('id')
     .execute();
-  const zeilen = aktivitaeten
-    .map((a) => ({ ...a, minuten: abrechenbareMinuten(t.abrechnungsartAktivitaeten, a.dauer) }))
-    .filter((a) => a.minuten > 0);
+  const zeilen = aktivitaeten.map((a) => ({ ...a, minuten: abrechenbareMinuten(t.abrechnungsartAktivitaeten, a.dauer) })).filter((a) => a.minuten > 0);
   if (zeilen.length === 0) throw conflict(`Das Ticket ${nr} hat keine abrechenbaren Aktivitäten`);
   const beleg = await createBeleg(trx, actor, { belegart, adresseId: t.adresseId, betreff: `Ticket ${nr}: ${t.betreff}`.slice(0, 120) });
   for (const z of zeilen) {
     const text = `${formatDatum(tagVon(z.datum))}: ${z.beschreibung}`.slice(0, 200);
     // hours with three decimals (the quantity's precision), from whole minutes
-    await addPosition(trx, actor, beleg.id, { artikelId: artikel.id, menge: Math.round((z.minuten / 60) * 1000) / 1000, bezeichnung: text }, { ohnePruefung: true });
+    await addPosition(
+      trx,
+      actor,
+      beleg.id,
+      { artikelId: artikel.id, menge: Math.round((z.minuten / 60) * 1000) / 1000, bezeichnung: text },
+      { ohnePruefung: true },
+    );
   }
   await trx.updateTable('tickets').set({ abrechnungBelegId: beleg.id }).where('id', '=', id).execute();
   await logChange(trx, { tabelle: 'TKT', datensatzId: id, aktion: 'AENDERN', benutzerId: actor.id, felder: ['abrechnungBelegId'] });

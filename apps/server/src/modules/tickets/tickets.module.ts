@@ -2,8 +2,8 @@ import { endpoints } from '@vario/contract';
 import type { NumberRange } from '../../lib/module';
 import { defineModule } from '../../lib/module';
 import type { RangesByName } from '../system/nummernkreise.service';
-import { ticketsSeeder } from './tickets.seed';
 import { ticketsRoutes } from './tickets.routes';
+import { ticketsSeeder } from './tickets.seed';
 import type { TicketsTables } from './tickets.tables';
 
 const NUMBER_RANGES = [

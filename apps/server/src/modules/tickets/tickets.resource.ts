@@ -1,9 +1,9 @@
 import { ticket, ticketAnhang, ticketListe } from '@vario/contract';
+import type { Dialect } from '../../db/schema-helpers';
 import { nowIso } from '../../lib/clock';
 import type { Actor } from '../../lib/locks';
 import { defineResource } from '../../lib/resource';
 import { fullTextSearch } from '../../lib/search';
-import type { Dialect } from '../../db/schema-helpers';
 import { rueckfrageErinnerung, ticketLoeschen, ticketRegeln } from './tickets.service';
 
 /** Quick search over ticket number, subject and address name: the full-text index of migration 0031. */

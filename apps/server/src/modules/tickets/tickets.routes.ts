@@ -15,15 +15,15 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
 import { contentDisposition, decodeBase64 } from '../../lib/files';
 import { idempotentCreate } from '../../lib/idempotency';
-import type { Actor } from '../../lib/locks';
 import { type ListSpec, runList } from '../../lib/list-query';
-import { createRecord, deleteRecord, exportRecords, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
+import type { Actor } from '../../lib/locks';
 import type { AppContext } from '../../lib/module';
+import { createRecord, deleteRecord, exportRecords, getRecord, listRecords, lockTokenOf, updateRecord } from '../../lib/resource';
 import { type Handler, route } from '../../lib/route';
 import { actor, hasRight } from '../../plugins/auth';
-import { drawNumber } from '../system/nummernkreise.service';
 import { aktivitaetenResource } from '../adressen/adressen.resources';
 import { requireNutzung } from '../crm/aktivitaeten.service';
+import { drawNumber } from '../system/nummernkreise.service';
 import { ABRECHNUNGSARTIKEL_PARAMETER, ticketAbrechnen } from './tickets.abrechnung';
 import { anhaengeResource, ticketsResource, unterticketsResource } from './tickets.resource';
 import { AUFZAEHLUNG_TABELLEN, anhangTyp, aufwandIst, ladeTicket } from './tickets.service';
@@ -36,7 +36,10 @@ export function ticketsRoutes(app: FastifyInstance, ctx: AppContext) {
       await requireNutzung(ctx, 'tickets');
       return handler(req, reply);
     });
-  const detail = async (trx: Db, id: number, a: Actor) => ({ ...(await getRecord(trx, ticketsResource(dialect), id, a)), aufwandIst: await aufwandIst(trx, id) });
+  const detail = async (trx: Db, id: number, a: Actor) => ({
+    ...(await getRecord(trx, ticketsResource(dialect), id, a)),
+    aufwandIst: await aufwandIst(trx, id),
+  });
   const requireTicket = (id: number) => ladeTicket(db, id, dialect);
 
   r(endpoints.ticketsList, async (req) => listRecords(ctx, ticketsResource(dialect), req.query, actor(req)));
@@ -91,7 +94,15 @@ export function ticketsRoutes(app: FastifyInstance, ctx: AppContext) {
     return db.transaction().execute(async (trx) => {
       const t = await ladeTicket(trx, req.params.id, dialect, true);
       if (ticketGeschlossen(t.status)) throw conflict(`Das Ticket T${t.ticketNummer} ist geschlossen: Anhänge können nicht mehr hinzugefügt werden`);
-      const data = { adresseId: t.adresseId, dateiname, betreff: betreff ?? null, daten: bytes, mimeType, groesse: bytes.length, datum: new Date().toISOString() };
+      const data = {
+        adresseId: t.adresseId,
+        dateiname,
+        betreff: betreff ?? null,
+        daten: bytes,
+        mimeType,
+        groesse: bytes.length,
+        datum: new Date().toISOString(),
+      };
       return createRecord(trx, ctx, anhaengeResource, actor(req), { ...req.body, data }, reply, t.id);
     });
   });
@@ -129,7 +140,12 @@ export function ticketsRoutes(app: FastifyInstance, ctx: AppContext) {
     const table = AUFZAEHLUNG_TABELLEN[name];
     const spec: ListSpec = { table, fields, defaultOrder: ['wert'] };
     r(endpoints[TICKET_AUFZAEHLUNG_ENDPOINTS[name]], async (req) =>
-      runList(db.selectFrom(table).select(['wert', 'bezeichnung']), spec, { ...req.query, limit: Math.min(req.query.limit || TICKET_AUFZAEHLUNG_LIMIT, TICKET_AUFZAEHLUNG_LIMIT) }, dialect),
+      runList(
+        db.selectFrom(table).select(['wert', 'bezeichnung']),
+        spec,
+        { ...req.query, limit: Math.min(req.query.limit || TICKET_AUFZAEHLUNG_LIMIT, TICKET_AUFZAEHLUNG_LIMIT) },
+        dialect,
+      ),
     );
   }
 }

@@ -2,7 +2,7 @@ import { TICKET_VORGABEN } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import type { Actor } from '../../lib/locks';
-import { createRecord, type Ctx } from '../../lib/resource';
+import { type Ctx, createRecord } from '../../lib/resource';
 import { insertChunked, type Seeder } from '../../seed/context';
 import { aktivitaetenResource } from '../adressen/adressen.resources';
 import { drawNumber, syncNummernkreise } from '../system/nummernkreise.service';
@@ -82,7 +82,15 @@ export const ticketsSeeder: Seeder = {
         );
       }
       if (i % 5 === 0) {
-        const datei = { adresseId: t.adresseId, dateiname: `Protokoll-${nummer}.pdf`, betreff: 'Protokoll', daten: PDF, mimeType: 'application/pdf', groesse: PDF.length, datum: nowIso() };
+        const datei = {
+          adresseId: t.adresseId,
+          dateiname: `Protokoll-${nummer}.pdf`,
+          betreff: 'Protokoll',
+          daten: PDF,
+          mimeType: 'application/pdf',
+          groesse: PDF.length,
+          datum: nowIso(),
+        };
         await createRecord(db, rctx, anhaengeResource, admin, { data: datei }, undefined, t.id);
       }
     }

@@ -57,7 +57,13 @@ async function teilbaum(db: Db, ticketId: number): Promise<Set<number>> {
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-const USER_FIELDS = ['verantwortlichBenutzerId', 'angefordertVonBenutzerId', 'zugeordnetBenutzerId', 'nachErledigungZurueckAnBenutzerId', 'rueckfrageAnBenutzerId'];
+const USER_FIELDS = [
+  'verantwortlichBenutzerId',
+  'angefordertVonBenutzerId',
+  'zugeordnetBenutzerId',
+  'nachErledigungZurueckAnBenutzerId',
+  'rueckfrageAnBenutzerId',
+];
 
 /**
  * The rules of a ticket write (TKT-012…017, issue 22 item 9), in the write's transaction:
@@ -83,19 +89,28 @@ export async function ticketRegeln(trx: Db, dialect: Dialect, data: Row, existin
   for (const [name, field] of Object.entries(TICKET_AUFZAEHLUNGEN) as [TicketAufzaehlung, string][]) {
     const v = data[field];
     if (v === undefined) continue;
-    const hit = await trx.selectFrom(AUFZAEHLUNG_TABELLEN[name]).select('wert').where('wert', '=', v as number).executeTakeFirst();
+    const hit = await trx
+      .selectFrom(AUFZAEHLUNG_TABELLEN[name])
+      .select('wert')
+      .where('wert', '=', v as number)
+      .executeTakeFirst();
     if (!hit) throw badRequest('Bitte die Eingaben prüfen!', { [field]: [`Unbekannter Wert: ${v}`] });
   }
   for (const f of USER_FIELDS) await assertRef(trx, 'benutzer', data[f] as number | null | undefined, f);
   for (const f of ['angebotBelegId', 'auftragBelegId']) await assertRef(trx, 'belege', data[f] as number | null | undefined, f);
   if (data.adresseId !== undefined) {
-    const adr = await trx.selectFrom('adressen').select(['id', 'name1']).where('id', '=', data.adresseId as number).executeTakeFirst();
+    const adr = await trx
+      .selectFrom('adressen')
+      .select(['id', 'name1'])
+      .where('id', '=', data.adresseId as number)
+      .executeTakeFirst();
     if (!adr) throw badRequest('Bitte die Eingaben prüfen!', { adresseId: [`Unbekannte Adresse: ${data.adresseId}`] });
     out.adresseName = adr.name1;
   }
 
   const id = existing?.id as number | undefined;
-  const hauptNeu = data.hauptTicketId !== undefined && (!existing || data.hauptTicketId !== existing.hauptTicketId) ? (data.hauptTicketId as number | null) : undefined;
+  const hauptNeu =
+    data.hauptTicketId !== undefined && (!existing || data.hauptTicketId !== existing.hauptTicketId) ? (data.hauptTicketId as number | null) : undefined;
   const status = (data.status ?? existing?.status ?? 0) as number;
   const reopening = existing && ticketGeschlossen(existing.status as number) && !ticketGeschlossen(status);
   // the main ticket this ticket has after the write: locked and checked when it gains an open sub-ticket
@@ -172,8 +187,7 @@ export async function ticketLoeschen(trx: Db, before: Row): Promise<void> {
     .executeTakeFirst();
   if (Number(akt?.n ?? 0) > 0) throw conflict(`Das Ticket ${nr} hat Aktivitäten (${Number(akt?.n)}) und kann nicht gelöscht werden`);
   const sub = await trx.selectFrom('tickets').select('ticketNummer').where('hauptTicketId', '=', id).execute();
-  if (sub.length > 0)
-    throw conflict(`Das Ticket ${nr} hat Untertickets (${sub.map((s) => nummer(s.ticketNummer)).join(', ')}) und kann nicht gelöscht werden`);
+  if (sub.length > 0) throw conflict(`Das Ticket ${nr} hat Untertickets (${sub.map((s) => nummer(s.ticketNummer)).join(', ')}) und kann nicht gelöscht werden`);
   await trx.deleteFrom('adressDateien').where('ticketId', '=', id).execute();
   await trx.deleteFrom('erinnerungen').where('tabelle', '=', 'TKT').where('tabelleId', '=', id).execute();
 }
@@ -197,14 +211,14 @@ export function anhangTyp(dateiname: string, daten: Buffer): string {
   if (zip && ext === 'docx' && daten.includes('word/')) return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
   if (zip && ext === 'xlsx' && daten.includes('xl/')) return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   if ((ext === 'txt' || ext === 'csv') && !zip && !img) {
-    let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(daten);
+      new TextDecoder('utf-8', { fatal: true }).decode(daten);
     } catch {
       throw refuse('Die Textdatei ist kein gültiges UTF-8');
     }
-    // eslint-like check: no control characters other than tab, line feed, carriage return, form feed
-    if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) throw refuse('Die Textdatei enthält Steuerzeichen');
+    // no control bytes other than tab, line feed, form feed and carriage return
+    const steuer = daten.some((b) => (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) || b === 0x7f);
+    if (steuer) throw refuse('Die Textdatei enthält Steuerzeichen');
     return ext === 'csv' ? 'text/csv' : 'text/plain';
   }
   throw refuse(`Dieser Dateityp ist nicht erlaubt (erlaubt: ${ANHANG_TYPEN})`);
