@@ -1,6 +1,6 @@
 import { endpoints, TICKET_AUFZAEHLUNG_ENDPOINTS, TICKET_AUFZAEHLUNG_NAMEN, TICKET_VORGABEN } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
-import { api, type BodyOf, expectOk, invalid } from './client';
+import { api, type BodyOf, buildUrl, expectOk, invalid } from './client';
 import { factories, unique } from './factories';
 import { createTestApp, DB_KIND, expectError } from './helper';
 
@@ -24,7 +24,7 @@ describe('tickets', () => {
     const adresse = await f.adresse();
     const res = await c.call(endpoints.ticketCreate, { as: user.anmeldename, body: { data: { betreff: 'Drucker', adresseId: adresse.id } } });
     const tk = expectOk(res).result;
-    expect(res.headers.location).toBe(`/vario-api/crm/tickets/${tk.id}`);
+    expect(res.headers.location).toBe(buildUrl(endpoints.ticketGet.path, { id: tk.id }));
     expect(tk).toMatchObject({ ...TICKET_VORGABEN, adresseId: adresse.id, adresseName: adresse.name1, aufwandIst: 0 });
     for (const k of ['verantwortlichBenutzerId', 'angefordertVonBenutzerId', 'zugeordnetBenutzerId', 'nachErledigungZurueckAnBenutzerId'] as const)
       expect(tk[k]).toBe(user.id);
