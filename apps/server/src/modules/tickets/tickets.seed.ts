@@ -4,8 +4,10 @@ import { nowIso } from '../../lib/clock';
 import type { Actor } from '../../lib/locks';
 import { type Ctx, createRecord } from '../../lib/resource';
 import { insertChunked, type Seeder } from '../../seed/context';
+import { KATALOG } from '../../seed/katalog';
 import { aktivitaetenResource } from '../adressen/adressen.resources';
 import { drawNumber, syncNummernkreise } from '../system/nummernkreise.service';
+import { ABRECHNUNGSARTIKEL_PARAMETER } from './tickets.abrechnung';
 import { anhaengeResource, ticketsResource } from './tickets.resource';
 
 const BETREFFE = [
@@ -38,6 +40,7 @@ export const ticketsSeeder: Seeder = {
     const adressen = await db.selectFrom('adressen').select(['id', 'name1']).orderBy('id').limit(30).execute();
     const art = await db.selectFrom('aktivitaetsarten').select('id').orderBy('id').executeTakeFirst();
     if (users.length === 0 || adressen.length === 0 || !art) return;
+    await setzeAbrechnungsartikel(db);
     const admin: Actor = { id: users[0]!.id, name: users[0]!.name, istAdmin: true };
     const rctx: Ctx = { db, dialect, parameter: async () => null };
     const demo = Math.min(ctx.scale, 40);
@@ -134,4 +137,12 @@ async function dealActivities(db: Db, rctx: Ctx, admin: Actor, users: { id: numb
       await createRecord(db, rctx, aktivitaetenResource, admin, { data }, undefined, d.adresseId);
     }
   }
+}
+
+/** The hourly rate of "create billing document": the catalogue's fitter hour, unless the installation names another. */
+async function setzeAbrechnungsartikel(db: Db) {
+  const artikel = KATALOG.find((a) => a.bezeichnung === 'Monteurstunde');
+  if (!artikel) return;
+  const gesetzt = await db.selectFrom('systemParameter').select('name').where('name', '=', ABRECHNUNGSARTIKEL_PARAMETER).executeTakeFirst();
+  if (!gesetzt) await db.insertInto('systemParameter').values({ name: ABRECHNUNGSARTIKEL_PARAMETER, wert: artikel.artikelnummer }).execute();
 }
