@@ -1,6 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import type { AnyRoute, LinkProps } from '@tanstack/react-router';
-import type { Erinnerung, Me } from '@vario/contract';
+import type { Erinnerung, Me, Nutzungsparameter } from '@vario/contract';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import type { ALL_NAMESPACES, Namespace } from '@/i18n/resources';
@@ -30,6 +30,8 @@ export interface MenuEntry {
   technicianOnly?: boolean;
   /** With `technicianOnly`: also for users without a technician record who hold these rights (office planning). */
   orRights?: readonly string[];
+  /** Only while this usage parameter is on (e.g. tickets, RIGHT-026/027); hidden once the usage parameters say it is off. */
+  usage?: keyof Nutzungsparameter;
   /** Shown in the left navigation (switchable in settings). */
   nav?: boolean;
   /** Shown as a large tile on /home with this text (switchable in the dashboard settings). */
@@ -98,8 +100,9 @@ export function registerAreas(areas: readonly Area[]) {
 const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
 const entries = () => registered.flatMap((a) => a.entries ?? []).sort(byOrder);
 
-export const mayOpen = (me: Me | undefined, entry: MenuEntry) =>
+export const mayOpen = (me: Me | undefined, entry: MenuEntry, usage?: Nutzungsparameter) =>
   !!me &&
+  (!entry.usage || !usage || usage[entry.usage]) &&
   (!entry.adminOnly || me.benutzer.istAdmin) &&
   (!entry.technicianOnly || !!me.techniker || (!!entry.orRights && hasAllRights(me, entry.orRights))) &&
   hasAllRights(me, entry.rights);
@@ -116,8 +119,10 @@ export const homeSections = (me: Me | undefined) =>
 export const tileEntries = () => entries().filter((e) => e.tile);
 
 /** "New item" entries the user may use: the area's entry may be opened and the item's rights are held. */
-export const newItems = (me: Me | undefined) =>
-  registered.flatMap((a) => (a.newItems ?? []).filter((item) => (a.entries ?? []).every((e) => mayOpen(me, e)) && hasAllRights(me, item.rights))).sort(byOrder);
+export const newItems = (me: Me | undefined, usage?: Nutzungsparameter) =>
+  registered
+    .flatMap((a) => (a.newItems ?? []).filter((item) => (a.entries ?? []).every((e) => mayOpen(me, e, usage)) && hasAllRights(me, item.rights)))
+    .sort(byOrder);
 
 /** The detail route of a reminder's record, when its area exists (REM-008). */
 export const reminderTarget = (tabelle: string | null, id: number | null) => {

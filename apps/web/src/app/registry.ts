@@ -9,6 +9,7 @@ import { serviceArea } from '@/features/service/area';
 import { settingsArea } from '@/features/settings/area';
 import { storageArea } from '@/features/storage/area';
 import { systemArea } from '@/features/system/area';
+import { ticketsArea } from '@/features/tickets/area';
 import { type Area, registerAreas } from './areas';
 import { authArea } from './auth/area';
 
@@ -25,6 +26,7 @@ export const AREAS = [
   saleDocumentsArea,
   serviceArea,
   assetsArea,
+  ticketsArea,
   storageArea,
   scannerArea,
   settingsArea,

@@ -8,6 +8,7 @@ import { useOnIntent } from '@/components/on-intent';
 import { useUserParameter } from '@/features/settings/api';
 import { ALL_NAMESPACES } from '@/i18n/resources';
 import { itemEnabled } from '@/lib/item-settings';
+import { useUsageParameters } from '@/lib/reference-data';
 import { infoDrawerState } from '@/lib/ui-state';
 import { type MenuEntry, mayOpen, navEntries } from '../areas';
 import { useMe } from '../auth/session';
@@ -109,7 +110,8 @@ export function NavigationBar({ mini }: { mini: boolean }) {
   const me = useMe().data;
   const { value: navigation } = useUserParameter('navigation');
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const entries = navEntries().filter((a) => mayOpen(me, a) && itemEnabled(navigation, a.id));
+  const usage = useUsageParameters().data;
+  const entries = navEntries().filter((a) => mayOpen(me, a, usage) && itemEnabled(navigation, a.id));
   const isActive = (a: MenuEntry) => a.id !== 'logout' && (pathname === a.to || pathname.startsWith(`${a.to}/`));
   const info = t('nav.info');
   const [shown, setShown] = useState<{ label: string; top: number; left: number } | null>(null);

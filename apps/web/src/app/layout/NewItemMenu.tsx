@@ -2,6 +2,7 @@ import { Menu } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ALL_NAMESPACES } from '@/i18n/resources';
+import { useUsageParameters } from '@/lib/reference-data';
 import { type NewItemEntry, newItems } from '../areas';
 import { useMe } from '../auth/session';
 import { NewItemButton } from './NewItemButton';
@@ -19,7 +20,7 @@ export function newItemHref(item: NewItemEntry, pathname: string): string {
 /** "New item": only entries whose area exists and whose right the user holds; hidden when empty (APP-045..049). */
 export function NewItemMenu({ defaultOpened }: { defaultOpened?: boolean }) {
   const { t } = useTranslation(ALL_NAMESPACES);
-  const items = newItems(useMe().data);
+  const items = newItems(useMe().data, useUsageParameters().data);
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (r) => r.location.pathname });
   if (items.length === 0) return null;

@@ -3,13 +3,14 @@ import artikelEingabe from 'virtual:form-meta/artikelEingabe';
 import assetEingabe from 'virtual:form-meta/assetEingabe';
 import belegKopfEingabe from 'virtual:form-meta/belegKopfEingabe';
 import offenerPostenAenderung from 'virtual:form-meta/offenerPostenAenderung';
+import ticketEingabe from 'virtual:form-meta/ticketEingabe';
 import { describe, expect, it } from 'vitest';
 import { eagerSchema } from './eager-schema';
 import { fieldsMeta } from './field-meta';
 import { lazySchema } from './lazy-schema';
 import { type LazySchemaName, SCHEMAS } from './validation';
 
-const BUILT: Record<LazySchemaName, unknown> = { adresseEingabe, artikelEingabe, assetEingabe, belegKopfEingabe, offenerPostenAenderung };
+const BUILT: Record<LazySchemaName, unknown> = { adresseEingabe, artikelEingabe, assetEingabe, belegKopfEingabe, offenerPostenAenderung, ticketEingabe };
 
 describe('lazy form schemas (zod off the record view)', () => {
   it.each(Object.keys(SCHEMAS) as LazySchemaName[])('[HTTP-038] the build knows the fields of %s as the contract schema says them', (name) => {

@@ -6,6 +6,7 @@ import { prefetchGridPreset } from '@/components/data-grid/presets';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { parseRecordId } from '@/components/record-page/use-record-route';
 import { createSaleDocumentRoutes } from '@/features/sale-documents/routes';
+import { createTicketRoutes } from '@/features/tickets/routes';
 import { prefetchAddress } from './api';
 import { prefetchDashboard } from './api-reports';
 import { ADDRESS_LIST_PRESET, validateAddressListSearch } from './list/list-filter';
@@ -116,9 +117,18 @@ export function createAddressRoutes(app: AppRoute) {
     back: { routeName: '/addresses/$id/saleDocuments', params: { id: '$id' }, label: 'Adresse' },
   });
 
+  // the ticket route set as the address's tickets tab, its records screens of their own (TKT-002)
+  const [ticketList, ticketRecord] = createTicketRoutes(record, app, {
+    basePath: '/tickets',
+    idParam: 'ticketId',
+    recordPrefix: '/addresses/$id',
+    back: { routeName: '/addresses/$id/tickets', params: { id: '$id' }, label: 'Adresse' },
+  });
+
   return [
     list,
     documentRecord,
+    ticketRecord,
     record.addChildren([
       index,
       dashboard,
@@ -129,6 +139,7 @@ export function createAddressRoutes(app: AppRoute) {
       prices.addChildren([priceList, price]),
       files.addChildren([fileList, file]),
       documentList,
+      ticketList,
       history,
       backorders,
     ]),
