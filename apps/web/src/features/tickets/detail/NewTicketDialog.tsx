@@ -45,10 +45,11 @@ export function NewTicketDialog(props: {
         onClose={props.onClose}
         title={props.parentId ? t('newSub') : t('new')}
         data-testid="ticket-address-step"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <Stack gap="sm">
           <Text size="sm">{t('add.pickAddress')}</Text>
-          <AddressPicker label={t('add.address')} value={address} onChange={(id) => setAddress(id)} data-autofocus data-testid="ticket-address" />
+          <AddressPicker label={t('add.address')} value={address} onChange={(id) => setAddress(id)} data-testid="ticket-address" />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {t('common.cancel')}

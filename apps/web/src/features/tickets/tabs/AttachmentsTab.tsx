@@ -16,7 +16,8 @@ import { useTicketFromRoute } from '../use-ticket';
 /** The ticket's attachments (TKT-007, TKT-023): upload (base64, the server checks the type by the bytes), download (TKT-024), delete. */
 export function AttachmentsTab() {
   const { id, ticket } = useTicketFromRoute();
-  return id && ticket ? <Attachments ticketId={id} canEdit={hasRight(useMe().data, 'TKT_AENDERN') && !ticketGeschlossen(ticket.status)} /> : null;
+  const may = hasRight(useMe().data, 'TKT_AENDERN');
+  return id && ticket ? <Attachments ticketId={id} canEdit={may && !ticketGeschlossen(ticket.status)} /> : null;
 }
 
 function Attachments({ ticketId, canEdit }: { ticketId: number; canEdit: boolean }) {

@@ -81,7 +81,7 @@ function BillingDialog({ ticket, opened, onClose }: { ticket: TicketDetail; open
       onError: (e) => handleApiError(e),
     });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('documents.createBilling')}>
+    <Modal opened={opened} onClose={onClose} title={t('documents.createBilling')} closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap="sm">
         <Text size="sm">{t('documents.createBillingText')}</Text>
         <SegmentedControl
