@@ -31,9 +31,13 @@ export function TicketListPage() {
   const addressId = mounted && params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : null;
   const [adding, setAdding] = useState(false);
   const l = useTicketLabel();
-  // labels arrive after the grid: read through a ref, so the columns stay the same objects (AG Grid relayouts on new ones)
-  const labels = useRef({ enums: useTicketEnums().data, users: useBasisdaten().data?.benutzer ?? [] });
-  labels.current = { enums: useTicketEnums().data, users: useBasisdaten().data?.benutzer ?? [] };
+  // labels arrive after the grid: read through a ref, so the columns stay the same objects (AG Grid relayouts on new
+  // ones) — rebuilt once, when the enumerations and users have arrived, so the rows shown show their labels
+  const enums = useTicketEnums().data;
+  const users = useBasisdaten().data?.benutzer;
+  const labels = useRef({ enums, users: users ?? [] });
+  labels.current = { enums, users: users ?? [] };
+  const ready = !!enums && !!users;
 
   const columns = useMemo<ColDef<TicketListe>[]>(
     () => [
@@ -68,7 +72,7 @@ export function TicketListPage() {
       { field: 'erledigungBis', headerName: t('fields.erledigungBis'), minWidth: 120, maxWidth: 150, valueFormatter: (p) => formatDate(p.value) },
     ],
     // l follows t
-    [t, mounted],
+    [t, mounted, ready],
   );
 
   const open = (id: number) => void navigate({ href: `${mount.listPath}/${id}/masterdata` });
