@@ -30,7 +30,7 @@ export interface MenuEntry {
   technicianOnly?: boolean;
   /** With `technicianOnly`: also for users without a technician record who hold these rights (office planning). */
   orRights?: readonly string[];
-  /** Only while this usage parameter is on (e.g. tickets, RIGHT-026/027); hidden once the usage parameters say it is off. */
+  /** The usage parameter that switches the area on (APP-028); off hides the entry. */
   usage?: keyof Nutzungsparameter;
   /** Shown in the left navigation (switchable in settings). */
   nav?: boolean;
@@ -100,9 +100,9 @@ export function registerAreas(areas: readonly Area[]) {
 const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
 const entries = () => registered.flatMap((a) => a.entries ?? []).sort(byOrder);
 
-export const mayOpen = (me: Me | undefined, entry: MenuEntry, usage?: Nutzungsparameter) =>
+export const mayOpen = (me: Me | undefined, entry: MenuEntry, usage?: Partial<Nutzungsparameter>) =>
   !!me &&
-  (!entry.usage || !usage || usage[entry.usage]) &&
+  (!entry.usage || usage?.[entry.usage] !== false) &&
   (!entry.adminOnly || me.benutzer.istAdmin) &&
   (!entry.technicianOnly || !!me.techniker || (!!entry.orRights && hasAllRights(me, entry.orRights))) &&
   hasAllRights(me, entry.rights);
@@ -119,7 +119,7 @@ export const homeSections = (me: Me | undefined) =>
 export const tileEntries = () => entries().filter((e) => e.tile);
 
 /** "New item" entries the user may use: the area's entry may be opened and the item's rights are held. */
-export const newItems = (me: Me | undefined, usage?: Nutzungsparameter) =>
+export const newItems = (me: Me | undefined, usage?: Partial<Nutzungsparameter>) =>
   registered
     .flatMap((a) => (a.newItems ?? []).filter((item) => (a.entries ?? []).every((e) => mayOpen(me, e, usage)) && hasAllRights(me, item.rights)))
     .sort(byOrder);
