@@ -98,7 +98,9 @@ const SCREENS = (ids: {
 
 /** A main ticket of the demo with an activity, and its address. */
 async function ticketWithActivity(page: Page, token: string) {
-  const res = await page.request.get('/vario-api/crm/tickets?limit=1&orderBy=ticketNummer&filter=hauptTicketId=null', { headers: { Authorization: `Bearer ${token}` } });
+  const res = await page.request.get('/vario-api/crm/tickets?limit=1&orderBy=ticketNummer&filter=hauptTicketId=null', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const first = ((await res.json()) as { result: { id: number; adresseId: number }[] }).result[0];
   if (!first) throw new Error('no seeded ticket');
   return { ticket: first.id, ticketAddress: first.adresseId, ticketActivity: await firstId(page, token, `/crm/tickets/${first.id}/aktivitaeten?limit=1`) };
