@@ -111,3 +111,36 @@ test('[TKT-002] the tickets of an address: list and record below the address, wi
   await page.getByTestId('record-back').click();
   await expect(page).toHaveURL(new RegExp(`/addresses/${ticket.adresseId}/tickets$`));
 });
+
+test('[TKT-021] "new item" on an address opens the ticket form for that address; a failed create says so without a message', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const address = (await getJson<{ result: { id: number; name1: string }[] }>(request, token, '/stammdaten/adressen?limit=1&orderBy=adressnummer')).result[0];
+  if (!address) throw new Error('no address in the seed');
+  await openAs(page, request, 'admin', `/addresses/${address.id}/masterdata`);
+  await page.getByRole('button', { name: 'Neu' }).click();
+  await page.getByRole('menuitem', { name: 'Neues Ticket' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/new\\?id=${address.id}$`));
+  // the address is known: the dialog starts with the form
+  await expect(page.getByTestId('ticket-address-step')).toHaveCount(0);
+  await page.route('**/vario-api/crm/tickets', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          json: {
+            messageCode: 'INTERNAL',
+            messageParameters: [],
+            errors: { services: [{ message: 'kaputt' }], fieldErrors: {} },
+            trackingId: 'e2e',
+            httpStatus: 500,
+          },
+        })
+      : route.continue(),
+  );
+  await page.getByTestId('field-betreff').fill('Wird nicht angelegt');
+  await page.getByTestId('form-dialog-save').click();
+  const failed = notices(page).filter({ hasText: 'Ticket nicht angelegt' });
+  await expect(failed).toBeVisible();
+  await expect(failed).not.toContainText('kaputt');
+  await expect(notices(page)).toHaveCount(1);
+  await expect(page.getByTestId('field-betreff')).toHaveValue('Wird nicht angelegt');
+});
