@@ -9,6 +9,7 @@ import { pdfBench } from './pdf';
 import { pdfLastBench } from './pdf-last';
 import { serviceBench } from './service';
 import { sizesBench } from './sizes';
+import { ticketsBench } from './tickets';
 
 /** `npm run bench [-- name…]`: runs the benchmarks (all by default), each printing ratios to its baseline. */
 const benches: Record<string, () => Promise<void>> = {
@@ -56,6 +57,7 @@ const benches: Record<string, () => Promise<void>> = {
   service: serviceBench,
   login: loginTimingBench,
   export: () => exportBench(),
+  tickets: () => ticketsBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

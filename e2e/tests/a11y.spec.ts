@@ -30,7 +30,18 @@ async function check(page: Page, name: string) {
   return title;
 }
 
-const SCREENS = (ids: { address: number; product: number; asset: number; openItem: number; payment: number; document: number; position: number }) => [
+const SCREENS = (ids: {
+  address: number;
+  product: number;
+  asset: number;
+  openItem: number;
+  payment: number;
+  document: number;
+  position: number;
+  ticket: number;
+  ticketActivity: number;
+  ticketAddress: number;
+}) => [
   '/home',
   '/addresses',
   `/addresses/${ids.address}/masterdata`,
@@ -73,7 +84,27 @@ const SCREENS = (ids: { address: number; product: number; asset: number; openIte
   `/saleDocument/${ids.document}/signature`,
   `/saleDocument/${ids.document}/scanner`,
   `/addresses/${ids.address}/saleDocuments`,
+  '/tickets',
+  '/tickets/new',
+  `/tickets/${ids.ticket}/masterdata`,
+  `/tickets/${ids.ticket}/activities`,
+  `/tickets/${ids.ticket}/activities/${ids.ticketActivity}`,
+  `/tickets/${ids.ticket}/attachments`,
+  `/tickets/${ids.ticket}/saleDocuments`,
+  `/tickets/${ids.ticket}/subTickets`,
+  `/addresses/${ids.ticketAddress}/tickets`,
+  `/addresses/${ids.ticketAddress}/tickets/${ids.ticket}/masterdata`,
 ];
+
+/** A main ticket of the demo with an activity, and its address. */
+async function ticketWithActivity(page: Page, token: string) {
+  const res = await page.request.get('/vario-api/crm/tickets?limit=1&orderBy=ticketNummer&filter=hauptTicketId=null', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const first = ((await res.json()) as { result: { id: number; adresseId: number }[] }).result[0];
+  if (!first) throw new Error('no seeded ticket');
+  return { ticket: first.id, ticketAddress: first.adresseId, ticketActivity: await firstId(page, token, `/crm/tickets/${first.id}/aktivitaeten?limit=1`) };
+}
 
 /** An unbooked offer with a position (sales-document screens). */
 async function documentWithPosition(page: Page, token: string) {
@@ -169,6 +200,7 @@ test.describe('[WCAG 2.1 AA] accessibility of every screen', () => {
         asset: await firstId(page, token, '/stammdaten/assets?limit=1'),
         ...(await openItemWithPayment(page, token)),
         ...(await documentWithPosition(page, token)),
+        ...(await ticketWithActivity(page, token)),
       };
       const titles = new Map<string, string>();
       for (const path of SCREENS(ids)) {

@@ -66,6 +66,20 @@ test('a deal is created from an address, moved across the board with the mouse a
   await expect(page.getByTestId('deal-column-3').getByTestId(`deal-card-${id}`)).toBeVisible();
   await expect.poll(async () => (await getJson<{ result: { phase: number } }>(request, token, `/crm/deals/${id}`)).result.phase).toBe(3);
 
+  // the deal's activities: the shared component of tickets and deals, under the deal's rights
+  await page.goto(`/deals/${id}/masterdata`);
+  await page.getByTestId('tab-activities').click();
+  await expect(page).toHaveURL(new RegExp(`/deals/${id}/activities$`));
+  await page.getByTestId('activity-new').click();
+  await page.getByTestId('field-artId').click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('field-beschreibung').fill('Angebot besprochen');
+  await page.getByTestId('form-dialog-save').click();
+  await expect(page.getByTestId('activities-list').getByTestId('sub-row').filter({ hasText: 'Angebot besprochen' })).toHaveCount(1);
+  const acts = await getJson<{ result: { dealId: number; beschreibung: string }[] }>(request, token, `/crm/deals/${id}/aktivitaeten`);
+  expect(acts.result.map((a) => [a.dealId, a.beschreibung])).toEqual([[id, 'Angebot besprochen']]);
+  await axe(page, 'deal activities');
+
   // DEAL-014: assign the address's offer on the deal's documents tab
   await page.goto(`/deals/${id}/saleDocuments`);
   await page.getByTestId('deal-assign-pick').click();

@@ -17,8 +17,18 @@ const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
 
 describe('the module registry', () => {
-  it('collects every area in dependency order: the seeders run as before (foundation first, service last)', () => {
-    expect(registry.seeders.map((s) => s.name)).toEqual(['foundation', 'adressen', 'artikel', 'deals', 'belege', 'offeneposten', 'einkauf', 'service']);
+  it('collects every area in dependency order: the seeders run as before (foundation first, tickets after service)', () => {
+    expect(registry.seeders.map((s) => s.name)).toEqual([
+      'foundation',
+      'adressen',
+      'artikel',
+      'deals',
+      'belege',
+      'offeneposten',
+      'einkauf',
+      'service',
+      'tickets',
+    ]);
   });
 
   it('every declared number range is a row of nummernkreise, as its migration created it', async () => {
@@ -33,7 +43,22 @@ describe('the module registry', () => {
   });
 
   it('every declared lock code names a table; an administrator can lock a record of each', async () => {
-    expect(Object.keys(registry.lockTables).sort()).toEqual(['ADD', 'ADR', 'AKT', 'ART', 'ASD', 'ASP', 'ASS', 'BEK', 'DEALS', 'ERI', 'KSP', 'OPV', 'ZAD']);
+    expect(Object.keys(registry.lockTables).sort()).toEqual([
+      'ADD',
+      'ADR',
+      'AKT',
+      'ART',
+      'ASD',
+      'ASP',
+      'ASS',
+      'BEK',
+      'DEALS',
+      'ERI',
+      'KSP',
+      'OPV',
+      'TKT',
+      'ZAD',
+    ]);
     for (const [code, { table }] of Object.entries(registry.lockTables)) {
       // biome-ignore lint/suspicious/noExplicitAny: table named by the declaration
       const row = await (db as any).selectFrom(table).select('id').orderBy('id').limit(1).executeTakeFirst();
@@ -44,8 +69,8 @@ describe('the module registry', () => {
   });
 
   it("reminder codes are the contract's; the ones no module declares yet belong to areas still to come", () => {
-    expect([...registry.reminderTables].sort()).toEqual(['ADR', 'ART', 'BEK', 'DEALS', 'OPV']);
-    expect(ERINNERUNG_TABELLEN.filter((code) => !registry.reminderTables.includes(code))).toEqual(['TKT']);
+    expect([...registry.reminderTables].sort()).toEqual(['ADR', 'ART', 'BEK', 'DEALS', 'OPV', 'TKT']);
+    expect(ERINNERUNG_TABELLEN.filter((code) => !registry.reminderTables.includes(code))).toEqual([]);
   });
 
   it('refuses two modules declaring the same lock code, number range or module name', () => {

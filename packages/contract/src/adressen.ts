@@ -221,8 +221,9 @@ export const dateiUpload = z.object({
 });
 
 export const aktivitaetsart = z.object({ id, wert: z.string(), bezeichnung: z.string() });
+/** A new activity: of an address, or of a ticket or deal (`ticketId`/`dealId`; its address is then the record's). */
 export const aktivitaetEingabe = z.object({
-  adresseId: z.number().int().positive(),
+  adresseId: z.number().int().positive().optional(),
   ansprechpartnerId: z.number().int().positive().nullable().optional(),
   benutzerId: z.number().int().positive().optional(),
   artId: z.number().int().positive(),

@@ -10,6 +10,7 @@ import { dealEndpoints } from './endpoints-deals';
 import { offenePostenEndpoints } from './endpoints-offeneposten';
 import { referenzEndpoints } from './endpoints-referenz';
 import { serviceEndpoints } from './endpoints-service';
+import { ticketEndpoints } from './endpoints-tickets';
 import {
   basisdaten,
   lager,
@@ -252,6 +253,7 @@ export const endpoints = {
   ...offenePostenEndpoints,
   ...serviceEndpoints,
   ...referenzEndpoints,
+  ...ticketEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

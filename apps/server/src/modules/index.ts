@@ -12,6 +12,7 @@ import { offenePostenModule } from './offeneposten/offeneposten.module';
 import { serviceModule } from './service/service.module';
 import { stammdatenModule } from './stammdaten/stammdaten.module';
 import { systemModule } from './system/system.module';
+import { ticketsModule } from './tickets/tickets.module';
 import { webappModule } from './webapp/webapp.module';
 
 /**
@@ -34,4 +35,5 @@ export const MODULES: readonly AppModule[] = [
   offenePostenModule,
   einkaufModule,
   serviceModule,
+  ticketsModule,
 ];

@@ -10,6 +10,7 @@ import { serviceArea } from '@/features/service/area';
 import { settingsArea } from '@/features/settings/area';
 import { storageArea } from '@/features/storage/area';
 import { systemArea } from '@/features/system/area';
+import { ticketsArea } from '@/features/tickets/area';
 import { type Area, registerAreas } from './areas';
 import { authArea } from './auth/area';
 
@@ -27,6 +28,7 @@ export const AREAS = [
   serviceArea,
   assetsArea,
   dealsArea,
+  ticketsArea,
   storageArea,
   scannerArea,
   settingsArea,

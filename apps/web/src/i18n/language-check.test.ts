@@ -23,8 +23,12 @@ const SAME_IN = {
     'Asset',
     'Assets',
     'Asset {{nr}}',
+    'Ticket',
+    'Tickets',
+    'Ticket {{nr}}',
+    'Status',
   ],
-  fr: [...BOTH, 'Adresse {{nr}}'],
+  fr: [...BOTH, 'Adresse {{nr}}', 'Adresse', 'Ticket', 'Tickets', 'Ticket {{nr}}'],
 } as const;
 /** Keys whose text is the same everywhere on purpose: language names in their own language, the spec's 404 texts. */
 const SAME_KEYS = ['app:languages.de', 'app:languages.en', 'app:languages.fr', 'app:errors.notFoundPage', 'app:errors.goBack'];

@@ -26,6 +26,7 @@ import * as m0026 from './0026_suche_faltung';
 import * as m0028 from './0028_service_material_lagerplatz';
 import * as m0029 from './0029_artikel_preisstaffel_gueltigkeit';
 import * as m0030 from './0030_deals_bereich';
+import * as m0031 from './0031_tickets';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028_service_material_lagerplatz': m0028,
   '0029_artikel_preisstaffel_gueltigkeit': m0029,
   '0030_deals_bereich': m0030,
+  '0031_tickets': m0031,
 };

@@ -32,7 +32,8 @@ export const adressenModule = defineModule('adressen', {
     ADR: { table: 'adressen', rights: endpoints.adresseUpdate.rights },
     ASP: { table: 'ansprechpartner', rights: endpoints.ansprechpartnerUpdate.rights },
     ZAD: { table: 'zusatzadressen', rights: endpoints.zusatzadresseUpdate.rights },
-    AKT: { table: 'aktivitaeten', rights: endpoints.aktivitaetUpdate.rights },
+    // an activity's change rights are decided per record (crm/aktivitaeten.service.ts); locking it needs none beyond a session
+    AKT: { table: 'aktivitaeten', rights: [] },
     ADD: { table: 'adressDateien', rights: endpoints.dateiDelete.rights },
     KSP: { table: 'kundensonderpreise', rights: endpoints.preisUpdate.rights },
   },

@@ -1,7 +1,8 @@
 import { aktivitaetsart, endpoints, type ListQuery } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { notFound } from '../../lib/errors';
+import type { Db } from '../../db/index';
+import { badRequest, notFound } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
 import { contentDisposition, decodeBase64, fileColumns } from '../../lib/files';
 import { imageUploadLimit, sendPicture, validateImage } from '../../lib/images';
@@ -10,6 +11,7 @@ import type { Actor } from '../../lib/locks';
 import { type Ctx, createRecord, deleteRecord, exportRecords, getRecord, listRecords, lockTokenOf, type Resource, updateRecord } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
+import { pruefeAktivitaet } from '../crm/aktivitaeten.service';
 import { adressenResource, aktivitaetenResource, ansprechpartnerResource, dateienResource, zusatzadressenResource } from './adressen.resources';
 import { removePersonBild, requireAdresse, setPersonBild } from './adressen.service';
 
@@ -75,17 +77,49 @@ export function adressenRoutes(app: FastifyInstance, ctx: Ctx) {
   const artenSpec: ListSpec = { table: 'aktivitaetsarten', fields: fieldTypes(aktivitaetsart), defaultOrder: ['bezeichnung'] };
   route(app, endpoints.aktivitaetsarten, async (req) => runList(db.selectFrom('aktivitaetsarten').selectAll(), artenSpec, req.query, ctx.dialect));
   route(app, endpoints.aktivitaetenVonAdresse, async (req) => nestedList(aktivitaetenResource, req.params.id, req.query, actor(req)));
-  route(app, endpoints.aktivitaetGet, async (req) => ({ result: await getRecord(db, aktivitaetenResource, req.params.id, actor(req)) }));
+  const aktivitaetVorher = async (trx: Db, id: number) => {
+    let q = trx.selectFrom('aktivitaeten').select(['id', 'benutzerId', 'ticketId', 'dealId']).where('id', '=', id);
+    if (ctx.dialect === 'postgres') q = q.forUpdate();
+    const row = await q.executeTakeFirst();
+    if (!row) throw notFound('Aktivität');
+    return row;
+  };
+  route(app, endpoints.aktivitaetGet, async (req) => {
+    const before = await aktivitaetVorher(db, req.params.id);
+    await pruefeAktivitaet(db, ctx, actor(req), 'lesen', before);
+    return { result: await getRecord(db, aktivitaetenResource, req.params.id, actor(req)) };
+  });
   route(app, endpoints.aktivitaetCreate, async (req, reply) => {
     const { adresseId, ...rest } = req.body.data;
-    const data = { ...rest, benutzerId: rest.benutzerId ?? actor(req).id };
-    return createRecord(db, ctx, aktivitaetenResource, actor(req), { ...req.body, data }, reply, adresseId);
+    const me = actor(req);
+    const data = { ...rest, benutzerId: rest.benutzerId ?? me.id };
+    return db.transaction().execute(async (trx) => {
+      const bezug = await pruefeAktivitaet(trx, ctx, me, 'anlegen', { benutzerId: data.benutzerId, ticketId: data.ticketId, dealId: data.dealId });
+      if (bezug.adresseId !== null && adresseId !== undefined && adresseId !== bezug.adresseId)
+        throw badRequest('Bitte die Eingaben prüfen!', { adresseId: ['Die Adresse muss die des Tickets oder Deals sein'] });
+      const parent = bezug.adresseId ?? adresseId;
+      if (parent === undefined) throw badRequest('Bitte die Eingaben prüfen!', { adresseId: ['Bitte eine Adresse, ein Ticket oder einen Deal angeben'] });
+      return createRecord(trx, ctx, aktivitaetenResource, me, { ...req.body, data }, reply, parent);
+    });
   });
   route(app, endpoints.aktivitaetUpdate, async (req) =>
-    updateRecord(db, ctx, aktivitaetenResource, actor(req), req.params.id, req.body, lockTokenOf(req.headers)),
+    db.transaction().execute(async (trx) => {
+      const before = await aktivitaetVorher(trx, req.params.id);
+      const d = req.body.data;
+      // an activity stays with its ticket or deal: moving it would bypass the other record's rights
+      for (const k of ['ticketId', 'dealId'] as const)
+        if (d[k] !== undefined && (d[k] ?? null) !== before[k])
+          throw badRequest('Bitte die Eingaben prüfen!', { [k]: ['Eine Aktivität bleibt bei ihrem Ticket oder Deal'] });
+      await pruefeAktivitaet(trx, ctx, actor(req), 'aendern', before, d.benutzerId);
+      return updateRecord(trx, ctx, aktivitaetenResource, actor(req), req.params.id, req.body, lockTokenOf(req.headers));
+    }),
   );
   route(app, endpoints.aktivitaetDelete, async (req) => {
-    await deleteRecord(db, ctx, aktivitaetenResource, actor(req), req.params.id, lockTokenOf(req.headers));
+    await db.transaction().execute(async (trx) => {
+      const before = await aktivitaetVorher(trx, req.params.id);
+      await pruefeAktivitaet(trx, ctx, actor(req), 'loeschen', before);
+      await deleteRecord(trx, ctx, aktivitaetenResource, actor(req), req.params.id, lockTokenOf(req.headers));
+    });
     return undefined;
   });
 

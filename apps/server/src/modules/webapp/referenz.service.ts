@@ -28,6 +28,14 @@ export function flag(wert: string | null | undefined, vorgabe: boolean): boolean
   return vorgabe;
 }
 
+/**
+ * Whether one usage parameter is on, read through the app's cached parameters (`ctx.parameter`; pass the transaction
+ * inside a write). Areas that the parameter switches off answer 403 while it is off (RIGHT-026/027).
+ */
+export async function nutzungAn(ctx: { parameter(name: string, db?: Db): Promise<string | null> }, key: keyof Nutzungsparameter, db?: Db): Promise<boolean> {
+  return flag(await ctx.parameter(NUTZUNGSPARAMETER[key].name, db), NUTZUNGSPARAMETER[key].vorgabe);
+}
+
 /** Usage parameters (APP-028) from the system parameters NUTZUNG.*. */
 export async function ladeNutzungsparameter(db: Db): Promise<Nutzungsparameter> {
   const keys = Object.keys(NUTZUNGSPARAMETER) as (keyof Nutzungsparameter)[];

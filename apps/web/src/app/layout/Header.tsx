@@ -8,6 +8,7 @@ import { useOnIntent } from '@/components/on-intent';
 import { dueCount, useReminders } from '@/features/reminders/api';
 import { ShellStatus } from '@/features/service/offline/ShellStatus';
 import { useLocalParameter, useUserParameter } from '@/features/settings/api';
+import { useUsageParameters } from '@/lib/reference-data';
 import { useStore } from '@/lib/store';
 import { reminderPanelState } from '@/lib/ui-state';
 import { useNow } from '@/lib/use-now';
@@ -36,7 +37,8 @@ function AccountSlot() {
 /** "New item": only entries whose area exists and whose right the user holds; hidden when empty (APP-045..049). */
 function NewItemSlot() {
   const { open, intent } = useOnIntent(loadNewItemMenu);
-  if (newItems(useMe().data).length === 0) return null;
+  const usage = useUsageParameters().data;
+  if (newItems(useMe().data, usage).length === 0) return null;
   if (!open) return <NewItemButton {...intent} />;
   return (
     <Suspense fallback={<NewItemButton />}>

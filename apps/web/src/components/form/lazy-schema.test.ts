@@ -4,13 +4,14 @@ import assetEingabe from 'virtual:form-meta/assetEingabe';
 import belegKopfEingabe from 'virtual:form-meta/belegKopfEingabe';
 import dealEingabe from 'virtual:form-meta/dealEingabe';
 import offenerPostenAenderung from 'virtual:form-meta/offenerPostenAenderung';
+import ticketEingabe from 'virtual:form-meta/ticketEingabe';
 import { describe, expect, it } from 'vitest';
 import { eagerSchema } from './eager-schema';
 import { fieldsMeta } from './field-meta';
 import { lazySchema } from './lazy-schema';
 import { type LazySchemaName, SCHEMAS } from './validation';
 
-const BUILT: Record<LazySchemaName, unknown> = { adresseEingabe, artikelEingabe, assetEingabe, belegKopfEingabe, dealEingabe, offenerPostenAenderung };
+const BUILT: Record<LazySchemaName, unknown> = { adresseEingabe, artikelEingabe, assetEingabe, belegKopfEingabe, dealEingabe, offenerPostenAenderung, ticketEingabe };
 
 describe('lazy form schemas (zod off the record view)', () => {
   it.each(Object.keys(SCHEMAS) as LazySchemaName[])('[HTTP-038] the build knows the fields of %s as the contract schema says them', (name) => {

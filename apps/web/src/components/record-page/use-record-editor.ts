@@ -44,6 +44,8 @@ export interface RecordEditorConfig<T, S extends ObjectSchema> {
   save: (data: Partial<z.output<S>>, ctx: SaveContext) => Promise<{ id: number | null }>;
   remove?: (ctx: SaveContext) => Promise<void>;
   removeConfirmText?: string;
+  /** A refused delete the area shows in its own words (e.g. a ticket with activities, TKT-016): true when it did. */
+  onRemoveError?: (error: unknown) => boolean;
   /** After a create, unless the create came from the leave dialog (which continues its own navigation). */
   onCreated?: (id: number) => void;
   onRemoved?: () => void;
@@ -218,7 +220,7 @@ export function useRecordEditor<T, S extends ObjectSchema>(config: RecordEditorC
       notifySuccess(t('notify.deleted'));
       c.onRemoved?.();
     } catch (e) {
-      handleApiError(e, { action: 'delete' });
+      if (!c.onRemoveError?.(e)) handleApiError(e, { action: 'delete' });
     } finally {
       setBusy(null);
     }

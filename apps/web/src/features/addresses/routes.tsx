@@ -7,6 +7,7 @@ import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { parseRecordId } from '@/components/record-page/use-record-route';
 import { createDealRoutes } from '@/features/deals/routes';
 import { createSaleDocumentRoutes } from '@/features/sale-documents/routes';
+import { createTicketRoutes } from '@/features/tickets/routes';
 import { prefetchAddress } from './api';
 import { prefetchDashboard } from './api-reports';
 import { ADDRESS_LIST_PRESET, validateAddressListSearch } from './list/list-filter';
@@ -126,10 +127,19 @@ export function createAddressRoutes(app: AppRoute) {
     back: { routeName: '/addresses/$id/deals', params: { id: '$id' }, label: 'Adresse' },
   });
 
+  // the ticket route set as the address's tickets tab, its records screens of their own (TKT-002)
+  const [ticketList, ticketRecord] = createTicketRoutes(record, app, {
+    basePath: '/tickets',
+    idParam: 'ticketId',
+    recordPrefix: '/addresses/$id',
+    back: { routeName: '/addresses/$id/tickets', params: { id: '$id' }, label: 'Adresse' },
+  });
+
   return [
     list,
     documentRecord,
     dealRecord,
+    ticketRecord,
     record.addChildren([
       index,
       dashboard,
@@ -141,6 +151,7 @@ export function createAddressRoutes(app: AppRoute) {
       files.addChildren([fileList, file]),
       documentList,
       dealList,
+      ticketList,
       history,
       backorders,
     ]),

@@ -1,10 +1,10 @@
-import { type AnyRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { type AnyRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { restoreKeptList, validateListSearch } from '@/components/data-grid/keep-alive';
 import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { mountContext, type RouteMount } from '@/components/record-page/route-mount';
 
-/** The deal route set on its own: /deals (list and phase board), /deals/$id/{masterdata,customFields,saleDocuments}. */
+/** The deal route set on its own: /deals (list and phase board), /deals/$id/{masterdata,activities,customFields,saleDocuments}. */
 export const DEALS_ON_THEIR_OWN = { basePath: '/deals', idParam: 'id' } as const satisfies RouteMount;
 
 /** Where the deal routes hang: below an address the records are screens of their own at `recordPrefix` + basePath. */
@@ -18,7 +18,6 @@ export interface DealMount<B extends string = string, I extends string = string>
  * The deal routes (DEAL-001): the list and the record with its tabs — on their own, or the list as an address's tab and
  * the records as screens of their own below the address (DEAL-002: `createDealRoutes(addressRecord, app, { basePath:
  * '/deals', idParam: 'dealId', recordPrefix: '/addresses/$id', documents: false, back })`, without the documents tab).
- * The activities tab joins when the shared activities component lands.
  */
 export function createDealRoutes<L extends AnyRoute, R extends AnyRoute, const B extends string, const I extends string>(
   listParent: L,
@@ -55,6 +54,18 @@ export function createDealRoutes<L extends AnyRoute, R extends AnyRoute, const B
     path: '/masterdata',
     component: lazyRouteComponent(() => import('./detail/MasterdataTab'), 'MasterdataTab'),
   });
+  // the activities: the shared component of tickets and deals (list, and one activity at activities/{activityId})
+  const activities = createRoute({ getParentRoute: () => record, path: '/activities', component: Outlet });
+  const activityList = createRoute({
+    getParentRoute: () => activities,
+    path: '/',
+    component: lazyRouteComponent(() => import('./detail/ActivitiesTab'), 'ActivitiesTab'),
+  });
+  const activity = createRoute({
+    getParentRoute: () => activities,
+    path: '/$activityId',
+    component: lazyRouteComponent(() => import('./detail/ActivitiesTab'), 'ActivityTab'),
+  });
   const customFields = createRoute({
     getParentRoute: () => record,
     path: '/customFields',
@@ -65,6 +76,7 @@ export function createDealRoutes<L extends AnyRoute, R extends AnyRoute, const B
     path: '/saleDocuments',
     component: lazyRouteComponent(() => import('./detail/SaleDocumentsTab'), 'SaleDocumentsTab'),
   });
-  const tabs = mount.documents !== false ? [index, masterdata, customFields, documents] : [index, masterdata, customFields];
+  const withActivities = activities.addChildren([activityList, activity]);
+  const tabs = mount.documents !== false ? [index, masterdata, withActivities, customFields, documents] : [index, masterdata, withActivities, customFields];
   return [list, record.addChildren(tabs)] as const;
 }

@@ -12,6 +12,7 @@ import { useUserParameter } from '@/features/settings/api';
 import { ALL_NAMESPACES } from '@/i18n/resources';
 import { formatDate, formatTime } from '@/lib/format';
 import { itemEnabled } from '@/lib/item-settings';
+import { useUsageParameters } from '@/lib/reference-data';
 import { reminderPanelState } from '@/lib/ui-state';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useNow } from '@/lib/use-now';
@@ -55,7 +56,8 @@ export function HomePage() {
   const due = (reminders.data ?? []).filter((r) => isDue(r, now));
   const hour = now.hour();
   const greeting = hour < 11 ? 'morning' : hour < 18 ? 'day' : 'evening';
-  const tiles = tileEntries().filter((a) => mayOpen(me, a) && itemEnabled(dashboard, a.id));
+  const usage = useUsageParameters().data;
+  const tiles = tileEntries().filter((a) => mayOpen(me, a, usage) && itemEnabled(dashboard, a.id));
   const name = me?.benutzer.name.split(' ')[0] ?? '';
   useDocumentTitle(t('menu.nav'));
 

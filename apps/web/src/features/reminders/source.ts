@@ -3,12 +3,8 @@ import { AREAS } from '@/app/registry';
 
 type Tabelle = NonNullable<Erinnerung['tabelle']>;
 
-/** Route groups of the spec's areas that are not built yet (REM-009): each moves to its area's `reminder` entry. */
-const AREAS_TO_COME: Record<string, Tabelle> = { tickets: 'TKT' };
-
 /** Route group → source table of a reminder made there (REM-009), from the areas' reminder links (`Area.reminder`). */
 const GROUPS = new Map<string, Tabelle>([
-  ...Object.entries(AREAS_TO_COME),
   ...AREAS.flatMap((area) => {
     const link = area.reminder;
     if (!link) return [];

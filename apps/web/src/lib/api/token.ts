@@ -1,7 +1,8 @@
 import { createStore } from '../store';
 
 const TOKEN_KEY = 'vario.token';
-const TICKET_ENUM_STAMP_KEY = 'vario.ticketEnumsStamp';
+/** When the ticket enumerations were loaded (features/tickets/enums.ts, TKT-011). */
+export const TICKET_ENUM_STAMP_KEY = 'vario.ticketEnumsStamp';
 
 const read = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY));
 

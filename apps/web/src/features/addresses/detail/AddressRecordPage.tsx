@@ -5,6 +5,7 @@ import { useMe } from '@/app/auth/session';
 import { RecordPage } from '@/components/record-page/RecordPage';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
 import { keyedByRecordId, parseRecordId, useRecordRoute } from '@/components/record-page/use-record-route';
+import { useUsageParameters } from '@/lib/reference-data';
 import { hasRight } from '@/lib/rights';
 import { deleteAddress, saveAddress, useAddress, useRemarkRequired } from '../api';
 import { addressSchema, toAddressForm } from './address-form';
@@ -20,6 +21,7 @@ export const ADDRESS_TABS = [
   'files',
   'saleDocuments',
   'deals',
+  'tickets',
   'history',
   'backorders',
 ] as const;
@@ -34,7 +36,13 @@ function AddressRecord({ idParam }: { idParam: string }) {
   const { id, isNew } = parseRecordId(idParam);
   const address = useAddress(id);
   const remarkRequired = useRemarkRequired();
-  const route = useRecordRoute({ listPath: '/addresses', backLabel: t('backToList'), tabs: ADDRESS_TABS, tabLabel: (tab) => t(`tabs.${tab}`) }, idParam);
+  const usage = useUsageParameters().data;
+  // the tickets tab with TKT_ANSEHEN while the usage parameter tickets is on (RIGHT-026)
+  const visible = (tab: AddressTab) => tab !== 'tickets' || (hasRight(me, 'TKT_ANSEHEN') && usage?.tickets !== false);
+  const route = useRecordRoute(
+    { listPath: '/addresses', backLabel: t('backToList'), tabs: ADDRESS_TABS, tabLabel: (tab) => t(`tabs.${tab}`), visible },
+    idParam,
+  );
 
   const editor = useRecordEditor({
     schema: addressSchema,

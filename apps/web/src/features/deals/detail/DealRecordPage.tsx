@@ -17,8 +17,8 @@ import { LostDialog, WonDialog } from '../board/CloseDialogs';
 import { dealSchema, toDealForm } from '../deal-form';
 import { useDealsOn } from '../use-deal';
 
-/** The tabs of a deal (DEAL-001); below an address without the documents (DEAL-002). Activities join with the shared component. */
-export const DEAL_TABS = ['masterdata', 'customFields', 'saleDocuments'] as const;
+/** The tabs of a deal (DEAL-001); below an address without the documents (DEAL-002). */
+export const DEAL_TABS = ['masterdata', 'activities', 'customFields', 'saleDocuments'] as const;
 export type DealTab = (typeof DEAL_TABS)[number];
 const STATUS_COLOR = ['blue', 'green', 'gray'] as const;
 
