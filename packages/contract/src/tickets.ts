@@ -177,5 +177,8 @@ export const ticketSubParams = z.object({ id: urlId, subId: urlId });
 /** "Create billing document": the document type (an order or an invoice, by its code from BELEGARTEN). */
 export const TICKET_ABRECHNUNG_BELEGARTEN: readonly string[] = [BELEGARTEN.auftrag.belegart, BELEGARTEN.rechnung.belegart];
 export const ticketAbrechnen = z.object({
-  belegart: z.string().refine((b) => TICKET_ABRECHNUNG_BELEGARTEN.includes(b), 'Nur Auftrag oder Rechnung'),
+  belegart: z
+    .string()
+    .max(4)
+    .refine((b) => TICKET_ABRECHNUNG_BELEGARTEN.includes(b), 'Nur Auftrag oder Rechnung'),
 });

@@ -18,7 +18,7 @@ describe('area registry', () => {
 
   it("a reminder link opens its record's route, and a reminder made there points back to that record", () => {
     const links = AREAS.flatMap((area) => (area.reminder ? [area.reminder] : []));
-    expect(links.map((l) => l.tabelle).sort()).toEqual(['ADR', 'ART', 'BEK', 'OPV', 'TKT']);
+    expect(links.map((l) => l.tabelle).sort()).toEqual(['ADR', 'ART', 'BEK', 'DEALS', 'OPV', 'TKT']);
     for (const link of links) {
       expect(routeOf(link.detail(7)), link.tabelle).not.toBe('__root__');
       expect(reminderSource(link.detail(7))).toEqual({ tabelle: link.tabelle, tabelleId: 7 });

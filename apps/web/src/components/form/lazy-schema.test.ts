@@ -11,7 +11,15 @@ import { fieldsMeta } from './field-meta';
 import { lazySchema } from './lazy-schema';
 import { type LazySchemaName, SCHEMAS } from './validation';
 
-const BUILT: Record<LazySchemaName, unknown> = { adresseEingabe, artikelEingabe, assetEingabe, belegKopfEingabe, dealEingabe, offenerPostenAenderung, ticketEingabe };
+const BUILT: Record<LazySchemaName, unknown> = {
+  adresseEingabe,
+  artikelEingabe,
+  assetEingabe,
+  belegKopfEingabe,
+  dealEingabe,
+  offenerPostenAenderung,
+  ticketEingabe,
+};
 
 describe('lazy form schemas (zod off the record view)', () => {
   it.each(Object.keys(SCHEMAS) as LazySchemaName[])('[HTTP-038] the build knows the fields of %s as the contract schema says them', (name) => {
