@@ -1,0 +1,6 @@
+import { gridRowsPaint } from './addresses-paint';
+
+/** Milliseconds from navigation start to the first painted grid rows of /deals (issue 22 item 13: p95 < 500 ms). */
+export async function firstRowsPaint(baseUrl: string, token: string): Promise<number[]> {
+  return gridRowsPaint('/deals', baseUrl, token);
+}
