@@ -10,7 +10,7 @@ import { hasRight } from '@/lib/rights';
 import { deleteAddress, saveAddress, useAddress, useRemarkRequired } from '../api';
 import { addressSchema, toAddressForm } from './address-form';
 
-/** The tabs of an address in their order (ADR-006); deals and tickets come with their areas; saleDocuments is the sale-document route set mounted below the address. */
+/** The tabs of an address in their order (ADR-006); deals and tickets with their see-right and usage parameter; saleDocuments is the sale-document route set mounted below the address. */
 export const ADDRESS_TABS = [
   'dashboard',
   'masterdata',
@@ -37,8 +37,14 @@ function AddressRecord({ idParam }: { idParam: string }) {
   const address = useAddress(id);
   const remarkRequired = useRemarkRequired();
   const usage = useUsageParameters().data;
-  // the tickets tab with TKT_ANSEHEN while the usage parameter tickets is on (RIGHT-026)
-  const visible = (tab: AddressTab) => tab !== 'tickets' || (hasRight(me, 'TKT_ANSEHEN') && usage?.tickets !== false);
+  // the deals tab with DEALS_SEHEN while the usage parameter deals is on (RIGHT-022), the tickets tab with TKT_ANSEHEN
+  // while tickets is on (RIGHT-026)
+  const visible = (tab: AddressTab) =>
+    tab === 'tickets'
+      ? hasRight(me, 'TKT_ANSEHEN') && usage?.tickets !== false
+      : tab === 'deals'
+        ? hasRight(me, 'DEALS_SEHEN') && usage?.deals !== false
+        : true;
   const route = useRecordRoute(
     { listPath: '/addresses', backLabel: t('backToList'), tabs: ADDRESS_TABS, tabLabel: (tab) => t(`tabs.${tab}`), visible },
     idParam,
