@@ -1,3 +1,4 @@
+import { apiOverheadBench } from './api-overhead';
 import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
 import { exportBench } from './export';
@@ -56,6 +57,7 @@ const benches: Record<string, () => Promise<void>> = {
   service: serviceBench,
   login: loginTimingBench,
   export: () => exportBench(),
+  'api-overhead': apiOverheadBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
