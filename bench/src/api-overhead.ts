@@ -153,7 +153,7 @@ export async function apiOverheadBench() {
     for (const { name, m, base, target, bytes } of rows) {
       const ratio = m.rps / base.rps;
       console.log(
-        `${name.padEnd(44)}${pad(bytes, 8)}${pad(Math.round(m.rps), 8)}${pad(m.p50, 7)}${pad(m.p95, 7)}${pad(Math.round(base.rps), 10)}${pad(base.p50, 7)}${pad(base.p95, 7)}${pad(ratio.toFixed(2), 7)}${pad(`≥${target}`, 8)}${ratio >= target ? ' ok' : ' BELOW'}${m.errors ? `  (${m.errors} errors)` : ''}`,
+        `${name.padEnd(44)}${pad(bytes, 8)}${pad(Math.round(m.rps), 8)}${pad(f1(m.p50), 7)}${pad(f1(m.p95), 7)}${pad(Math.round(base.rps), 10)}${pad(f1(base.p50), 7)}${pad(f1(base.p95), 7)}${pad(ratio.toFixed(2), 7)}${pad(`≥${target}`, 8)}${ratio >= target ? ' ok' : ' BELOW'}${m.errors ? `  (${m.errors} errors)` : ''}`,
       );
     }
     const sortedCold = [...cold].sort((a, b) => a - b);

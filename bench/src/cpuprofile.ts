@@ -24,7 +24,7 @@ const file = statSync(arg).isDirectory()
       arg,
       readdirSync(arg)
         .filter((f) => f.endsWith('.cpuprofile'))
-        .sort((a, b) => statSync(join(arg, b)).mtimeMs - statSync(join(arg, a)).mtimeMs)[0] ?? '',
+        .sort((a, b) => statSync(join(arg, b)).size - statSync(join(arg, a)).size)[0] ?? '',
     )
   : arg;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;

@@ -1,6 +1,7 @@
 import { API_PREFIX, type Beleg, type BelegPosition, type belegHistorieZeile, belegtypVon, type PreisHerkunft } from '@vario/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
+import { prepared } from '../../db/prepared';
 import { tagUndZeitVon } from '../../lib/berlin-time';
 import { money2, percent2 } from '../../lib/codecs';
 import type { Actor } from '../../lib/locks';
@@ -24,19 +25,23 @@ import { istTextzeile, STANDARD_MWST } from './belege.summen';
 
 type MwstGespeichert = { satz: number; netto: number; mwst: number }[];
 
+const kuerzelVon = prepared((db: Db, id: number) => db.selectFrom('benutzer').select('kuerzel').where('id', '=', id));
+const nettoJeSatz = prepared((db: Db, belegId: number) =>
+  db
+    .selectFrom('belegPositionen')
+    .select(['mwstSatz'])
+    .select((eb) => eb.fn.sum<number>('gesamtpreis').as('netto'))
+    .where('belegId', '=', belegId)
+    .where('positionsArt', '<>', 'T')
+    .groupBy('mwstSatz'),
+);
+
 /** The head in its API shape for the actor: `rohertrag` only with ART_EK, `bearbeitbar` for the actor. */
 export async function belegAntwort(trx: Db, actor: Actor, idOrKopf: number | KopfRow): Promise<Beleg> {
   const kopf = typeof idOrKopf === 'number' ? await loadKopf(trx, idOrKopf) : idOrKopf;
   const [benutzer, saetze, mitEk, bearbeitbar, bezug, verwerfen] = await Promise.all([
-    kopf.benutzerId === null ? null : trx.selectFrom('benutzer').select('kuerzel').where('id', '=', kopf.benutzerId).executeTakeFirst(),
-    trx
-      .selectFrom('belegPositionen')
-      .select(['mwstSatz'])
-      .select((eb) => eb.fn.sum<number>('gesamtpreis').as('netto'))
-      .where('belegId', '=', kopf.id)
-      .where('positionsArt', '<>', 'T')
-      .groupBy('mwstSatz')
-      .execute(),
+    kopf.benutzerId === null ? null : kuerzelVon(trx, kopf.benutzerId).then((rows) => rows[0]),
+    nettoJeSatz(trx, kopf.id),
     may(trx, actor, 'ART_EK'),
     istBearbeitbar(trx, actor, kopf),
     kopf.stornoVonId || kopf.storniertAm ? stornoBezug(trx, kopf) : null,
