@@ -59,6 +59,22 @@ const show = (title: string, m: Map<string, number>) => {
   for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`${((us / total) * 100).toFixed(1).padStart(6)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
 };
+// inclusive time: a sample counts for every function on its stack (once, however often the function recurs)
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const inclusive = new Map<string, number>();
+for (const [id, us] of self) {
+  const seen = new Set<string>();
+  for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+    const n = byId.get(cur);
+    if (!n || n.callFrame.functionName === '(root)') continue;
+    const key = `${n.callFrame.functionName || '(anonymous)'}  ${shortUrl(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + us);
+  }
+}
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
 show('self time by function', byFn);
 show('self time by file (packages collapsed)', byFile);
+show('total time (with what it calls) by function', inclusive);

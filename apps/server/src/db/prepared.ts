@@ -1,4 +1,4 @@
-import type { CompiledQuery, Compilable } from 'kysely';
+import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './index';
 
 /** Stands for the i-th argument of a prepared query while it is built once (see `prepared`). */

@@ -130,6 +130,18 @@ function out<T>(r: AnyResource, row: Row): T {
   return (r.fromRow ? r.fromRow(decoded) : decoded) as T;
 }
 
+const shapeIds = new WeakMap<object, number>();
+let shapeCount = 0;
+/** A name for a resource's base query with `schema`'s columns, unique in this process (resources and schemas are module constants). */
+function shapeKey(r: AnyResource, schema: z.ZodObject): string {
+  const idOf = (o: object) => {
+    let id = shapeIds.get(o);
+    if (id === undefined) shapeIds.set(o, (id = ++shapeCount));
+    return id;
+  };
+  return `${r.table}:${idOf(r)}:${idOf(schema)}`;
+}
+
 export async function listRecords<S extends z.ZodObject, L extends z.ZodObject>(
   ctx: Ctx,
   r: Resource<S, L>,
@@ -138,7 +150,17 @@ export async function listRecords<S extends z.ZodObject, L extends z.ZodObject>(
   parentId?: number,
 ): Promise<ListResult<z.input<L>>> {
   const schema = r.listSchema ?? r.schema;
-  const res = await runList<Row>(baseQuery(ctx.db, r, actor, schema, parentId), listSpec(r, schema), q, ctx.dialect);
+  const nested = !!r.parentColumn && parentId !== undefined;
+  // a resource without a scope reads the same base query for every actor: its plain windows run prepared (runList)
+  const shape = r.scope
+    ? undefined
+    : {
+        key: `${shapeKey(r, schema)}:${nested}`,
+        db: ctx.db,
+        parentId: nested ? parentId : undefined,
+        base: (db: Db, p: number) => baseQuery(db, r, actor, schema, nested ? p : undefined),
+      };
+  const res = await runList<Row>(baseQuery(ctx.db, r, actor, schema, parentId), listSpec(r, schema), q, ctx.dialect, shape);
   return { ...res, result: res.result.map((row) => out<z.input<L>>(r, row)) };
 }
 
