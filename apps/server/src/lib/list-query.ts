@@ -275,7 +275,13 @@ export interface ListShape {
 type Window = (db: Db, limit: number, offset: number, parentId: number) => Promise<unknown[]>;
 const windows = new Map<string, Window>();
 
-/** The window of a list in its order: `limit` rows (the caller asks one more) from `offset`; deep ones look up their keys first. */
+/**
+ * The window of a list in its order: `limit` rows (the caller asks one more) from `offset`; deep ones look up their keys
+ * first. `fromEnd` (SQLite, a window in the back half of the list): the keys are read walking the order backwards,
+ * skipping `count - offset - limit` rows instead of `offset` — the same rows, as the order is strict (its last key is
+ * unique) and SQLite sorts NULL lowest in both directions; the count is taken in the same statement, so the window is
+ * that of one moment.
+ */
 function windowOf(
   base: AnyQB,
   qb: AnyQB,
@@ -285,14 +291,19 @@ function windowOf(
   deep: boolean,
   limit: number,
   offset: number,
+  fromEnd = false,
 ) {
-  const sorted = (b: AnyQB) => order.reduce((acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc ? 'desc' : 'asc'), b);
+  const sorted = (b: AnyQB, backwards = false) =>
+    order.reduce((acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc !== backwards ? 'desc' : 'asc'), b);
   const key = spec.key ?? 'id';
   if (deep) {
     // Late row lookup: skip through the sort index alone, fetch full rows only for the window.
-    const keys = sorted(qb.clearSelect().select(sql.ref(`${spec.table}.${key}`).as('k')))
-      .limit(limit)
-      .offset(offset);
+    const keyed = qb.clearSelect().select(sql.ref(`${spec.table}.${key}`).as('k'));
+    let keys: AnyQB;
+    if (fromEnd) {
+      const count = sql<number>`(${qb.clearSelect().select(sql`count(*)`.as('n'))})`;
+      keys = sorted(keyed, true).limit(sql<number>`min(${limit}, max(0, ${count} - ${offset}))`).offset(sql<number>`max(0, ${count} - ${offset} - ${limit})`);
+    } else keys = sorted(keyed).limit(limit).offset(offset);
     return sorted(base.where(sql.ref(`${spec.table}.${key}`), 'in', keys));
   }
   return sorted(qb).limit(limit).offset(offset);
@@ -316,8 +327,11 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   const key = spec.key ?? 'id';
   const deep = offset > DEEP_OFFSET && !!own(spec.fields, key) && !own(spec.expressions, key) && !order.some((o) => own(spec.expressions, o.field));
   let rows: T[];
+  // a plain list's deep window in its back half is read from the end (windowOf); its count decides (cheap on SQLite
+  // without conditions, and kept when it is not)
+  const fromEnd = deep && dialect === 'sqlite' && !conditions.length && !term && offset > (await countOf(qb, spec.table)) / 2;
   if (shape && !conditions.length && !term) {
-    const id = `${shape.key}\u0000${dialect}\u0000${deep}\u0000${order.map((o) => `${o.desc ? '-' : ''}${o.field}`).join(',')}`;
+    const id = [shape.key, dialect, deep, fromEnd, order.map((o) => `${o.desc ? '-' : ''}${o.field}`).join(',')].join('|');
     let run = windows.get(id);
     if (!run) {
       if (windows.size >= 500) windows.clear();
@@ -326,18 +340,18 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
         shape.parentId === undefined
           ? prepared((db: Db, limit: number, offset: number) => {
               const b = build(db, 0);
-              return windowOf(b, b, spec, order, dialect, deep, limit, offset);
+              return windowOf(b, b, spec, order, dialect, deep, limit, offset, fromEnd);
             })
           : prepared((db: Db, limit: number, offset: number, parentId: number) => {
               const b = build(db, parentId);
-              return windowOf(b, b, spec, order, dialect, deep, limit, offset);
+              return windowOf(b, b, spec, order, dialect, deep, limit, offset, fromEnd);
             })
       ) as Window;
       windows.set(id, run);
     }
     rows = (await run(shape.db, limit + 1, offset, shape.parentId ?? 0)) as T[];
   } else {
-    rows = (await windowOf(base, qb, spec, order, dialect, deep, limit + 1, offset).execute()) as T[];
+    rows = (await windowOf(base, qb, spec, order, dialect, deep, limit + 1, offset, fromEnd).execute()) as T[];
   }
   const hasMoreData = rows.length > limit;
   if (hasMoreData) rows.pop();
