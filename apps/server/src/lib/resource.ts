@@ -136,7 +136,10 @@ let shapeCount = 0;
 function shapeKey(r: AnyResource, schema: z.ZodObject): string {
   const idOf = (o: object) => {
     let id = shapeIds.get(o);
-    if (id === undefined) shapeIds.set(o, (id = ++shapeCount));
+    if (id === undefined) {
+      id = ++shapeCount;
+      shapeIds.set(o, id);
+    }
     return id;
   };
   return `${r.table}:${idOf(r)}:${idOf(schema)}`;
@@ -204,7 +207,10 @@ const recordQueries = new WeakMap<AnyResource, { plain?: RecordQuery; nested?: R
  */
 function recordQuery(r: AnyResource, nested: boolean): RecordQuery {
   let kept = recordQueries.get(r);
-  if (!kept) recordQueries.set(r, (kept = {}));
+  if (!kept) {
+    kept = {};
+    recordQueries.set(r, kept);
+  }
   if (nested) {
     kept.nested ??= prepared((db: Db, id: number, parentId?: number) =>
       columnsQuery(db, r, r.schema).where(`${r.table}.${r.parentColumn}`, '=', parentId).where(`${r.table}.id`, '=', id),
@@ -230,7 +236,10 @@ const unscopedOf = new WeakMap<AnyResource, AnyResource>();
 const unscoped = <S extends z.ZodObject, L extends z.ZodObject>(r: Resource<S, L>): Resource<S, L> => {
   if (!r.scope) return r;
   let u = unscopedOf.get(r);
-  if (!u) unscopedOf.set(r, (u = { ...r, scope: undefined }));
+  if (!u) {
+    u = { ...r, scope: undefined };
+    unscopedOf.set(r, u);
+  }
   return u as Resource<S, L>;
 };
 
