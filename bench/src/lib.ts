@@ -57,9 +57,21 @@ export async function benchDatabase(scale: string): Promise<string> {
   return file;
 }
 
-export async function startChild(mode: 'app' | 'bare', arg: string): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * Starts the app (or the bare server) in a child process. `bareRoutes`: the app's process also answers `/bench-bare/:key`
+ * with a payload the bench sets (`POST /bench-bare`), the baseline in the same process; `execArgv`: e.g. `--cpu-prof`.
+ */
+export async function startChild(
+  mode: 'app' | 'bare',
+  arg: string,
+  opts: { bareRoutes?: boolean; execArgv?: string[] } = {},
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = fork(join(ROOT, 'bench/src/server.ts'), [mode, String(port), arg], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(join(ROOT, 'bench/src/server.ts'), [mode, String(port), arg], {
+    execArgv: ['--import', 'tsx', ...(opts.execArgv ?? [])],
+    stdio: 'inherit',
+    env: { ...process.env, ...(opts.bareRoutes ? { BENCH_BARE_ROUTES: '1' } : {}) },
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));

@@ -1,3 +1,4 @@
+import { apiOverheadBench } from './api-overhead';
 import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
 import { exportBench } from './export';
@@ -58,6 +59,7 @@ const benches: Record<string, () => Promise<void>> = {
   login: loginTimingBench,
   export: () => exportBench(),
   tickets: () => ticketsBench(),
+  'api-overhead': apiOverheadBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

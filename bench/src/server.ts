@@ -13,6 +13,20 @@ if (mode === 'app') {
   // BENCH_WEB_ROOT: another build to compare (e.g. one made before a change)
   const webRoot = process.env.BENCH_WEB_ROOT ?? new URL('../../apps/web/dist', import.meta.url).pathname;
   const app = await buildApp({ handle, logger: false, loginLimit: { max: 100_000, timeWindow: 60_000 }, webRoot });
+  if (process.env.BENCH_BARE_ROUTES) {
+    // The baseline in the same process (bench/src/api-overhead.ts): a route that answers a payload the bench recorded
+    // from the real route, serialised per request like any JSON answer, with none of the API's work before it.
+    const payloads = new Map<string, unknown>();
+    app.post<{ Body: { key: string; body: string } }>('/bench-bare', async (req) => {
+      payloads.set(req.body.key, JSON.parse(req.body.body));
+      return { ok: true };
+    });
+    app.get<{ Params: { key: string } }>('/bench-bare/:key', async (req, reply) =>
+      reply.type('application/json; charset=utf-8').send(payloads.get(req.params.key)),
+    );
+  }
+  // a clean exit on SIGTERM, so that `--cpu-prof` writes its profile
+  process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
   await app.listen({ port: Number(port), host: '127.0.0.1' });
 } else {
   const routes = JSON.parse(readFileSync(arg as string, 'utf8')) as { path: string; body: string }[];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Endpoint } from '@vario/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index';
+import { endpointOf } from './endpoint-of';
 import { badRequest, unprocessable } from './errors';
 
 /** The table of idempotency keys (migration 0006). */
@@ -163,9 +164,10 @@ export async function idempotentCreate<T>(
 export function registerIdempotency(app: FastifyInstance, db: Db) {
   app.decorateRequest('idempotency', null);
   app.addHook('preHandler', async (req, reply) => {
-    const e = req.routeOptions.config.endpoint;
     const header = req.headers['idempotency-key'];
-    if (!e || header === undefined || !takesKey(e) || !req.user) return;
+    if (header === undefined || !req.user) return;
+    const e = endpointOf(req);
+    if (!e || !takesKey(e)) return;
     if (typeof header !== 'string' || !KEY.test(header)) {
       throw badRequest('Ungültiger Idempotency-Key', { 'Idempotency-Key': ['1 bis 200 sichtbare ASCII-Zeichen'] });
     }

@@ -1,6 +1,8 @@
 import { isRealDate, type ListQuery } from '@vario/contract';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { sortKeyExpression } from '../db/german-sort';
+import type { Db } from '../db/index';
+import { prepared } from '../db/prepared';
 import type { Dialect } from '../db/schema-helpers';
 import { foldExpression, foldText } from '../db/search-fold';
 import { afterCommit } from './after-commit';
@@ -259,10 +261,60 @@ async function countOf(qb: AnyQB, table: string): Promise<number> {
 }
 
 /**
- * Runs a list query: filter, quick search, order, window and optional total.
- * `base` selects the columns; it must not be ordered or limited yet.
+ * A list whose plain windows (no filter, no search) may be read by a query built once per order (db/prepared.ts):
+ * `key` names the base query (the same columns, joins and conditions for every call with that key), `base` builds it
+ * on a database, `parentId` is its one value (the parent of a nested list), bound anew on every call.
  */
-export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dialect: Dialect): Promise<ListResult<T>> {
+export interface ListShape {
+  key: string;
+  db: Db;
+  base: (db: Db, parentId: number) => AnyQB;
+  parentId?: number;
+}
+
+type Window = (db: Db, limit: number, offset: number, parentId: number) => Promise<unknown[]>;
+const windows = new Map<string, Window>();
+
+/**
+ * The window of a list in its order: `limit` rows (the caller asks one more) from `offset`; deep ones look up their keys
+ * first. `fromEnd` (SQLite, a window in the back half of the list): the keys are read walking the order backwards,
+ * skipping `count - offset - limit` rows instead of `offset` — the same rows, as the order is strict (its last key is
+ * unique) and SQLite sorts NULL lowest in both directions; the count is taken in the same statement, so the window is
+ * that of one moment.
+ */
+function windowOf(
+  base: AnyQB,
+  qb: AnyQB,
+  spec: ListSpec,
+  order: ReturnType<typeof parseOrder>,
+  dialect: Dialect,
+  deep: boolean,
+  limit: number,
+  offset: number,
+  fromEnd = false,
+) {
+  const sorted = (b: AnyQB, backwards = false) =>
+    order.reduce((acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc !== backwards ? 'desc' : 'asc'), b);
+  const key = spec.key ?? 'id';
+  if (deep) {
+    // Late row lookup: skip through the sort index alone, fetch full rows only for the window.
+    const keyed = qb.clearSelect().select(sql.ref(`${spec.table}.${key}`).as('k'));
+    let keys: AnyQB;
+    if (fromEnd) {
+      const count = sql<number>`(${qb.clearSelect().select(sql`count(*)`.as('n'))})`;
+      keys = sorted(keyed, true).limit(sql<number>`min(${limit}, max(0, ${count} - ${offset}))`).offset(sql<number>`max(0, ${count} - ${offset} - ${limit})`);
+    } else keys = sorted(keyed).limit(limit).offset(offset);
+    return sorted(base.where(sql.ref(`${spec.table}.${key}`), 'in', keys));
+  }
+  return sorted(qb).limit(limit).offset(offset);
+}
+
+/**
+ * Runs a list query: filter, quick search, order, window and optional total.
+ * `base` selects the columns; it must not be ordered or limited yet. With `shape`, a plain window (no filter, no
+ * search) runs a query built once for its order and depth (the building cost more than reading 100 rows on SQLite).
+ */
+export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dialect: Dialect, shape?: ListShape): Promise<ListResult<T>> {
   const conditions = parseFilter(q.filter, spec.fields, spec.scales);
   const filtered = applyConditions(base, spec, conditions, dialect);
   let qb = filtered;
@@ -272,21 +324,35 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   const offset = q.offset ?? 0;
   const plan = term && spec.search ? await planSearch(base, spec.search, term, dialect, offset + limit + 1) : undefined;
   if (term && spec.search) qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect, plan) as Expression<SqlBool>);
-  const sorted = (b: AnyQB) => order.reduce((acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc ? 'desc' : 'asc'), b);
   const key = spec.key ?? 'id';
-  let page: AnyQB;
-  if (offset > DEEP_OFFSET && own(spec.fields, key) && !own(spec.expressions, key) && !order.some((o) => own(spec.expressions, o.field))) {
-    // Late row lookup: skip through the sort index alone, fetch full rows only for the window.
-    const keys = sorted(qb.clearSelect().select(sql.ref(`${spec.table}.${key}`).as('k')))
-      .limit(limit + 1)
-      .offset(offset);
-    page = sorted(base.where(sql.ref(`${spec.table}.${key}`), 'in', keys));
+  const deep = offset > DEEP_OFFSET && !!own(spec.fields, key) && !own(spec.expressions, key) && !order.some((o) => own(spec.expressions, o.field));
+  let rows: T[];
+  // a plain list's deep window in its back half is read from the end (windowOf); its count decides (cheap on SQLite
+  // without conditions, and kept when it is not)
+  const fromEnd = deep && dialect === 'sqlite' && !conditions.length && !term && offset > (await countOf(qb, spec.table)) / 2;
+  if (shape && !conditions.length && !term) {
+    const id = [shape.key, dialect, deep, fromEnd, order.map((o) => `${o.desc ? '-' : ''}${o.field}`).join(',')].join('|');
+    let run = windows.get(id);
+    if (!run) {
+      if (windows.size >= 500) windows.clear();
+      const build = shape.base;
+      run = (
+        shape.parentId === undefined
+          ? prepared((db: Db, limit: number, offset: number) => {
+              const b = build(db, 0);
+              return windowOf(b, b, spec, order, dialect, deep, limit, offset, fromEnd);
+            })
+          : prepared((db: Db, limit: number, offset: number, parentId: number) => {
+              const b = build(db, parentId);
+              return windowOf(b, b, spec, order, dialect, deep, limit, offset, fromEnd);
+            })
+      ) as Window;
+      windows.set(id, run);
+    }
+    rows = (await run(shape.db, limit + 1, offset, shape.parentId ?? 0)) as T[];
   } else {
-    page = sorted(qb)
-      .limit(limit + 1)
-      .offset(offset);
+    rows = (await windowOf(base, qb, spec, order, dialect, deep, limit + 1, offset, fromEnd).execute()) as T[];
   }
-  const rows = (await page.execute()) as T[];
   const hasMoreData = rows.length > limit;
   if (hasMoreData) rows.pop();
   const out: ListResult<T> = { result: rows, hasMoreData };

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { type Db, inTransaction } from '../db/index';
+import { prepared } from '../db/prepared';
 import type { Dialect } from '../db/schema-helpers';
 import type { Database } from '../db/types';
 import { type Aktion, logChange } from './change-log';
@@ -99,7 +100,8 @@ export function listSpec(r: AnyResource, schema: z.ZodObject = r.listSchema ?? r
   return { table: r.table, fields: fieldsOf(schema), defaultOrder: r.defaultOrder, search: r.search, expressions: r.computed, scales: codecs(r)?.scales };
 }
 
-function baseQuery(db: Db, r: AnyResource, actor: Actor, schema: z.ZodObject, parentId?: number): AnyQB {
+/** The resource's columns (and computed fields) of `schema`, for every actor. */
+function columnsQuery(db: Db, r: AnyResource, schema: z.ZodObject): AnyQB {
   const fields = Object.keys(fieldsOf(schema));
   const cols = fields.filter((c) => !r.computed?.[c]).map((c) => `${r.table}.${c}`);
   // biome-ignore lint/suspicious/noExplicitAny: dynamic table
@@ -108,6 +110,11 @@ function baseQuery(db: Db, r: AnyResource, actor: Actor, schema: z.ZodObject, pa
     const expr = r.computed?.[c];
     if (expr) qb = qb.select(sql.raw(expr).as(c));
   }
+  return qb;
+}
+
+function baseQuery(db: Db, r: AnyResource, actor: Actor, schema: z.ZodObject, parentId?: number): AnyQB {
+  let qb = columnsQuery(db, r, schema);
   if (r.scope) qb = r.scope(qb, actor);
   if (r.parentColumn && parentId !== undefined) qb = qb.where(`${r.table}.${r.parentColumn}`, '=', parentId);
   return qb;
@@ -123,6 +130,21 @@ function out<T>(r: AnyResource, row: Row): T {
   return (r.fromRow ? r.fromRow(decoded) : decoded) as T;
 }
 
+const shapeIds = new WeakMap<object, number>();
+let shapeCount = 0;
+/** A name for a resource's base query with `schema`'s columns, unique in this process (resources and schemas are module constants). */
+function shapeKey(r: AnyResource, schema: z.ZodObject): string {
+  const idOf = (o: object) => {
+    let id = shapeIds.get(o);
+    if (id === undefined) {
+      id = ++shapeCount;
+      shapeIds.set(o, id);
+    }
+    return id;
+  };
+  return `${r.table}:${idOf(r)}:${idOf(schema)}`;
+}
+
 export async function listRecords<S extends z.ZodObject, L extends z.ZodObject>(
   ctx: Ctx,
   r: Resource<S, L>,
@@ -131,7 +153,17 @@ export async function listRecords<S extends z.ZodObject, L extends z.ZodObject>(
   parentId?: number,
 ): Promise<ListResult<z.input<L>>> {
   const schema = r.listSchema ?? r.schema;
-  const res = await runList<Row>(baseQuery(ctx.db, r, actor, schema, parentId), listSpec(r, schema), q, ctx.dialect);
+  const nested = !!r.parentColumn && parentId !== undefined;
+  // a resource without a scope reads the same base query for every actor: its plain windows run prepared (runList)
+  const shape = r.scope
+    ? undefined
+    : {
+        key: `${shapeKey(r, schema)}:${nested}`,
+        db: ctx.db,
+        parentId: nested ? parentId : undefined,
+        base: (db: Db, p: number) => baseQuery(db, r, actor, schema, nested ? p : undefined),
+      };
+  const res = await runList<Row>(baseQuery(ctx.db, r, actor, schema, parentId), listSpec(r, schema), q, ctx.dialect, shape);
   return { ...res, result: res.result.map((row) => out<z.input<L>>(r, row)) };
 }
 
@@ -159,9 +191,34 @@ export async function getRecord<S extends z.ZodObject, L extends z.ZodObject>(
   actor: Actor,
   parentId?: number,
 ): Promise<z.input<S>> {
-  const row = await baseQuery(db, r, actor, r.schema, parentId).where(`${r.table}.id`, '=', id).executeTakeFirst();
+  const row = r.scope
+    ? await baseQuery(db, r, actor, r.schema, parentId).where(`${r.table}.id`, '=', id).executeTakeFirst()
+    : (await recordQuery(r, !!r.parentColumn && parentId !== undefined)(db, id, parentId))[0];
   if (!row) throw notFound(r.label);
   return out<z.input<S>>(r, row);
+}
+
+type RecordQuery = (db: Db, id: number, parentId?: number) => Promise<Row[]>;
+const recordQueries = new WeakMap<AnyResource, { plain?: RecordQuery; nested?: RecordQuery }>();
+
+/**
+ * The read of one record of a resource without a scope (the same query for every actor), built and compiled once
+ * (db/prepared.ts): for a record read, building the query of its 30 to 50 columns cost more than running it.
+ */
+function recordQuery(r: AnyResource, nested: boolean): RecordQuery {
+  let kept = recordQueries.get(r);
+  if (!kept) {
+    kept = {};
+    recordQueries.set(r, kept);
+  }
+  if (nested) {
+    kept.nested ??= prepared((db: Db, id: number, parentId?: number) =>
+      columnsQuery(db, r, r.schema).where(`${r.table}.${r.parentColumn}`, '=', parentId).where(`${r.table}.id`, '=', id),
+    ) as RecordQuery;
+    return kept.nested;
+  }
+  kept.plain ??= prepared((db: Db, id: number) => columnsQuery(db, r, r.schema).where(`${r.table}.id`, '=', id)) as RecordQuery;
+  return kept.plain;
 }
 
 async function checkRemark(trx: Db, ctx: Ctx, r: AnyResource, remark: string | undefined) {
@@ -174,7 +231,17 @@ async function checkRemark(trx: Db, ctx: Ctx, r: AnyResource, remark: string | u
 
 const defined = (data: Row) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
 const location = (r: AnyResource, parentId: number | undefined, id: number) => `${API_PREFIX}${r.path.replace(':parent', String(parentId ?? ''))}/${id}`;
-const unscoped = <S extends z.ZodObject, L extends z.ZodObject>(r: Resource<S, L>): Resource<S, L> => ({ ...r, scope: undefined });
+const unscopedOf = new WeakMap<AnyResource, AnyResource>();
+/** The resource without its scope (kept per resource, so that its record query is built once). */
+const unscoped = <S extends z.ZodObject, L extends z.ZodObject>(r: Resource<S, L>): Resource<S, L> => {
+  if (!r.scope) return r;
+  let u = unscopedOf.get(r);
+  if (!u) {
+    u = { ...r, scope: undefined };
+    unscopedOf.set(r, u);
+  }
+  return u as Resource<S, L>;
+};
 
 /** The stored row as it is now (all columns), read in the write's transaction — row-locked on PostgreSQL. */
 async function beforeImage(trx: Db, ctx: Ctx, r: AnyResource, actor: Actor, id: number, parentId?: number): Promise<Row> {

@@ -1,6 +1,7 @@
 import { type Endpoint, MessageCode } from '@vario/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index';
+import { endpointOf } from '../lib/endpoint-of';
 import { ApiError, forbidden } from '../lib/errors';
 import { type Actor, sha256 } from '../lib/locks';
 import { may } from '../lib/rights';
@@ -117,6 +118,7 @@ export function registerAuth(
 ) {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('endpoint', null);
 
   const admit = (req: FastifyRequest, session: CachedSession | null, maintenance: boolean, e: Endpoint) => {
     if (!session || session.bisMs <= Date.now()) throw unauthorized();
@@ -147,7 +149,7 @@ export function registerAuth(
   };
 
   app.addHook('onRequest', (req, _reply, done) => {
-    const e = req.routeOptions.config.endpoint;
+    const e = endpointOf(req);
     if (!e || e.public) return done();
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     if (!m?.[1]) return done(unauthorized());

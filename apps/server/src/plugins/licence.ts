@@ -1,5 +1,6 @@
 import { BENUTZER_TYPEN_WEBAPP, type Endpoint, endpoints, MessageCode } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
+import { endpointOf } from '../lib/endpoint-of';
 import { ApiError } from '../lib/errors';
 
 /** Calls a user without the web app licence may still make: end the session and learn who they are (the web's check). */
@@ -18,8 +19,9 @@ export const noLicence = () =>
 export function registerLicenceCheck(app: FastifyInstance) {
   app.addHook('onRequest', (req, _reply, done) => {
     const user = req.user;
-    const e = req.routeOptions.config.endpoint;
-    if (!user || !e || WITHOUT_LICENCE.has(e) || licensed.has(user.typ)) return done();
+    if (!user || licensed.has(user.typ)) return done();
+    const e = endpointOf(req);
+    if (!e || WITHOUT_LICENCE.has(e)) return done();
     done(noLicence());
   });
 }

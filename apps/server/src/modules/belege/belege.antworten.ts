@@ -1,8 +1,10 @@
 import { API_PREFIX, type Beleg, type BelegPosition, type belegHistorieZeile, belegtypVon, type PreisHerkunft } from '@vario/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
+import { prepared } from '../../db/prepared';
 import { tagUndZeitVon } from '../../lib/berlin-time';
 import { money2, percent2 } from '../../lib/codecs';
+import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/locks';
 import { gross } from '../../lib/money';
 import { may } from '../../lib/rights';
@@ -24,34 +26,72 @@ import { istTextzeile, STANDARD_MWST } from './belege.summen';
 
 type MwstGespeichert = { satz: number; netto: number; mwst: number }[];
 
+const kuerzelVon = prepared((db: Db, id: number) => db.selectFrom('benutzer').select('kuerzel').where('id', '=', id));
+
+/**
+ * Freight is taxed at the main rate (belege.summen.ts): the rate with the largest line net, of equal nets the higher
+ * rate; the standard rate for a document without article lines.
+ */
+const hauptsatzVon = prepared((db: Db, belegId: number) =>
+  db
+    .selectFrom('belegPositionen')
+    .select('mwstSatz')
+    .where('belegId', '=', belegId)
+    .where('positionsArt', '<>', 'T')
+    .groupBy('mwstSatz')
+    .orderBy((eb) => eb.fn.sum('gesamtpreis'), 'desc')
+    .orderBy('mwstSatz', 'desc')
+    .limit(1),
+);
+
+/** The head with its maker's short name and its main rate (hauptsatzVon) in one statement: what a read of one document needs. */
+const kopfMitKuerzelUndSatz = prepared((db: Db, id: number) =>
+  db
+    .selectFrom('belege')
+    .selectAll('belege')
+    .select((eb) => [
+      eb.selectFrom('benutzer').select('kuerzel').whereRef('benutzer.id', '=', 'belege.benutzerId').as('__kuerzel'),
+      eb
+        .selectFrom('belegPositionen')
+        .select('mwstSatz')
+        .whereRef('belegPositionen.belegId', '=', 'belege.id')
+        .where('positionsArt', '<>', 'T')
+        .groupBy('mwstSatz')
+        .orderBy((sub) => sub.fn.sum('belegPositionen.gesamtpreis'), 'desc')
+        .orderBy('mwstSatz', 'desc')
+        .limit(1)
+        .as('__hauptsatz'),
+    ])
+    .where('belege.id', '=', id),
+);
+
 /** The head in its API shape for the actor: `rohertrag` only with ART_EK, `bearbeitbar` for the actor. */
 export async function belegAntwort(trx: Db, actor: Actor, idOrKopf: number | KopfRow): Promise<Beleg> {
-  const kopf = typeof idOrKopf === 'number' ? await loadKopf(trx, idOrKopf) : idOrKopf;
-  const [benutzer, saetze, mitEk, bearbeitbar, bezug, verwerfen] = await Promise.all([
-    kopf.benutzerId === null ? null : trx.selectFrom('benutzer').select('kuerzel').where('id', '=', kopf.benutzerId).executeTakeFirst(),
-    trx
-      .selectFrom('belegPositionen')
-      .select(['mwstSatz'])
-      .select((eb) => eb.fn.sum<number>('gesamtpreis').as('netto'))
-      .where('belegId', '=', kopf.id)
-      .where('positionsArt', '<>', 'T')
-      .groupBy('mwstSatz')
-      .execute(),
+  let kopf: KopfRow;
+  let kuerzel: Promise<string | null>;
+  let satz: Promise<number | null>;
+  if (typeof idOrKopf === 'number') {
+    const [row] = await kopfMitKuerzelUndSatz(trx, idOrKopf);
+    if (!row) throw notFound('Beleg');
+    const { __kuerzel, __hauptsatz, suche: _s, ...k } = row as typeof row & { __kuerzel: string | null; __hauptsatz: number | null; suche?: unknown };
+    kopf = k as KopfRow;
+    kuerzel = Promise.resolve(__kuerzel ?? null);
+    satz = Promise.resolve(__hauptsatz ?? null);
+  } else {
+    kopf = idOrKopf;
+    const benutzerId = kopf.benutzerId;
+    kuerzel = benutzerId === null ? Promise.resolve(null) : kuerzelVon(trx, benutzerId).then((rows) => rows[0]?.kuerzel ?? null);
+    satz = hauptsatzVon(trx, kopf.id).then((rows) => rows[0]?.mwstSatz ?? null);
+  }
+  const [benutzer, gefunden, mitEk, bearbeitbar, bezug, verwerfen] = await Promise.all([
+    kuerzel,
+    satz,
     may(trx, actor, 'ART_EK'),
     istBearbeitbar(trx, actor, kopf),
     kopf.stornoVonId || kopf.storniertAm ? stornoBezug(trx, kopf) : null,
     verwerfenAblehnung(trx, actor, kopf),
   ]);
-  // freight is taxed at the main rate (belege.summen.ts): the rate with the largest line net
-  let hauptsatz = STANDARD_MWST;
-  let groesste: number | null = null;
-  for (const s of saetze) {
-    const n = Number(s.netto);
-    if (groesste === null || n > groesste || (n === groesste && s.mwstSatz > hauptsatz)) {
-      groesste = n;
-      hauptsatz = s.mwstSatz;
-    }
-  }
+  const hauptsatz = gefunden ?? STANDARD_MWST;
   const { suche: _s, ...rest } = kopf as KopfRow & { suche?: unknown };
   const d = kopfCodecs.decodeRow(rest);
   const aufteilung = (kopf.mwstAufteilung ? JSON.parse(kopf.mwstAufteilung) : []) as MwstGespeichert;
@@ -62,7 +102,7 @@ export async function belegAntwort(trx: Db, actor: Actor, idOrKopf: number | Kop
     belegtyp: belegtypVon(kopf.belegart),
     mwstAufteilung: aufteilung.map((a) => ({ satz: percent2.fromDb(a.satz), netto: money2.fromDb(a.netto), mwst: money2.fromDb(a.mwst) })),
     frachtkostenBrutto: money2.fromDb(gross(kopf.frachtkosten, hauptsatz)),
-    benutzer: benutzer?.kuerzel ?? null,
+    benutzer,
     bearbeitbar,
     verwerfbar: verwerfen === null,
     stornoBezug: bezug,

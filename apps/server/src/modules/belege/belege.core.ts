@@ -1,6 +1,7 @@
 import { BELEG_AKTIONEN, BELEGSTATUS_WERTE, type BelegAktion, type Belegart, belegartName, belegartVon, zustandErlaubt } from '@vario/contract';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index';
+import { prepared } from '../../db/prepared';
 import { nowIso } from '../../lib/clock';
 import { codecsOf, money2, money4, percent2, qty3 } from '../../lib/codecs';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
@@ -73,10 +74,13 @@ export const positionCodecs = codecsOf({
 // ------------------------------------------------------------------------------------------------ load
 
 /** The head, row-locked on PostgreSQL when `forUpdate`; 404 when it does not exist. */
+const kopfById = prepared((db: Db, id: number) => db.selectFrom('belege').selectAll().where('id', '=', id));
+
 export async function loadKopf(trx: Db, id: number, forUpdate = false): Promise<KopfRow> {
-  let q = trx.selectFrom('belege').selectAll().where('id', '=', id);
-  if (forUpdate && trx.getExecutor().adapter.constructor.name.startsWith('Postgres')) q = q.forUpdate();
-  const row = (await q.executeTakeFirst()) as (KopfRow & { suche?: unknown }) | undefined;
+  const lock = forUpdate && trx.getExecutor().adapter.constructor.name.startsWith('Postgres');
+  const row = (lock ? await trx.selectFrom('belege').selectAll().where('id', '=', id).forUpdate().executeTakeFirst() : (await kopfById(trx, id))[0]) as
+    | (KopfRow & { suche?: unknown })
+    | undefined;
   if (!row) throw notFound('Beleg');
   delete row.suche;
   return row;
@@ -96,12 +100,14 @@ export async function loadBeleg(trx: Db, id: number, opts: { forUpdate?: boolean
 export const istArtikelzeile = (p: { positionsArt: string }) => !istTextzeile(p);
 
 /** The cancellation document of a cancelled document, or the cancelled document of a cancellation (`stornoBezug`). */
+const bezugById = prepared((db: Db, id: number) => db.selectFrom('belege').select(['id', 'belegart', 'belegnummer']).where('id', '=', id));
+const bezugByStornoVon = prepared((db: Db, id: number) =>
+  db.selectFrom('belege').select(['id', 'belegart', 'belegnummer']).where('stornoVonId', '=', id).orderBy('id').limit(1),
+);
+
 export async function stornoBezug(trx: Db, kopf: Pick<KopfRow, 'id' | 'stornoVonId'>) {
-  const q = trx.selectFrom('belege').select(['id', 'belegart', 'belegnummer']);
-  const row = kopf.stornoVonId
-    ? await q.where('id', '=', kopf.stornoVonId).executeTakeFirst()
-    : await q.where('stornoVonId', '=', kopf.id).orderBy('id').executeTakeFirst();
-  return row ?? null;
+  const rows = kopf.stornoVonId ? await bezugById(trx, kopf.stornoVonId) : await bezugByStornoVon(trx, kopf.id);
+  return rows[0] ?? null;
 }
 
 // ------------------------------------------------------------------------------------------------ rights and the status table
@@ -149,12 +155,14 @@ export async function istBearbeitbar(trx: Db, actor: Actor, kopf: KopfRow): Prom
  * who made it while it is new (status 1, never booked or cancelled) and has no positions — without BEK_LOESCHEN,
  * which deleting any unbooked document needs. The route and the answer's `verwerfbar` both ask this.
  */
+const anyPosition = prepared((db: Db, belegId: number) => db.selectFrom('belegPositionen').select('id').where('belegId', '=', belegId).limit(1));
+
 export async function verwerfenAblehnung(trx: Db, actor: Actor, kopf: KopfRow): Promise<string | null> {
   const name = belegName(kopf);
   if (kopf.benutzerId !== actor.id) return `${name} wurde von einem anderen Benutzer angelegt; verwerfen kann ihn nur, wer ihn angelegt hat`;
   if (Number(kopf.belegstatus) !== BELEGSTATUS_WERTE.gespeichert || kopf.gebuchtAm || kopf.storniertAm)
     return `${name} ist nicht mehr neu (gedruckt, gebucht oder übernommen) und kann nicht verworfen werden`;
-  const position = await trx.selectFrom('belegPositionen').select('id').where('belegId', '=', kopf.id).executeTakeFirst();
+  const [position] = await anyPosition(trx, kopf.id);
   if (position) return `${name} hat Positionen; nur ein leerer Beleg wird verworfen`;
   return null;
 }
