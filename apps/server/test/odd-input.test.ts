@@ -19,6 +19,8 @@ async function lists() {
   const asset = await t.handle.db.selectFrom('assets').select('id').executeTakeFirstOrThrow();
   const beleg = await f.beleg();
   const offenerPosten = await f.offenerPosten();
+  const ticket = expectOk(await c.call(endpoints.ticketCreate, { as, body: { data: { betreff: 'Odd input', adresseId: adresse.id } } })).result;
+  const deal = expectOk(await c.call(endpoints.dealCreate, { as, body: { data: { titel: 'Odd input', adresseId: adresse.id } } })).result;
   // the record a path's :id names; a new list under another record needs its line here (no id of another table by chance)
   const ids: [string, number][] = [
     ['/stammdaten/adressen/', adresse.id],
@@ -27,6 +29,8 @@ async function lists() {
     ['/stammdaten/assets/', asset.id],
     ['/verkauf/belege/', beleg.id],
     ['/finanzen/offeneposten/', offenerPosten.id],
+    ['/crm/tickets/', ticket.id],
+    ['/crm/deals/', deal.id],
   ];
   const idFor = (path: string) => {
     const hit = ids.find(([prefix]) => path.startsWith(prefix));

@@ -1,5 +1,6 @@
 import { DEAL_BELEGARTEN, DEAL_PHASEN, DEAL_STATUS } from '@vario/contract';
 import { inTransaction } from '../../db/index';
+import { plusTage, tagVon } from '../../lib/berlin-time';
 import { encode, money2 } from '../../lib/codecs';
 import type { Ctx } from '../../lib/resource';
 import { createRecord } from '../../lib/resource';
@@ -40,7 +41,8 @@ export const dealsSeeder: Seeder = {
     };
     const grund = await db.selectFrom('dealVerlustgruende').select('bezeichnung').orderBy('sortierung').execute();
     const jetzt = Date.now();
-    const tag = (d: number) => new Date(jetzt + d * 86_400_000).toISOString().slice(0, 10);
+    const heute = tagVon(new Date(jetzt).toISOString());
+    const tag = (d: number) => plusTage(heute, d);
     const ziel = Math.min(Math.max(scale, 60), SERVICE_DEALS);
 
     for (let i = 0; i < ziel; i++) {
