@@ -22,8 +22,15 @@ export type NumberTextInputProps = Omit<TextInputProps, 'value' | 'onChange' | '
   format?: NumberFormatOptions;
 };
 
+/** The digits after the point a stored number has (a price kept to 4 places shows all 4, never rounded for the eye). */
+const decimalsOf = (v: number) => {
+  const s = String(v);
+  const i = s.indexOf('.');
+  return i < 0 || /e/i.test(s) ? 0 : s.length - i - 1;
+};
+
 const shown = (v: number | string | null | undefined, f: NumberFormatOptions) =>
-  typeof v === 'number' ? formatNumberInput(v, { scale: f.scale, fixed: f.fixed, grouped: f.grouped }) : (v ?? '');
+  typeof v === 'number' ? formatNumberInput(v, { scale: Math.min(6, Math.max(f.scale ?? 0, decimalsOf(v))), fixed: f.fixed, grouped: f.grouped }) : (v ?? '');
 
 /**
  * A number typed as the user's language writes it (de 1.234,56, en 1,234.56, fr 1 234,56), kept as typed while
@@ -34,6 +41,8 @@ export function NumberTextInput({ value, onChange, onBlur, onFocus, format = {},
   const { i18n } = useTranslation('app');
   const [text, setText] = useState(() => shown(value, format));
   const focused = useRef(false);
+  // only text the user changed is read back: passing through a field (Tab) never rewrites its value
+  const edited = useRef(false);
   const opts = { scale: format.scale ?? 0, integer: (format.scale ?? 0) === 0, exact: format.exact };
 
   useEffect(() => {
@@ -54,16 +63,20 @@ export function NumberTextInput({ value, onChange, onBlur, onFocus, format = {},
       autoComplete="off"
       onFocus={(e) => {
         focused.current = true;
+        edited.current = false;
         onFocus?.(e);
       }}
       onChange={(e) => {
+        edited.current = true;
         setText(e.currentTarget.value);
         take(e.currentTarget.value);
       }}
       onBlur={(e) => {
         focused.current = false;
-        const parsed = take(text);
-        if (parsed.ok) setText(shown(parsed.value, format));
+        if (edited.current) {
+          const parsed = take(text);
+          if (parsed.ok) setText(shown(parsed.value, format));
+        } else setText(shown(value, format));
         onBlur?.(e);
       }}
       styles={{ input: { textAlign: 'right' } }}
