@@ -82,6 +82,9 @@ test('[ASS-001] [ASS-002] [ASS-005] the asset list opens the record with labels 
   await expect(page.getByText('Garantiebeginn', { exact: true })).toBeVisible();
   await page.getByTestId('record-edit').click();
   await expect(page.getByTestId('record-remove')).toHaveCount(0);
+  // leaving edit mode gives the record's lock back (later flows edit the same asset)
+  await page.getByTestId('record-cancel').click();
+  await expect(page.getByTestId('record-edit')).toBeVisible();
 });
 
 test('[RIGHT-013] without ASS_SEHEN the assets screen shows the general no-data notice', async ({ page, request }) => {
