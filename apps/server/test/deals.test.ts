@@ -1,4 +1,5 @@
 import { DEAL_PHASEN, endpoints } from '@vario/contract';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { api, expectOk, invalid } from './client';
 import { factories } from './factories';
@@ -297,6 +298,68 @@ describe(`deals (${DB_KIND})`, () => {
     expectError(await c.call(endpoints.dealUpdate, { as: 'admin', params: { id: d.id }, body: { data: { titel: 'x' } } }), 423);
     expectError(await c.call(endpoints.dealPhase, { as: 'admin', params: { id: d.id }, body: { data: { phase: 2 } } }), 423);
     expect((await dealRow(d.id)).titel).toBe('Kältemaschine');
+  });
+
+  it('the whole board reads the phase sums the deal writes keep, and they equal a recount after every kind of write', async () => {
+    const recount = async () => {
+      const rows = await db
+        .selectFrom('deals')
+        .where('status', '=', 0)
+        .where('archived', '=', false)
+        .select((eb) => [
+          'phase',
+          eb.fn.countAll<number>().as('anzahl'),
+          sql<number>`coalesce(sum(coalesce("investitionssummeGeplant", 0)), 0)`.as('summe'),
+          sql<number>`coalesce(sum((coalesce("investitionssummeGeplant", 0) * "chance" + 50) / 100), 0)`.as('gewichtet'),
+        ])
+        .groupBy('phase')
+        .execute();
+      return DEAL_PHASEN.map((phase) => {
+        const r = rows.find((x) => Number(x.phase) === phase);
+        return { phase, anzahl: Number(r?.anzahl ?? 0), summeGeplant: Number(r?.summe ?? 0) / 100, summeGewichtet: Number(r?.gewichtet ?? 0) / 100 };
+      });
+    };
+    const board = async () =>
+      expectOk(await c.call(endpoints.dealBoard, { as: 'admin', query: { karten: 0 } })).result.spalten.map((s) => ({
+        phase: s.phase,
+        anzahl: s.anzahl,
+        summeGeplant: s.summeGeplant,
+        summeGewichtet: s.summeGewichtet,
+      }));
+    const before = await board();
+    expect(before).toEqual(await recount());
+    const a = await neuerDeal({ chance: 35, investitionssummeGeplant: 1234.57, phase: 2 });
+    const b = await neuerDeal({ chance: 80, investitionssummeGeplant: 99.99, phase: 3 });
+    const d = await neuerDeal({ chance: 10, phase: 1 });
+    const e = await neuerDeal({ chance: 50, investitionssummeGeplant: 10, phase: 4 });
+    const after = await board();
+    expect(after[1]!.anzahl).toBe(before[1]!.anzahl + 1);
+    expect(after[1]!.summeGewichtet).toBeCloseTo(before[1]!.summeGewichtet + 432.1, 2);
+    expect(after).toEqual(await recount());
+    expectOk(await c.call(endpoints.dealPhase, { as: 'admin', params: { id: a.id }, body: { data: { phase: 4 } } }));
+    expectOk(await c.call(endpoints.dealUpdate, { as: 'admin', params: { id: b.id }, body: { data: { chance: 5, investitionssummeGeplant: 1000 } } }));
+    expectOk(await c.call(endpoints.dealGewonnen, { as: 'admin', params: { id: d.id }, body: { data: { summe: 1 } } }));
+    expectOk(await c.call(endpoints.dealUpdate, { as: 'admin', params: { id: e.id }, body: { data: { archived: true } } }));
+    expect(await board()).toEqual(await recount());
+    const f2 = await neuerDeal({ chance: 20, investitionssummeGeplant: 7, phase: 1 });
+    expect((await c.call(endpoints.dealDelete, { as: 'admin', params: { id: f2.id } })).status).toBe(204);
+    expectOk(await c.call(endpoints.dealVerloren, { as: 'admin', params: { id: b.id }, body: { data: { grund: 'Preis' } } }));
+    expect(await board()).toEqual(await recount());
+    if (DB_KIND === 'postgres') {
+      // moves in opposite directions at once lock the two phase rows in the same order: no deadlock, sums exact
+      const many = [];
+      for (let i = 0; i < 8; i++) many.push(await neuerDeal({ chance: 10 + i, investitionssummeGeplant: 100 + i, phase: ((i % 4) + 1) as 1 | 2 | 3 | 4 }));
+      const res = await Promise.all(
+        many.flatMap((m, i) =>
+          [1, 2, 3, 4].map((p) =>
+            c.call(endpoints.dealPhase, { as: 'admin', params: { id: m.id }, body: { data: { phase: (((p + i) % 4) + 1) as 1 | 2 | 3 | 4 } } }),
+          ),
+        ),
+      );
+      for (const r of res) expect([200, 423]).toContain(r.status);
+      expect(res.some((r) => r.status === 200)).toBe(true);
+      expect(await board()).toEqual(await recount());
+    }
   });
 
   it.runIf(DB_KIND === 'postgres')('parallel phase moves and a parallel win of one deal keep the rules (PostgreSQL)', async () => {

@@ -234,27 +234,35 @@ export async function assignBeleg(trx: Db, ctx: Ctx, actor: Actor, id: number, b
 
 /**
  * The phase board (issue 22 item 4): per phase of the open, not archived deals (filtered and searched like the list)
- * the count, the planned sum and the sum weighted by chance — one GROUP BY over a covering index, the weighting per deal
- * in integer cents, rounded half up — and the first cards by next contact (those without one after, newest first).
+ * the count, the planned sum and the sum weighted by chance — for the whole board the four rows the triggers of
+ * migration 0032 keep, for a filtered or searched one a GROUP BY over a covering index (the weighting per deal in
+ * integer cents, rounded half up, the same formula as the triggers) — and the first cards by next contact (those without one after, newest first).
  */
 export async function dealBoard(ctx: Ctx, actor: Actor, q: Pick<ListQuery, 'filter' | 'search'> & { karten?: number }) {
   const spec = listSpec(dealsResource);
   const term = q.search?.trim();
-  // biome-ignore lint/suspicious/noExplicitAny: the resource's base query
-  let base: any = applyConditions(dealsResource.query!(ctx.db), spec, parseFilter(q.filter, spec.fields, spec.scales), ctx.dialect);
-  // biome-ignore lint/suspicious/noExplicitAny: see above
-  if (term) base = base.where((eb: any) => spec.search?.(eb, term, ctx.dialect) as Expression<SqlBool>);
-  const rows = (await base
-    .where('deals.status', '=', DEAL_STATUS.offen)
-    .where('deals.archived', '=', false)
-    .select([
-      'deals.phase as phase',
-      sql<number>`count(*)`.as('anzahl'),
-      sql<number>`coalesce(sum("deals"."investitionssummeGeplant"), 0)`.as('summe'),
-      sql<number>`coalesce(sum((coalesce("deals"."investitionssummeGeplant", 0) * "deals"."chance" + 50) / 100), 0)`.as('gewichtet'),
-    ])
-    .groupBy('deals.phase')
-    .execute()) as { phase: number; anzahl: number | string; summe: number | string; gewichtet: number | string }[];
+  type Summen = { phase: number; anzahl: number | string; summe: number | string; gewichtet: number | string };
+  let rows: Summen[];
+  if (!term && !q.filter?.trim()) {
+    // the whole board: the sums the triggers of migration 0032 keep in every deal write's transaction
+    rows = await ctx.db.selectFrom('dealPhasenSummen').select(['phase', 'anzahl', 'summe', 'gewichtet']).execute();
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: the resource's base query
+    let base: any = applyConditions(dealsResource.query!(ctx.db), spec, parseFilter(q.filter, spec.fields, spec.scales), ctx.dialect);
+    // biome-ignore lint/suspicious/noExplicitAny: see above
+    if (term) base = base.where((eb: any) => spec.search?.(eb, term, ctx.dialect) as Expression<SqlBool>);
+    rows = (await base
+      .where('deals.status', '=', DEAL_STATUS.offen)
+      .where('deals.archived', '=', false)
+      .select([
+        'deals.phase as phase',
+        sql<number>`count(*)`.as('anzahl'),
+        sql<number>`coalesce(sum(coalesce("deals"."investitionssummeGeplant", 0)), 0)`.as('summe'),
+        sql<number>`coalesce(sum((coalesce("deals"."investitionssummeGeplant", 0) * "deals"."chance" + 50) / 100), 0)`.as('gewichtet'),
+      ])
+      .groupBy('deals.phase')
+      .execute()) as Summen[];
+  }
   const n = q.karten ?? DEAL_BOARD_KARTEN;
   const extra = q.filter?.trim() ? `,${q.filter}` : '';
   const spalten = await Promise.all(

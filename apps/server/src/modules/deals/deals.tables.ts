@@ -38,8 +38,17 @@ export interface DealVerlustgrundTable {
   sortierung: Generated<number>;
 }
 
+/** The board's header figures per phase of the open, not archived deals, kept by triggers (migration 0032). */
+export interface DealPhasenSummenTable {
+  phase: number;
+  anzahl: number;
+  summe: number;
+  gewichtet: number;
+}
+
 /** Tables of the area, merged into `Database` (db/types.ts). */
 export interface DealsTables {
   deals: DealTable;
   dealVerlustgruende: DealVerlustgrundTable;
+  dealPhasenSummen: DealPhasenSummenTable;
 }
