@@ -144,3 +144,31 @@ test('[TKT-021] "new item" on an address opens the ticket form for that address;
   await expect(notices(page)).toHaveCount(1);
   await expect(page.getByTestId('field-betreff')).toHaveValue('Wird nicht angelegt');
 });
+
+test('a ticket attachment uploads from the browser as a form, lists with its name and size, downloads the same bytes and is deleted', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, 'admin');
+  const ticket = (await getJson<{ result: { id: number }[] }>(request, token, '/crm/tickets?limit=1&filter=status=0')).result[0];
+  if (!ticket) throw new Error('no open ticket in the seed');
+  await openAs(page, request, 'admin', `/tickets/${ticket.id}/attachments`);
+  const bytes = Buffer.from('Prüfprotokoll Kälteanlage\nDruck;12,5 bar\n');
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/crm/tickets/${ticket.id}/anhaenge`));
+  await page.locator('input[type=file]').setInputFiles({ name: 'e2e-protokoll.csv', mimeType: 'text/csv', buffer: bytes });
+  expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  const row = page.getByRole('row').filter({ hasText: 'e2e-protokoll.csv' });
+  await expect(row).toBeVisible();
+  const download = page.waitForEvent('download');
+  await row.getByTestId('attachment-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('e2e-protokoll.csv');
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile((await file.path())!)).equals(bytes)).toBe(true);
+  await row.getByRole('button', { name: 'Löschen' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Löschen|OK|Ja/ })
+    .click();
+  await expect(page.getByRole('row').filter({ hasText: 'e2e-protokoll.csv' })).toHaveCount(0);
+});

@@ -14,6 +14,7 @@ import { ApiError, errorBody } from './lib/errors';
 import { registerIdempotency } from './lib/idempotency';
 import { registerInputGuards } from './lib/input-guards';
 import { type AppContext, collectModules, type LoginLimit } from './lib/module';
+import { registerMultipart } from './lib/multipart';
 import { openApiTransform, openApiTransformObject } from './lib/openapi';
 import type { Ctx } from './lib/resource';
 import { serializerCompiler } from './lib/serializer';
@@ -74,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonCompression(app);
+  registerMultipart(app);
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Request-Id', req.id);
     reply.header('X-Content-Type-Options', 'nosniff');

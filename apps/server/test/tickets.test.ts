@@ -254,6 +254,51 @@ describe('tickets', () => {
     expect((await c.callRaw(endpoints.dateiInhalt, { as: ohneSehen.anmeldename, params: { id: other.id } })).statusCode).toBe(403);
   });
 
+  it('attachments also upload as multipart/form-data (the file by its bytes, betreff beside it); a form without a file or with two is a 400', async () => {
+    const tk = await neuesTicket();
+    const form = async (fd: FormData) => {
+      const req = new Request('http://x', { method: 'POST', body: fd });
+      return { headers: { 'content-type': req.headers.get('content-type')! }, payload: Buffer.from(await req.arrayBuffer()) };
+    };
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const fd = new FormData();
+    fd.set('datei', new Blob([png]), 'Schaltplan Halle 3.png');
+    fd.set('betreff', 'Schaltplan – Übersicht');
+    const { headers, payload } = await form(fd);
+    const up = await c.callRaw(endpoints.ticketAnhangCreate, { as: 'buero', params: { id: tk.id }, headers, payload });
+    expect(up.statusCode, up.body).toBe(201);
+    expect(up.json().result).toMatchObject({
+      dateiname: 'Schaltplan Halle 3.png',
+      betreff: 'Schaltplan – Übersicht',
+      mimeType: 'image/png',
+      groesse: png.length,
+    });
+    const dl = await c.callRaw(endpoints.dateiInhalt, { as: 'buero', params: { id: up.json().result.id } });
+    expect(dl.rawPayload.equals(png)).toBe(true);
+    const before = expectOk(await c.call(endpoints.ticketAnhaenge, { as: 'buero', params: { id: tk.id } })).result.length;
+    const none = new FormData();
+    none.set('betreff', 'ohne Datei');
+    const two = new FormData();
+    two.append('a', new Blob([png]), 'a.png');
+    two.append('b', new Blob([png]), 'b.png');
+    const disguised = new FormData();
+    disguised.set('datei', new Blob([Buffer.from('MZ\x90\x00', 'latin1')]), 'rechnung.pdf');
+    for (const bad of [none, two, disguised]) {
+      const r = await c.callRaw(endpoints.ticketAnhangCreate, { as: 'buero', params: { id: tk.id }, ...(await form(bad)) });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().errors.fieldErrors.daten).toBeDefined();
+    }
+    const broken = await c.callRaw(endpoints.ticketAnhangCreate, {
+      as: 'buero',
+      params: { id: tk.id },
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: Buffer.from('--x\r\nnonsense'),
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ httpStatus: 400, errors: { fieldErrors: { daten: expect.any(Array) } } });
+    expect(expectOk(await c.call(endpoints.ticketAnhaenge, { as: 'buero', params: { id: tk.id } })).result).toHaveLength(before);
+  });
+
   it('create billing document: billable activities become positions of an order for the ticket address; abrechnungBelegId is set; twice is 409', async () => {
     const artikel = await f.artikel({ artikelart: '3', vknetto: 120 });
     await db.deleteFrom('systemParameter').where('name', '=', 'TICKETS.ABRECHNUNGSARTIKEL').execute();

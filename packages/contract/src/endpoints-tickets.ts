@@ -128,7 +128,7 @@ export const ticketEndpoints = {
     method: 'POST',
     path: '/crm/tickets/:id/anhaenge',
     summary:
-      "Upload an attachment (dateiname, daten as base64, betreff). Accepted by the file's bytes: PDF, PNG, JPEG, plain text/CSV (UTF-8), DOCX/XLSX (Office zip); at most 10 MB. 400 on daten otherwise; 409 on a closed ticket",
+      "Upload an attachment: multipart/form-data (the file in any one file field, its name the dateiname; betreff beside it) or JSON (dateiname, daten as base64, betreff). Accepted by the file's bytes: PDF, PNG, JPEG, plain text/CSV (UTF-8), DOCX/XLSX (Office zip); at most 10 MB. 400 on daten otherwise; 409 on a closed ticket",
     tag,
     rights: AENDERN,
     params: idParams,

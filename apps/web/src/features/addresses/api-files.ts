@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { adressDatei } from '@vario/contract';
 import type { z } from 'zod';
 import { api } from '@/lib/api/client';
-import { fetchBlob, fileToBase64 } from '@/lib/api/files';
+import { fetchBlob, fileForm } from '@/lib/api/files';
 import { queryClient } from '@/lib/query-client';
 import { saveBlob } from '@/lib/save-blob';
 import { addressKeys, SUB_LIST_LIMIT } from './api';
@@ -38,7 +38,7 @@ export async function downloadFile(addressId: number, file: Pick<AdressDatei, 'i
 export async function uploadFile(addressId: number, file: File, betreff: string | null) {
   const { result } = await api('dateiCreate', {
     params: { id: addressId },
-    body: { data: { dateiname: file.name, daten: await fileToBase64(file), betreff } },
+    body: fileForm(file, { betreff }),
   });
   void invalidate(addressId);
   return result;

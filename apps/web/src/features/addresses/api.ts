@@ -3,7 +3,7 @@ import type { Adresse, Ansprechpartner } from '@vario/contract';
 import { useToken } from '@/app/auth/session';
 import { parameterIsSet, prefetchSystemParameters, useSystemParameter } from '@/components/form/lookups';
 import { api } from '@/lib/api/client';
-import { fetchBlob, fileToBase64 } from '@/lib/api/files';
+import { fetchBlob, fileForm } from '@/lib/api/files';
 import { saveForm } from '@/lib/api/form-save';
 import { tokenStore } from '@/lib/api/token';
 import { queryClient } from '@/lib/query-client';
@@ -101,8 +101,7 @@ export async function deletePerson(addressId: number, personId: number) {
 
 export function useUploadPersonPicture(addressId: number, personId: number) {
   return useMutation({
-    mutationFn: async (file: File) =>
-      (await api('ansprechpartnerBild', { params: { id: personId }, body: { data: { dateiname: file.name, daten: await fileToBase64(file) } } })).result,
+    mutationFn: async (file: File) => (await api('ansprechpartnerBild', { params: { id: personId }, body: fileForm(file) })).result,
     onSuccess: (person) => {
       queryClient.setQueryData(addressKeys.custom('person', personId), person);
       void invalidateAddress(addressId);

@@ -3,7 +3,7 @@ import type { asset, assetEingabe } from '@vario/contract';
 import type { z } from 'zod';
 import { useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
-import { fetchBlob, fileToBase64 } from '@/lib/api/files';
+import { fetchBlob, fileForm } from '@/lib/api/files';
 import { saveForm } from '@/lib/api/form-save';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
@@ -80,8 +80,7 @@ const invalidateImages = (id: number) => queryClient.invalidateQueries({ queryKe
 /** Uploads an image; the server refuses anything but images (400 with fieldErrors.daten). */
 export function useUploadAssetImage(id: number) {
   return useMutation({
-    mutationFn: async (file: File) =>
-      (await api('assetBildCreate', { params: { id }, body: { data: { dateiname: file.name, daten: await fileToBase64(file) } } })).result,
+    mutationFn: async (file: File) => (await api('assetBildCreate', { params: { id }, body: fileForm(file) })).result,
     onSuccess: () => invalidateImages(id),
     meta: { silent: true },
   });
@@ -110,8 +109,7 @@ const invalidateFiles = (id: number) => queryClient.invalidateQueries({ queryKey
 
 export function useUploadAssetFile(id: number) {
   return useMutation({
-    mutationFn: async (file: File) =>
-      (await api('assetDateiCreate', { params: { id }, body: { data: { dateiname: file.name, daten: await fileToBase64(file) } } })).result,
+    mutationFn: async (file: File) => (await api('assetDateiCreate', { params: { id }, body: fileForm(file) })).result,
     onSuccess: () => invalidateFiles(id),
   });
 }

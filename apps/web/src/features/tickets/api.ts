@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { useToken } from '@/app/auth/session';
 import { onActivitiesChanged } from '@/features/crm/activities/api';
 import { api } from '@/lib/api/client';
-import { fetchBlob, fileToBase64 } from '@/lib/api/files';
+import { fetchBlob, fileForm } from '@/lib/api/files';
 import { saveForm } from '@/lib/api/form-save';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
@@ -75,8 +75,7 @@ export function useAttachments(id: number) {
 /** Uploads a file as base64; the server checks its type by its bytes (400 on daten otherwise). */
 export function useUploadAttachment(id: number) {
   return useMutation({
-    mutationFn: async (file: File) =>
-      (await api('ticketAnhangCreate', { params: { id }, body: { data: { dateiname: file.name, daten: await fileToBase64(file) } } })).result,
+    mutationFn: async (file: File) => (await api('ticketAnhangCreate', { params: { id }, body: fileForm(file) })).result,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: attachmentsKey(id) }),
   });
 }

@@ -98,6 +98,8 @@ async function send<T>(method: Method, path: string, opts: RequestOptions = {}):
   const relative = buildPath(path, opts.params);
   const url = `${getConfig().apiUrl}${relative}`;
   const hasBody = opts.body !== undefined;
+  // a file goes as multipart/form-data (the browser writes its Content-Type with the boundary)
+  const form = opts.body instanceof FormData ? opts.body : undefined;
   // a plain GET that index.html already started (early.ts) takes that answer
   let early = method === 'GET' && !opts.authorization && !opts.headers ? takeEarly(relative, tokenStore.get()) : undefined;
   for (let attempt = 0; ; attempt++) {
@@ -108,8 +110,8 @@ async function send<T>(method: Method, path: string, opts: RequestOptions = {}):
       const fresh = () =>
         fetch(url, {
           method,
-          headers: buildHeaders(hasBody, opts.headers, opts.authorization),
-          body: hasBody ? JSON.stringify(opts.body) : undefined,
+          headers: buildHeaders(hasBody && !form, opts.headers, opts.authorization),
+          body: form ?? (hasBody ? JSON.stringify(opts.body) : undefined),
           signal: opts.signal,
         });
       res = started ? await started.catch(fresh) : await fresh();
@@ -133,7 +135,7 @@ async function send<T>(method: Method, path: string, opts: RequestOptions = {}):
 /** Calls a contract endpoint by name with typed params, body and answer. */
 export async function api<N extends EndpointName>(
   name: N,
-  opts: Omit<RequestOptions, 'params' | 'body'> & { params?: ParamsOf<N>; body?: BodyOf<N> } = {},
+  opts: Omit<RequestOptions, 'params' | 'body'> & { params?: ParamsOf<N>; body?: BodyOf<N> | FormData } = {},
 ): Promise<ResponseOf<N>> {
   const ep = endpoints[name];
   const res = await send<ResponseOf<N>>(ep.method, ep.path, opts as RequestOptions);
