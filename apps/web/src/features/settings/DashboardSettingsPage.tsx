@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { SectionTitle } from '@/components/SectionTitle';
 import { ALL_NAMESPACES } from '@/i18n/resources';
 import { itemEnabled, toggleItem } from '@/lib/item-settings';
+import { useUsageParameters } from '@/lib/reference-data';
 import { useSaveUserParameter, useUserParameter } from './api';
 import { SettingRow } from './SettingRow';
 
@@ -15,13 +16,15 @@ export function DashboardSettingsPage() {
   const { t } = useTranslation('settings');
   const menu = useTranslation(ALL_NAMESPACES).t;
   const me = useMe().data;
+  // an area its usage parameter switches off has no entry or tile to choose (APP-028)
+  const usage = useUsageParameters().data;
   const { value } = useUserParameter('dashboard');
   const save = useSaveUserParameter('dashboard');
   const items = [
     { id: 'infobar', label: t('infobarWidget') },
     { id: 'due', label: t('dueWidget') },
     ...tileEntries()
-      .filter((a) => mayOpen(me, a))
+      .filter((a) => mayOpen(me, a, usage))
       .map((a) => ({ id: a.id, label: menu(a.label) })),
   ];
   return (

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { SectionTitle } from '@/components/SectionTitle';
 import { ALL_NAMESPACES } from '@/i18n/resources';
 import { itemEnabled, toggleItem } from '@/lib/item-settings';
+import { useUsageParameters } from '@/lib/reference-data';
 import { useSaveUserParameter, useUserParameter } from './api';
 import { SettingRow } from './SettingRow';
 
@@ -15,9 +16,11 @@ export function NavbarSettingsPage() {
   const { t } = useTranslation('settings');
   const menu = useTranslation(ALL_NAMESPACES).t;
   const me = useMe().data;
+  // an area its usage parameter switches off has no entry or tile to choose (APP-028)
+  const usage = useUsageParameters().data;
   const { value } = useUserParameter('navigation');
   const save = useSaveUserParameter('navigation');
-  const areas = navEntries().filter((a) => mayOpen(me, a));
+  const areas = navEntries().filter((a) => mayOpen(me, a, usage));
   return (
     <>
       <PageHeader title={t('navbar')} subtitle={t('navbarText')} back={{ to: '/settings', label: t('title') }} />
