@@ -34,7 +34,10 @@ async function setStatus(page: Page, label: string) {
   await page.getByTestId('record-save').click();
 }
 
-test('a ticket with a sub-ticket and activities: delete refused, the parent closes only after its sub-ticket', async ({ page, request }) => {
+test('a ticket with a sub-ticket and activities: delete refused, the parent closes only after its sub-ticket and reopens before it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const token = await apiLogin(request, 'admin');
   const address = (await getJson<{ result: { id: number; name1: string }[] }>(request, token, '/stammdaten/adressen?limit=1&orderBy=adressnummer')).result[0];
@@ -97,6 +100,19 @@ test('a ticket with a sub-ticket and activities: delete refused, the parent clos
   await setStatus(page, 'Erledigt');
   await expect(page.getByTestId('badge-closed')).toBeVisible();
   expect((await getJson<{ result: TicketRow }>(request, token, `/crm/tickets/${parentId}`)).result.status).toBe(90);
+
+  // the closed child cannot be reopened under its closed parent; the parent can, and then the child
+  await page.goto(`/tickets/${childId}/masterdata`);
+  await page.getByRole('button', { name: 'Wieder öffnen' }).click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(notices(page).filter({ hasText: 'Hauptticket' })).toBeVisible();
+  expect((await getJson<{ result: TicketRow }>(request, token, `/crm/tickets/${childId}`)).result.status).toBe(90);
+  await page.goto(`/tickets/${parentId}/masterdata`);
+  await page.getByRole('button', { name: 'Wieder öffnen' }).click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('badge-closed')).toHaveCount(0);
+  await expect(page.getByTestId('record-edit')).toBeEnabled();
+  expect((await getJson<{ result: TicketRow }>(request, token, `/crm/tickets/${parentId}`)).result.status).toBe(10);
 });
 
 test('[TKT-002] the tickets of an address: list and record below the address, without the documents tab', async ({ page, request }) => {

@@ -12,6 +12,12 @@ import { id, isoDate, isoDateTime, urlId } from './common';
 export const TICKET_GESCHLOSSEN_AB = 90;
 /** TKT-012: what a new ticket starts with (the four user fields are the current user, TKT-013). */
 export const TICKET_VORGABEN = { status: 0, art: 0, rolle: 0, prioritaet: 5, abrechnungsart: 1, abrechnungsartAktivitaeten: 1 } as const;
+/**
+ * Reopening a closed ticket (a designed action: TKT-014 makes a closed ticket read-only, so its status is the one field a
+ * user with TKT_AENDERN may still change, back below 90): the status it gets, "In Bearbeitung". A sub-ticket of a closed
+ * main ticket cannot be reopened (409): the main ticket is reopened first.
+ */
+export const TICKET_WIEDEREROEFFNET_STATUS = 10;
 /** True for a closed (read-only) ticket status. */
 export const ticketGeschlossen = (status: number) => status >= TICKET_GESCHLOSSEN_AB;
 

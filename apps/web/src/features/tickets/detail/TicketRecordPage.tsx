@@ -1,10 +1,12 @@
 import { Anchor, Badge } from '@mantine/core';
+import { IconLockOpen } from '@tabler/icons-react';
 import { Link, Outlet, useNavigate, useSearch } from '@tanstack/react-router';
-import { ticketGeschlossen } from '@vario/contract';
+import { TICKET_WIEDEREROEFFNET_STATUS, ticketGeschlossen } from '@vario/contract';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { PageHeader } from '@/components/PageHeader';
 import { RecordPage } from '@/components/record-page/RecordPage';
+import type { RecordAction } from '@/components/record-page/record-actions';
 import { useRecordEditor } from '@/components/record-page/use-record-editor';
 import { keyedByRecordId, useRecordRoute } from '@/components/record-page/use-record-route';
 import { isApiError } from '@/lib/api/errors';
@@ -45,6 +47,21 @@ function TicketRecord({ idParam }: { idParam: string }) {
     idParam,
   );
 
+  // a closed ticket is read-only (TKT-014); its status is what a user with TKT_AENDERN may still set back
+  type Ticket = NonNullable<typeof a>;
+  const reopen: RecordAction<Ticket>[] = [
+    {
+      id: 'reopen',
+      label: t('reopen'),
+      icon: <IconLockOpen size={16} />,
+      rights: ['TKT_AENDERN'],
+      enabled: (x: Ticket) => ticketGeschlossen(x.status),
+      confirm: () => t('reopenConfirm'),
+      run: async (x: Ticket) => (await saveTicket(x.id, { status: TICKET_WIEDEREROEFFNET_STATUS })).result ?? x,
+    },
+  ];
+  const actions = closed ? reopen : [];
+
   const editor = useRecordEditor({
     schema: ticketSchema,
     record: a,
@@ -61,6 +78,7 @@ function TicketRecord({ idParam }: { idParam: string }) {
       if (id) await deleteTicket(id, ctx.lockToken);
     },
     removeConfirmText: t('removeConfirm', { name: a?.betreff ?? '' }),
+    actions,
     onRemoveError: (e) => {
       if (!isApiError(e) || e.status !== 409) return false;
       showNotice({ kind: 'error', title: t('deleteRefused'), message: e.serverMessage ?? null, autoClose: REFUSED_NOTICE_MS, withBorder: true });
