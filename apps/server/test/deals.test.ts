@@ -45,6 +45,10 @@ describe(`deals (${DB_KIND})`, () => {
     };
     const d = expectOk(await c.call(endpoints.dealCreate, { as: 'buero', body: { data } }));
     expect(d.result).toMatchObject({ ...data, status: 0, adresseName: 'Kühlhaus Nordsee', kundennr: adresse.kundennummer, verlustgrund: null });
+    // DEAL-004's fields beyond the input: the reached date and sum, and the address's supplier number and salutation
+    const adr = await db.selectFrom('adressen').select(['lieferantennummer', 'anrede']).where('id', '=', adresse.id).executeTakeFirstOrThrow();
+    expect(d.result).toMatchObject({ investitionsdatumErreicht: null, investitionssummeErreicht: null, liefernr: adr.lieferantennummer, anrede: adr.anrede });
+    expect(d.result.id).toBeGreaterThan(0);
     expect(d.result.zustaendigerBenutzer).toBe(await f.benutzerId('buero'));
     expect(expectOk(await c.call(endpoints.dealGet, { as: 'buero', params: { id: d.result.id } })).result).toEqual(d.result);
     expect((await dealRow(d.result.id)).investitionssummeGeplant).toBe(1234567);
@@ -97,7 +101,7 @@ describe(`deals (${DB_KIND})`, () => {
     expect(Number(after)).toBe(Number(before));
   });
 
-  it('[DEAL-009] an open deal is changed with DEALS_AENDERN and deleted with DEALS_LOESCHEN, refused without them', async () => {
+  it('an open deal is changed with DEALS_AENDERN and deleted with DEALS_LOESCHEN, refused without them', async () => {
     const ohneAendern = await f.benutzer({ rechte: { DEALS_AENDERN: false } });
     const ohneLoeschen = await f.benutzer({ rechte: { DEALS_LOESCHEN: false } });
     const mitRechten = await f.benutzer({ rechte: { DEALS_AENDERN: true, DEALS_LOESCHEN: true, ABGL_DEALS_AENDERN: false } });
@@ -112,7 +116,7 @@ describe(`deals (${DB_KIND})`, () => {
     expectError(await c.call(endpoints.dealGet, { as: 'admin', params }), 404);
   });
 
-  it('[DEAL-010] a won or lost deal is changed only with ABGL_DEALS_AENDERN and never deleted', async () => {
+  it('a won or lost deal is changed only with ABGL_DEALS_AENDERN and never deleted', async () => {
     const ohneAbgl = await f.benutzer({ rechte: { DEALS_AENDERN: true, DEALS_LOESCHEN: true, ABGL_DEALS_AENDERN: false } });
     const nurAbgl = await f.benutzer({ rechte: { DEALS_AENDERN: false, ABGL_DEALS_AENDERN: true } });
     for (const close of ['won', 'lost'] as const) {
@@ -129,7 +133,7 @@ describe(`deals (${DB_KIND})`, () => {
     }
   });
 
-  it('[RIGHT-022] without DEALS_SEHEN no deal is listed or read', async () => {
+  it('without DEALS_SEHEN no deal is listed or read', async () => {
     const ohne = await f.benutzer({ rechte: { DEALS_SEHEN: false } });
     const d = await neuerDeal();
     expectError(await c.call(endpoints.dealsList, { as: ohne.anmeldename }), 403);
