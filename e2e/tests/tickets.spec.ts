@@ -137,7 +137,8 @@ test('[TKT-021] "new item" on an address opens the ticket form for that address;
   await page.getByRole('menuitem', { name: 'Neues Ticket' }).click();
   await expect(page).toHaveURL(new RegExp(`/tickets/new\\?id=${address.id}$`));
   // the address is known: the dialog starts with the form
-  await expect(page.getByTestId('ticket-address-step')).toHaveCount(0);
+  await expect(page.getByTestId('ticket-address-step')).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
   await page.route('**/vario-api/crm/tickets', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({
@@ -176,7 +177,7 @@ test('a ticket attachment uploads from the browser as a form, lists with its nam
   const row = page.getByRole('row').filter({ hasText: 'e2e-protokoll.csv' });
   await expect(row).toBeVisible();
   const download = page.waitForEvent('download');
-  await row.getByTestId('attachment-download').click();
+  await row.getByTestId('file-download').click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('e2e-protokoll.csv');
   const { readFile } = await import('node:fs/promises');
