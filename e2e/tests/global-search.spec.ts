@@ -44,6 +44,8 @@ const drawer = (page: Page) => page.getByTestId('global-search-results');
 const group = (page: Page, id: string) => page.getByTestId(`global-search-group-${id}`);
 
 test('the global search from the header, with the keyboard only, and a hit of each group opened', async ({ page, request }) => {
+  // seven records, then eleven searches and screens one after another
+  test.setTimeout(120_000);
   const token = await apiLogin(request, 'admin');
   const marker = `zq${Date.now().toString(36)}`;
   const r = await recordsOf(request, token, marker);
