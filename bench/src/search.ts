@@ -21,7 +21,7 @@ const TERMS: [string, string][] = [
   ['broad word', 'pumpe'],
   ['number fragment', `${new Date().getFullYear()}-00`],
   ['three-letter prefix', 'sch'],
-  ['umlaut term', 'müller'],
+  ['umlaut term', 'wärmepumpe'],
 ];
 
 const TARGET_MS = 50;
