@@ -43,6 +43,13 @@ const field = (page: Page) => page.getByRole('combobox', { name: 'Globale Suche'
 const drawer = (page: Page) => page.getByTestId('global-search-results');
 const group = (page: Page, id: string) => page.getByTestId(`global-search-group-${id}`);
 
+/** Ctrl+F, once the header has drawn its field (it renders after the screen's first paint). */
+async function ctrlF(page: Page) {
+  await expect(field(page)).toBeVisible();
+  await page.keyboard.press('Control+f');
+  await expect(field(page)).toBeFocused();
+}
+
 test('the global search from the header, with the keyboard only, and a hit of each group opened', async ({ page, request }) => {
   // seven records, then eleven searches and screens one after another
   test.setTimeout(120_000);
@@ -52,8 +59,7 @@ test('the global search from the header, with the keyboard only, and a hit of ea
   await openAs(page, request, 'admin', '/home');
 
   // Ctrl+F focuses the field (SRCH-002); two characters open nothing (SRCH-006)
-  await page.keyboard.press('Control+f');
-  await expect(field(page)).toBeFocused();
+  await ctrlF(page);
   await page.keyboard.type(marker.slice(0, 2));
   await expect(drawer(page)).toHaveCount(0);
   await page.keyboard.type(marker.slice(2));
@@ -79,7 +85,7 @@ test('the global search from the header, with the keyboard only, and a hit of ea
   await expect(drawer(page)).toHaveCount(0);
 
   // arrow keys choose an option, Enter opens it: the address (replaces the route, SRCH-013)
-  await page.keyboard.press('Control+f');
+  await ctrlF(page);
   await page.keyboard.type(marker);
   await expect(page.getByTestId('global-search-total-addresses')).toHaveText('1 Treffer');
   await page.keyboard.press('ArrowDown');
@@ -98,14 +104,14 @@ test('the global search from the header, with the keyboard only, and a hit of ea
     ['tickets', new RegExp(`/tickets/${r.ticket.id}(/|$)`)],
   ];
   for (const [id, url] of targets) {
-    await page.keyboard.press('Control+f');
+    await ctrlF(page);
     await expect(field(page)).toHaveValue(marker);
     await group(page, id).getByTestId('global-search-row').click();
     await expect(page).toHaveURL(url);
   }
 
   // Enter with exactly one hit opens it: the asset's number is in no other group
-  await page.keyboard.press('Control+f');
+  await ctrlF(page);
   await page.keyboard.press('Control+a');
   await page.keyboard.type(r.asset.assetnummer);
   await expect(page.getByTestId('global-search-total-assets')).toHaveText('1 Treffer');
@@ -113,7 +119,7 @@ test('the global search from the header, with the keyboard only, and a hit of ea
   await expect(group(page, 'addresses')).toContainText('Keine Daten vorhanden');
   await page.goto('/home');
   await waitForStart(page);
-  await page.keyboard.press('Control+f');
+  await ctrlF(page);
   await page.keyboard.type(r.asset.assetnummer);
   await expect(page.getByTestId('global-search-total-tickets')).toHaveText('0 Treffer');
   await page.keyboard.press('Enter');
@@ -165,11 +171,43 @@ test('a user without the deals right sees no deals group, and the deals list ans
   }, token);
   await page.goto('/home');
   await waitForStart(page);
-  await page.keyboard.press('Control+f');
+  await ctrlF(page);
   await page.keyboard.type(marker);
   await expect(page.getByTestId('global-search-total-tickets')).toHaveText('1 Treffer');
   await expect(page.getByTestId('global-search-total-addresses')).toHaveText('1 Treffer');
   await expect(group(page, 'deals')).toHaveCount(0);
   await expect(page.getByTestId('global-search-filter-deals')).toHaveCount(0);
   expect(dealCalls).toEqual([]);
+});
+
+test('a superseded search is aborted: the answer for the shorter term never replaces the one for the longer term', async ({ page, request }) => {
+  const token = await apiLogin(request, 'admin');
+  const stem = `zs${Date.now().toString(36)}`;
+  const adresse = await post<{ id: number }>(request, token, '/stammdaten/adressen', {
+    data: { name1: `Abbruch ${stem}`, istKunde: true },
+    ProtokollBemerkung: 'e2e',
+  });
+  await post(request, token, '/crm/tickets', { data: { betreff: `Kurz ${stem}abc`, adresseId: adresse.id } });
+  await post(request, token, '/crm/tickets', { data: { betreff: `Lang ${stem}abcde`, adresseId: adresse.id } });
+  // the shorter term's ticket call answers late
+  const short = `${stem}abc`;
+  await page.route('**/vario-api/crm/tickets?**', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('search') === short) await new Promise((r) => setTimeout(r, 2500));
+    await route.continue().catch(() => undefined);
+  });
+  const aborted: string[] = [];
+  page.on('requestfailed', (req) => {
+    if (req.url().includes('/crm/tickets')) aborted.push(new URL(req.url()).searchParams.get('search') ?? '');
+  });
+  await openAs(page, request, 'admin', '/home');
+  await ctrlF(page);
+  await page.keyboard.type(short);
+  await page.waitForRequest((r) => r.url().includes('/crm/tickets') && new URL(r.url()).searchParams.get('search') === short);
+  await page.keyboard.type('de');
+  await expect(page.getByTestId('global-search-total-tickets')).toHaveText('1 Treffer');
+  await expect(page.getByTestId('global-search-group-tickets').getByTestId('global-search-row')).toHaveText([new RegExp(`Lang ${stem}abcde`)]);
+  // after the late answer would have come, the drawer still shows the longer term's, and the older call was aborted
+  await page.waitForTimeout(3000);
+  await expect(page.getByTestId('global-search-total-tickets')).toHaveText('1 Treffer');
+  expect(aborted).toContain(short);
 });
