@@ -8,6 +8,7 @@ import { listBench } from './list-bench';
 import { loginTimingBench } from './login-timing';
 import { pdfBench } from './pdf';
 import { pdfLastBench } from './pdf-last';
+import { searchBench } from './search';
 import { serviceBench } from './service';
 import { sizesBench } from './sizes';
 import { ticketsBench } from './tickets';
@@ -60,6 +61,7 @@ const benches: Record<string, () => Promise<void>> = {
   export: () => exportBench(),
   tickets: () => ticketsBench(),
   'api-overhead': apiOverheadBench,
+  search: () => searchBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

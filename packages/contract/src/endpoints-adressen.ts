@@ -34,7 +34,7 @@ export const adressEndpoints = {
   adressenList: endpoint({
     method: 'GET',
     path: '/stammdaten/adressen',
-    summary: 'Addresses (filters gesperrt, istKunde, istLieferant …; search over names, place and numbers)',
+    summary: `Addresses (filters gesperrt, istKunde, istLieferant …; search over names, place and numbers). A search term that looks like a number matches the number columns, and those rows come first (global search).`,
     tag,
     rights: SEHEN,
     query: listQuery,
@@ -116,7 +116,7 @@ export const adressEndpoints = {
   ansprechpartnerList: endpoint({
     method: 'GET',
     path: '/stammdaten/ansprechpartner',
-    summary: 'Contact persons (filter adresseId; orderBy sortierung)',
+    summary: 'Contact persons (filter adresseId; orderBy sortierung; search: every word starts a word of first name, name or e-mail, umlauts folded)',
     tag,
     rights: SEHEN,
     query: listQuery,

@@ -40,7 +40,7 @@ export const artikelEndpoints = {
   artikelList: endpoint({
     method: 'GET',
     path: '/stammdaten/artikel',
-    summary: 'Products (filters artikelart, gesperrt, ean …; search over number, name, EAN, manufacturer)',
+    summary: `Products (filters artikelart, gesperrt, ean …; search over number, name, EAN, manufacturer). A search term that looks like a number matches the number columns, and those rows come first (global search).`,
     tag: 'artikel',
     rights: ART,
     query: listQuery,
@@ -205,7 +205,7 @@ export const artikelEndpoints = {
   assetsList: endpoint({
     method: 'GET',
     path: '/stammdaten/assets',
-    summary: 'Assets',
+    summary: `Assets (search: every word starts a word of number, name, serial number or IMEI, umlauts folded). A search term that looks like a number matches the number columns, and those rows come first (global search).`,
     tag: 'assets',
     rights: ASS,
     query: listQuery,

@@ -43,7 +43,7 @@ export const belegEndpoints = {
     method: 'GET',
     path: '/verkauf/belege',
     summary:
-      'Sales documents (default order -belegdatum; filters belegart and belegstatus as comma lists, adresseId, dealId; q: quick search over belegnummer, address name, betreff)',
+      'Sales documents (default order -belegdatum; filters belegart and belegstatus as comma lists, adresseId, dealId; q: quick search over belegnummer, address name, betreff). A term that looks like a number — also a fragment such as 2026-00 — finds the documents whose number holds it (trigram index), and those rows come first.',
     tag,
     rights: SEHEN,
     query: belegeListQuery,

@@ -25,7 +25,7 @@ export const dealEndpoints = {
   dealsList: endpoint({
     method: 'GET',
     path: '/crm/deals',
-    summary: `Deals (DEAL-011): returnTotal, quick search over title, address name and customer number, sorted by id descending.${USAGE}`,
+    summary: `Deals (DEAL-011): returnTotal, quick search over title, address name and customer number, sorted by id descending; a term that looks like a number puts the deals of that customer number first.${USAGE}`,
     tag: 'deals',
     rights: SEHEN,
     query: listQuery,

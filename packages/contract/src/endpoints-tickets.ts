@@ -36,7 +36,7 @@ export const ticketEndpoints = {
   ticketsList: endpoint({
     method: 'GET',
     path: '/crm/tickets',
-    summary: `Tickets (newest ticketNummer first; quick search over number, subject and address name; filter adresseId=…).${USAGE}`,
+    summary: `Tickets (newest ticketNummer first; quick search over number, subject and address name, a number-like term's ticket first; filter adresseId=…).${USAGE}`,
     tag,
     rights: SEHEN,
     query: listQuery,

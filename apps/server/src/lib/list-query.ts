@@ -9,7 +9,7 @@ import { afterCommit } from './after-commit';
 import { toScaled } from './codecs';
 import { badRequest } from './errors';
 import { type FieldType, own } from './fields';
-import { BROAD_SEARCH_MATCHES, invalidateSearchMatches, planSearch, readsWholeTable, type SearchPlan } from './search';
+import { BROAD_SEARCH_MATCHES, invalidateSearchMatches, looksLikeNumber, type NumberSearch, planSearch, readsWholeTable, type SearchPlan } from './search';
 
 // biome-ignore lint/suspicious/noExplicitAny: list queries address columns by validated runtime names
 type AnyQB = SelectQueryBuilder<any, any, any>;
@@ -30,6 +30,8 @@ export interface ListSpec {
   key?: string;
   /** The quick search; a full-text one (lib/search.ts `fullTextSearch`) also plans the window by its number of matches. */
   search?: (eb: AnyEB, term: string, dialect: Dialect, plan?: SearchPlan) => Expression<SqlBool>;
+  /** A search term that looks like a number: the rows whose number columns hold it first (lib/search.ts). */
+  numberSearch?: NumberSearch;
 }
 
 export type Op = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~' | 'null' | '!null' | 'in';
@@ -292,9 +294,13 @@ function windowOf(
   limit: number,
   offset: number,
   fromEnd = false,
+  first?: Expression<SqlBool>,
 ) {
   const sorted = (b: AnyQB, backwards = false) =>
-    order.reduce((acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc !== backwards ? 'desc' : 'asc'), b);
+    order.reduce(
+      (acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc !== backwards ? 'desc' : 'asc'),
+      first ? b.orderBy(sql`case when ${first} then 0 else 1 end`, backwards ? 'desc' : 'asc') : b,
+    );
   const key = spec.key ?? 'id';
   if (deep) {
     // Late row lookup: skip through the sort index alone, fetch full rows only for the window.
@@ -322,8 +328,16 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   const order = parseOrder(q.orderBy, spec);
   const limit = q.limit === undefined || q.limit === 0 ? DEFAULT_LIMIT : q.limit;
   const offset = q.offset ?? 0;
-  const plan = term && spec.search ? await planSearch(base, spec.search, term, dialect, offset + limit + 1) : undefined;
-  if (term && spec.search) qb = qb.where((eb: AnyEB) => spec.search?.(eb, term, dialect, plan) as Expression<SqlBool>);
+  // a term that looks like a number: the rows whose number holds it first, a fragment's matches added (no plan: the
+  // full-text index's count is not the list's then)
+  const numeric = term && spec.search && spec.numberSearch && looksLikeNumber(term) ? spec.numberSearch : undefined;
+  const first = term && numeric ? numeric.first(term, dialect) : undefined;
+  const plan = term && spec.search && !numeric?.fragment ? await planSearch(base, spec.search, term, dialect, offset + limit + 1) : undefined;
+  if (term && spec.search)
+    qb = qb.where((eb: AnyEB) => {
+      const words = spec.search?.(eb, term, dialect, plan) as Expression<SqlBool>;
+      return numeric?.fragment ? eb.or([words, numeric.fragment(term, dialect)]) : words;
+    });
   const key = spec.key ?? 'id';
   const deep = offset > DEEP_OFFSET && !!own(spec.fields, key) && !own(spec.expressions, key) && !order.some((o) => own(spec.expressions, o.field));
   let rows: T[];
@@ -351,7 +365,7 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
     }
     rows = (await run(shape.db, limit + 1, offset, shape.parentId ?? 0)) as T[];
   } else {
-    rows = (await windowOf(base, qb, spec, order, dialect, deep, limit + 1, offset, fromEnd).execute()) as T[];
+    rows = (await windowOf(base, qb, spec, order, dialect, deep, limit + 1, offset, fromEnd, first).execute()) as T[];
   }
   const hasMoreData = rows.length > limit;
   if (hasMoreData) rows.pop();

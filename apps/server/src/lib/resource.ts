@@ -41,6 +41,8 @@ export interface Resource<S extends z.ZodObject = z.ZodObject, L extends z.ZodOb
   listSchema?: L;
   defaultOrder: string[];
   search?: ListSpec['search'];
+  /** A search term that looks like a number: the rows whose number columns hold it first (lib/search.ts). */
+  numberSearch?: ListSpec['numberSearch'];
   /** Column that ties a nested record to its parent (e.g. `adresseId`). */
   parentColumn?: string;
   /** Restricts every read and write to rows the actor may see (others answer 404). */
@@ -97,7 +99,15 @@ const codecs = (r: { fields?: FieldCodecs }) => {
 type AnyResource = Resource<any, any>;
 
 export function listSpec(r: AnyResource, schema: z.ZodObject = r.listSchema ?? r.schema): ListSpec {
-  return { table: r.table, fields: fieldsOf(schema), defaultOrder: r.defaultOrder, search: r.search, expressions: r.computed, scales: codecs(r)?.scales };
+  return {
+    table: r.table,
+    fields: fieldsOf(schema),
+    defaultOrder: r.defaultOrder,
+    search: r.search,
+    numberSearch: r.numberSearch,
+    expressions: r.computed,
+    scales: codecs(r)?.scales,
+  };
 }
 
 /** The resource's columns (and computed fields) of `schema`, for every actor. */

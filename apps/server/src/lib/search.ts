@@ -193,3 +193,46 @@ export function fullTextMatch(table: string, term: string, dialect: Dialect, pla
   const id = plan && plan.matches >= BROAD_SEARCH_MATCHES ? sql`+${sql.ref(`${table}.id`)}` : sql.ref(`${table}.id`);
   return sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${query})`;
 }
+
+/**
+ * A quick search term that looks like a number (issue 23 item 3): one word of digits, letters and the separators of
+ * numbers (`-`, `/`, `.`, `_`) with at least two digits — a document number or a fragment of one (`AN2026-00012`,
+ * `2026-00`), a customer, article or asset number (`100012`, `P-1002`, `AT-77`).
+ */
+export function looksLikeNumber(term: string): boolean {
+  const t = term.trim();
+  return t.length <= 40 && /^[\p{L}\p{N}][\p{L}\p{N}\-/._]*$/u.test(t) && (t.match(/\d/g)?.length ?? 0) >= 2;
+}
+
+/**
+ * How a list's quick search treats a term that looks like a number: rows whose number columns hold it come first
+ * (`first`); `fragment` finds (index-backed) the rows whose number holds it anywhere, also where the words of the
+ * full-text index do not begin with it (`2026-00` in `AN2026-00012`) — added to the search's matches.
+ */
+export interface NumberSearch {
+  first: (term: string, dialect: Dialect) => Expression<SqlBool>;
+  fragment?: (term: string, dialect: Dialect) => Expression<SqlBool>;
+}
+
+const likeText = (term: string) => term.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Number columns (text or integer, qualified `table.column`) that hold the term (any case): the `first` of a NumberSearch. */
+export function numberColumns(...columns: string[]): NumberSearch['first'] {
+  return (term, dialect) => {
+    const pattern = `%${likeText(term)}%`;
+    const op = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
+    const tests = columns.map((c) => sql<SqlBool>`cast(${sql.ref(c)} as text) ${op} ${pattern} escape '\\'`);
+    return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
+  };
+}
+
+/**
+ * The document number's trigram index (migration 0033): SQLite FTS5 `belege_nr_fts` (a fragment of at least three
+ * characters), PostgreSQL `pg_trgm` over `belegnummer` (ILIKE).
+ */
+export function belegnummerFragment(term: string, dialect: Dialect): Expression<SqlBool> {
+  const t = term.trim();
+  if (dialect === 'postgres') return sql<SqlBool>`${sql.ref('belege.belegnummer')} ilike ${`%${likeText(t)}%`} escape '\\'`;
+  if (t.length < 3) return sql<SqlBool>`${sql.ref('belege.belegnummer')} like ${`%${likeText(t)}%`} escape '\\'`;
+  return sql<SqlBool>`${sql.ref('belege.id')} in (select rowid from belege_nr_fts where belege_nr_fts match ${`"${t.replaceAll('"', '""')}"`})`;
+}

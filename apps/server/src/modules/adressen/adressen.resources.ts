@@ -5,7 +5,7 @@ import { money2 } from '../../lib/codecs';
 import { conflict } from '../../lib/errors';
 import { containsExpr } from '../../lib/list-query';
 import { defineResource } from '../../lib/resource';
-import { fullTextSearch } from '../../lib/search';
+import { fullTextSearch, numberColumns } from '../../lib/search';
 import { adresseToRow, aktivitaetRefs, deletePersonBild, zusatzadresseToRow } from './adressen.service';
 
 export const CHANGE_REMARK_PARAMETER = 'SONSTIGE.AENDERUNGSBEMERKUNGABFRAGEN_ADRESSEN';
@@ -27,6 +27,7 @@ export const adressenResource = defineResource({
   listSchema: adresseListe,
   defaultOrder: ['name1'],
   search: adressSuche,
+  numberSearch: { first: numberColumns('adressen.adressnummer', 'adressen.kundennummer', 'adressen.lieferantennummer') },
   remarkParameter: CHANGE_REMARK_PARAMETER,
   stamp: stamps,
   fields: { kreditlimit: money2, opvBetrag: money2 },
@@ -49,12 +50,8 @@ export const ansprechpartnerResource = defineResource({
   schema: ansprechpartner,
   defaultOrder: ['sortierung', 'name'],
   parentColumn: 'adresseId',
-  search: (eb, term, d) =>
-    eb.or([
-      containsExpr(eb.ref('ansprechpartner.name'), term, d),
-      containsExpr(eb.ref('ansprechpartner.vorname'), term, d),
-      containsExpr(eb.ref('ansprechpartner.email'), term, d),
-    ]),
+  // first name, name and e-mail by the full-text index of migration 0033 (prefix per word, umlauts folded)
+  search: fullTextSearch('ansprechpartner'),
   // the person's picture goes with it, in the same transaction
   afterWrite: async (trx, row, action) => {
     if (action === 'LOESCHEN') await deletePersonBild(trx, row.gfxid as number | null);

@@ -2,7 +2,7 @@ import { artikel, artikelListe, artikelTyp } from '@vario/contract';
 import { nowIso } from '../../lib/clock';
 import { money4, percent2, qty3 } from '../../lib/codecs';
 import { defineResource } from '../../lib/resource';
-import { fullTextSearch } from '../../lib/search';
+import { fullTextSearch, numberColumns } from '../../lib/search';
 import { artikelBeforeDelete, artikelToRow } from './artikel.service';
 
 /** Index-backed quick search over number, name, EAN and manufacturer (prefix per word). */
@@ -17,6 +17,7 @@ export const artikelResource = defineResource({
   listSchema: artikelListe,
   defaultOrder: ['artikelnummer'],
   search: artikelSuche,
+  numberSearch: { first: numberColumns('artikel.artikelnummer', 'artikel.ean') },
   fields: { vknetto: money4, vkbrutto: money4, mwstsatz: percent2, bestand: qty3, verfuegbar: qty3, verpackungseinheit: qty3 },
   computed: {
     // gross unit price rounded half away from zero to the cent (money.ts grossUnitCents), in 1/10,000; prices are ≥ 0

@@ -1,8 +1,8 @@
 import { asset, assetDatei, assetListe } from '@vario/contract';
 import { nowIso } from '../../lib/clock';
-import { containsExpr } from '../../lib/list-query';
 import { assertRef } from '../../lib/refs';
 import { defineResource } from '../../lib/resource';
+import { fullTextSearch, numberColumns } from '../../lib/search';
 
 export const assetsResource = defineResource({
   table: 'assets',
@@ -12,13 +12,9 @@ export const assetsResource = defineResource({
   schema: asset,
   listSchema: assetListe,
   defaultOrder: ['assetnummer'],
-  search: (eb, term, d) =>
-    eb.or([
-      containsExpr(eb.ref('assets.assetnummer'), term, d),
-      containsExpr(eb.ref('assets.bezeichnung'), term, d),
-      containsExpr(eb.ref('assets.seriennummer'), term, d),
-      containsExpr(eb.ref('assets.imei'), term, d),
-    ]),
+  // number, name, serial number and IMEI by the full-text index of migration 0033 (prefix per word, umlauts folded)
+  search: fullTextSearch('assets'),
+  numberSearch: { first: numberColumns('assets.assetnummer', 'assets.seriennummer') },
   toRow: async (trx, d) => {
     await assertRef(trx, 'adressen', d.adresseId as number | null | undefined, 'adresseId');
     await assertRef(trx, 'artikel', d.artikelId as number | null | undefined, 'artikelId');

@@ -1,7 +1,7 @@
 import { belegListe } from '@vario/contract';
 import { money2 } from '../../lib/codecs';
 import { defineResource } from '../../lib/resource';
-import { fullTextSearch } from '../../lib/search';
+import { belegnummerFragment, fullTextSearch, numberColumns } from '../../lib/search';
 
 /**
  * The document list (BEL-037): the columns of `belegListe`, default order belegdatum descending (id as tie-breaker,
@@ -17,6 +17,8 @@ export const belegeListResource = defineResource({
   label: 'Beleg',
   defaultOrder: ['-belegdatum'],
   search: fullTextSearch('belege', { vocab: true }),
+  // a number or a fragment of one (`2026-00`): the documents whose number holds it first, found by the trigram index
+  numberSearch: { first: numberColumns('belege.belegnummer'), fragment: belegnummerFragment },
   computed: { belegtyp: 'substr("belege"."belegart", 1, 2)' },
   fields: { betragNetto: money2, endbetragNetto: money2, mwstBetrag: money2, betragBrutto: money2 },
 });

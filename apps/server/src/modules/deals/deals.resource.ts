@@ -7,7 +7,7 @@ import { money2 } from '../../lib/codecs';
 import { badRequest, conflict } from '../../lib/errors';
 import { assertRef } from '../../lib/refs';
 import { defineResource, type Row } from '../../lib/resource';
-import { type FullTextSearch, fullTextMatch, searchTokens } from '../../lib/search';
+import { type FullTextSearch, fullTextMatch, numberColumns, searchTokens } from '../../lib/search';
 
 /** The addresses whose name, number or customer number the words start (the addresses' own full-text index). */
 function adressTreffer(term: string, dialect: Dialect): Expression<SqlBool> {
@@ -52,6 +52,7 @@ export const dealsResource = defineResource({
     anrede: '"adressen"."anrede"',
   },
   search: dealsSearch,
+  numberSearch: { first: numberColumns('adressen.kundennummer') },
   fields: { investitionssummeGeplant: money2, investitionssummeErreicht: money2 },
   fromRow: (r) => ({ ...r, archived: !!r.archived }),
   toRow: async (trx, d, existing) => dealRow(trx, d, existing),

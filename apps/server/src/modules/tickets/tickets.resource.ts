@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/schema-helpers';
 import { nowIso } from '../../lib/clock';
 import type { Actor } from '../../lib/locks';
 import { defineResource } from '../../lib/resource';
-import { fullTextSearch } from '../../lib/search';
+import { fullTextSearch, numberColumns } from '../../lib/search';
 import { rueckfrageErinnerung, ticketLoeschen, ticketRegeln } from './tickets.service';
 
 /** Quick search over ticket number, subject and address name: the full-text index of migration 0031. */
@@ -22,6 +22,7 @@ export const ticketsResource = (dialect: Dialect, actor?: Actor) =>
     listSchema: ticketListe,
     defaultOrder: ['-ticketNummer'],
     search: ticketSuche,
+    numberSearch: { first: numberColumns('tickets.ticketNummer') },
     stamp,
     toRow: (trx, data, existing) => ticketRegeln(trx, dialect, data, existing),
     beforeDelete: ticketLoeschen,

@@ -6,8 +6,10 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnIntent } from '@/components/on-intent';
 import { dueCount, useReminders } from '@/features/reminders/api';
+import { GlobalSearch } from '@/features/search/GlobalSearch';
 import { ShellStatus } from '@/features/service/offline/ShellStatus';
 import { useLocalParameter, useUserParameter } from '@/features/settings/api';
+import { useMediaMatch } from '@/lib/media';
 import { useUsageParameters } from '@/lib/reference-data';
 import { useStore } from '@/lib/store';
 import { reminderPanelState } from '@/lib/ui-state';
@@ -80,18 +82,21 @@ function ReminderButton() {
   );
 }
 
-/** Menu toggle, logo to home, new item, reminders, account (APP-043, APP-044). */
+/** Menu toggle, logo to home, global search, new item, reminders, account (APP-043, APP-044, SRCH-001). */
 export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
   const { t } = useTranslation();
+  // a phone's header keeps the mark without its name, so that the search field has room
+  const phone = useMediaMatch('(max-width: 48em)');
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px={phone ? 'xs' : 'md'} gap={phone ? 6 : 'md'} justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navOpened} onClick={onToggleNav} size="sm" aria-label={t('header.toggleMenu')} data-testid="nav-toggle" />
         <UnstyledButton component={Link} to="/home" aria-label={`vario – ${t('header.home')}`} data-testid="logo">
-          <Logo withText />
+          <Logo withText={!phone} />
         </UnstyledButton>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <GlobalSearch />
+      <Group gap={phone ? 2 : 'xs'} wrap="nowrap">
         <ShellStatus />
         <NewItemSlot />
         <ReminderButton />
