@@ -239,7 +239,7 @@ async function mix(f: Fixture, seconds: number, bareReads?: string[]): Promise<O
 async function bare(f: Fixture, seconds: number): Promise<Outcome> {
   const r = rng(7);
   const step = { offset: 0 };
-  const paths = [...new Set(Array.from({ length: 300 }, (_, i) => readPath(r, f, step)))];
+  const paths = [...new Set(Array.from({ length: 300 }, () => readPath(r, f, step)))];
   const bodies = [];
   for (const p of paths) bodies.push({ path: `/vario-api${p}`, body: (await api(f.base, f.tokens[0] as string, 'GET', p)).text });
   const dir = mkdtempSync(join(tmpdir(), 'vario-load-bare-'));

@@ -9,6 +9,7 @@
 //    session state the app relied on (named prepared statements, SET, advisory locks, LISTEN) would break them.
 import { API_PREFIX } from '@vario/contract';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { migrate, openDatabase } from '../../apps/server/src/db/index';
 import { seed } from '../../apps/server/src/seed/index';
@@ -153,7 +154,17 @@ export async function runReplica(pgBin: string, size: Size) {
     console.log(`  ${label}: ${bouncer.version}, pool_mode transaction, 4 server connections`);
     const through: Cluster = {
       adminUrl: repl.primary.adminUrl,
-      createDb: async (name, template) => bouncer.url(await repl.primary.createDb(name, template)),
+      createDb: async (name, template) => {
+        // the bouncer keeps idle server connections to the seeded template, and a database is copied only from an
+        // unused one: they are ended first (the bouncer opens new ones when a client asks)
+        if (template) {
+          const c = new pg.Client({ connectionString: repl.primary.adminUrl });
+          await c.connect();
+          await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [template]);
+          await c.end();
+        }
+        return bouncer.url(await repl.primary.createDb(name, template));
+      },
       stop: () => {},
     };
     // the harness's seeded templates belong to the cluster of the steps before
