@@ -19,6 +19,8 @@ interface Screen {
   /** A JS expression, true once the screen's data is painted (checked on every DOM change). */
   ready: (ids: Ids) => string;
   phone?: boolean;
+  /** Who looks at it (default admin): the task list is a technician's. */
+  user?: string;
 }
 interface Ids {
   adresseId: number;
@@ -29,8 +31,8 @@ interface Ids {
 
 /** A grid row with text in a cell (not a loading stub). */
 const GRID_ROW = `(function(){var c=document.querySelectorAll('.ag-row:not(.ag-row-loading) .ag-cell-value');for(var i=0;i<c.length;i++)if(c[i].textContent&&c[i].textContent.trim())return true;return false})()`;
-/** A phone card with text. */
-const CARD = `(function(){var c=document.querySelectorAll('[data-testid="grid-card"]');for(var i=0;i<c.length;i++)if(c[i].textContent&&c[i].textContent.trim())return true;return false})()`;
+/** A technician's task card with text (the phone's task list). */
+const TASK_CARD = `(function(){var c=document.querySelectorAll('[data-testid="task-card"]');for(var i=0;i<c.length;i++)if(c[i].textContent&&c[i].textContent.trim())return true;return false})()`;
 /** The record's own text on the page: in the text or in a field's value. */
 const TEXT = (t: string) =>
   `(function(t){if(document.body&&document.body.textContent.indexOf(t)>=0)return true;var f=document.querySelectorAll('input');for(var i=0;i<f.length;i++)if(f[i].value&&f[i].value.indexOf(t)>=0)return true;return false})(${JSON.stringify(t)})`;
@@ -40,7 +42,7 @@ const SCREENS: Screen[] = [
   { key: 'products', name: '/products', route: () => '/products', ready: () => GRID_ROW },
   { key: 'saleDocument', name: '/saleDocument', route: () => '/saleDocument', ready: () => GRID_ROW },
   { key: 'openItems', name: '/openItems', route: () => '/openItems', ready: () => GRID_ROW },
-  { key: 'tasks', name: '/tasks (phone)', route: () => '/tasks', ready: () => CARD, phone: true },
+  { key: 'tasks', name: '/tasks (phone, techniker)', route: () => '/tasks', ready: () => TASK_CARD, phone: true, user: 'techniker' },
   { key: 'address', name: 'address record', route: (i) => `/addresses/${i.adresseId}`, ready: (i) => TEXT(i.adresseName) },
   { key: 'document', name: 'sale document record', route: (i) => `/saleDocument/${i.belegId}`, ready: (i) => TEXT(i.belegnummer) },
 ];
@@ -116,7 +118,7 @@ export async function screensBench() {
         const before = loadavg()[0]?.toFixed(2);
         let times: number[];
         try {
-          times = await paint(app.url, token, s.route(ids), s.ready(ids), !!s.phone);
+          times = await paint(app.url, s.user ? await loginToken(app.url, s.user) : token, s.route(ids), s.ready(ids), !!s.phone);
         } catch (err) {
           console.log(`${s.name.padEnd(26)}  not measured: ${(err as Error).message}`);
           continue;
