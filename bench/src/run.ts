@@ -5,15 +5,20 @@ import { exportBench } from './export';
 import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
+import { loadBench } from './load';
 import { loginTimingBench } from './login-timing';
 import { pdfBench } from './pdf';
 import { pdfLastBench } from './pdf-last';
 import { searchBench } from './search';
+import { screensBench } from './screens';
 import { serviceBench } from './service';
 import { sizesBench } from './sizes';
 import { ticketsBench } from './tickets';
 
-/** `npm run bench [-- name…]`: runs the benchmarks (all by default), each printing ratios to its baseline. */
+/**
+ * `npm run bench [-- name…] [-- --busy]`: runs the benchmarks (all by default), each printing ratios to its baseline.
+ * `--busy` (or BENCH_BUSY=1 / BENCH_BUSY=api): the paint measurements run while one core is kept busy (busy.ts).
+ */
 const benches: Record<string, () => Promise<void>> = {
   foundation: foundationBench,
   sizes: sizesBench,
@@ -62,6 +67,8 @@ const benches: Record<string, () => Promise<void>> = {
   tickets: () => ticketsBench(),
   'api-overhead': apiOverheadBench,
   search: () => searchBench(),
+  load: loadBench,
+  screens: screensBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -8,7 +8,8 @@ import { migrate, openDatabase } from '../../apps/server/src/db/index';
 const [mode, port, arg] = process.argv.slice(2);
 
 if (mode === 'app') {
-  const handle = await openDatabase(arg as string);
+  // BENCH_READ_URL: a streaming replica for list, search and report reads (DATABASE_READ_URL of the server)
+  const handle = await openDatabase(arg as string, process.env.BENCH_READ_URL ? { readUrl: process.env.BENCH_READ_URL } : {});
   await migrate(handle);
   // BENCH_WEB_ROOT: another build to compare (e.g. one made before a change)
   const webRoot = process.env.BENCH_WEB_ROOT ?? new URL('../../apps/web/dist', import.meta.url).pathname;

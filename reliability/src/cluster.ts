@@ -15,7 +15,11 @@ import type { Size } from './size';
 const SESSION_CACHE_MS = 2000;
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 
-async function startNginx(ports: number[], listen: number) {
+/**
+ * nginx in front of `ports` on `listen`. `sticky`: a user's requests (by their Authorization header) stay on one instance,
+ * which the read replica's read-your-writes needs (the positions of a user's writes live in the instance, db/replica.ts).
+ */
+export async function startNginx(ports: number[], listen: number, opts: { sticky?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'vario-nginx-'));
   const conf = `daemon off;
 worker_processes 1;
@@ -25,7 +29,7 @@ events { worker_connections 1024; }
 http {
   access_log off;
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  upstream vario { ${ports.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 16; }
+  upstream vario { ${opts.sticky ? 'hash $http_authorization consistent; ' : ''}${ports.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 16; }
   server {
     listen 127.0.0.1:${listen};
     client_max_body_size 20m;

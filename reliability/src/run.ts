@@ -1,4 +1,4 @@
-// `npm run test:reliability [-- --full] [-- --e2e] [-- --only=matrix,fuzz,lists,races,crash,cluster,load] [-- --db=sqlite]`:
+// `npm run test:reliability [-- --full] [-- --e2e] [-- --only=matrix,fuzz,lists,races,crash,cluster,load,replica] [-- --db=sqlite]`:
 // the reliability harness. Fast size by default (CI), full size with --full. Traffic only to 127.0.0.1.
 
 import { runBelegRaces } from './belege-races';
@@ -12,6 +12,7 @@ import { failed, printSummary, violation } from './lib/stats';
 import { runListFuzz } from './lists';
 import { runLoad } from './load';
 import { runMatrix } from './matrix';
+import { runReplica } from './replica';
 import { FAST, FULL, type Size } from './size';
 
 const args = process.argv.slice(2);
@@ -60,6 +61,8 @@ try {
   for (const kind of kinds) await step('crash', () => runCrash(kind, size, cluster));
   if (cluster) await step('cluster', () => runCluster(cluster as Cluster, size));
   for (const kind of kinds) await step('load', () => runLoad(kind, size, cluster));
+  // a primary with a streaming replica and pgbouncer of its own (replica.ts)
+  if (pgBin) await step('replica', () => runReplica(pgBin, size));
 } finally {
   dropTemplates();
   cluster?.stop();

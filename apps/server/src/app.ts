@@ -95,6 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       cache.set(name, { wert, at: Date.now() });
       return wert;
     },
+    ...(handle.replica ? { reader: handle.replica.reader } : {}),
   };
   const isMaintenance = async () => {
     const v = await ctx.parameter(MAINTENANCE_PARAMETER);
@@ -150,6 +151,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         done(null, payload);
       });
       registerAuth(api, handle.db, sessions, isMaintenance, maintenanceCached);
+      const replica = handle.replica;
+      if (replica) {
+        // read-your-writes (db/replica.ts): a user's writes are noted before the answer leaves, so the user's next read
+        // goes to the primary until the replica has replayed them (a refused write noted too: it costs one small query)
+        api.addHook('onSend', async (req, _reply, payload) => {
+          if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && req.user) await replica.noteWrite(req.user.id);
+          return payload;
+        });
+      }
       registerLicenceCheck(api);
       registerIdempotency(api, handle.db);
       const moduleCtx: AppContext = { ...ctx, sessions, loginLimit: opts.loginLimit ?? { max: 10, timeWindow: 60_000 }, registry };

@@ -11,6 +11,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** DATABASE_READ_URL: a PostgreSQL streaming replica for list, search and report reads (db/replica.ts). */
+  databaseReadUrl: string | undefined;
   demo: boolean;
   webRoot: string;
   /** Certificate and key files (PEM) for HTTPS: both or neither. */
@@ -29,12 +31,15 @@ export class ConfigError extends Error {}
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
- * Reads the environment: PORT, HOST (default 127.0.0.1), DATABASE_URL (postgres://… or a SQLite file), DEMO (default
+ * Reads the environment: PORT, HOST (default 127.0.0.1), DATABASE_URL (postgres://… or a SQLite file), DATABASE_READ_URL (a replica), DEMO (default
  * on), TLS_CERT and TLS_KEY (HTTPS), LOG_LEVEL, LOG_FILE, TRUST_PROXY.
  */
 export function loadConfig(env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || resolve(ROOT, 'data/demo.sqlite');
   if (!/^postgres(ql)?:\/\//.test(databaseUrl) && databaseUrl !== ':memory:') mkdirSync(dirname(databaseUrl), { recursive: true });
+  const databaseReadUrl = env.DATABASE_READ_URL?.trim() || undefined;
+  if (databaseReadUrl && !(/^postgres(ql)?:\/\//.test(databaseUrl) && /^postgres(ql)?:\/\//.test(databaseReadUrl)))
+    throw new ConfigError('DATABASE_READ_URL (ein Lesereplikat) gibt es nur mit PostgreSQL: beide müssen postgres://… sein.');
   const port = env.PORT ? Number(env.PORT) : 8080;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT=${env.PORT} ist keine Portnummer (0–65535).`);
   const cert = env.TLS_CERT?.trim();
@@ -47,6 +52,7 @@ export function loadConfig(env = process.env): Config {
     port,
     host: env.HOST?.trim() || DEFAULT_HOST,
     databaseUrl,
+    databaseReadUrl,
     demo: env.DEMO !== '0' && env.DEMO !== 'false',
     webRoot: resolve(ROOT, 'apps/web/dist'),
     tls: cert && key ? { cert: resolve(cert), key: resolve(key) } : null,

@@ -77,7 +77,7 @@ async function main() {
   const where = config.databaseUrl.startsWith('postgres') ? config.databaseUrl.replace(/:[^:@/]*@/, ':***@') : config.databaseUrl;
   let handle: DbHandle;
   try {
-    handle = await openDatabase(config.databaseUrl);
+    handle = await openDatabase(config.databaseUrl, config.databaseReadUrl ? { readUrl: config.databaseReadUrl } : {});
   } catch (err) {
     fail(`Die Datenbank ist nicht erreichbar (${where}): ${(err as Error).message}`, err);
   }

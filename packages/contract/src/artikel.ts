@@ -1,8 +1,9 @@
 import { z } from 'zod';
+// the article kinds live in a module without zod: the product list's first load needs them, not the schemas
+import { ARTIKELARTEN } from './artikelarten';
 import { id, isoDate, isoDateTime, urlId } from './common';
 
-/** Article kinds (ART-012): 1 stocked, 2 unstocked, 3 services, 4 text block, 5 assembly, 6 surcharge/discount, V variant main, P deposit. */
-export const ARTIKELARTEN = ['1', '2', '3', '4', '5', '6', 'V', 'P'] as const;
+export { ARTIKELARTEN };
 /** Product types (ART-011), derived from the article kind. */
 export const ARTIKEL_TYPEN = ['WITH_STOCK', 'WITHOUT_STOCK', 'SERVICE_ARTICLE'] as const;
 export const artikelTyp = (artikelart: string): (typeof ARTIKEL_TYPEN)[number] =>

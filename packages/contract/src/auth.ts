@@ -19,59 +19,8 @@ export { BENUTZER_TYPEN_WEBAPP } from './constants';
 export const recht = z.object({ recht: z.string(), genehmigt: z.boolean() });
 export type Recht = z.infer<typeof recht>;
 
-/** Every right code of the spec (3-cross-cutting §6). A user without a row for one of these has it (RIGHT-004). */
-export const SPEC_RECHTE = [
-  'ADR_SEHEN',
-  'ART_SEHEN',
-  'BEK_SEHEN',
-  'ASS_SEHEN',
-  'DEALS_SEHEN',
-  'TKT_ANSEHEN',
-  'ADR_AENDERN',
-  'ADR_LOESCHEN',
-  'DEALS_AENDERN',
-  'DEALS_LOESCHEN',
-  'ABGL_DEALS_AENDERN',
-  'BEK_AENDERN',
-  'BEK_LOESCHEN',
-  'BEK_FREMDBEARB',
-  'TKT_AENDERN',
-  'TKT_LOESCHEN',
-  'TKT_AKT_AENDERN',
-  'TKT_AKT_LOESCHEN',
-  'TKT_AKT_FREMD_AENDERN',
-  'TKT_AKT_FREMD_LOESCHEN',
-  'ART_SONDERPREISE',
-  'ART_AENDERN',
-  'ART_LOESCHEN',
-  'ASS_AENDERN',
-  'ASS_LOESCHEN',
-  'AUS_FREIESQL',
-  'LAG_LGK_WECHSELN',
-  'LAG_SEHEN',
-  'ART_EK',
-] as const;
-
-/**
- * Rights this project adds to the spec's: denied unless the user has a row granting it (a new right must not fall to
- * everyone who has no row for it). `SVC_DISPO`: service planning / dispatch — office users reach every service task.
- */
-export const PROJEKT_RECHTE = ['SVC_DISPO'] as const;
-
-const projektRechte: ReadonlySet<string> = new Set(PROJEKT_RECHTE);
-/** True for a right the project adds (see `PROJEKT_RECHTE`). */
-export const istProjektRecht = (recht: string) => projektRechte.has(recht);
-
-/**
- * The one rights rule (RIGHT-002..004), for the server's route hook and services and for the web's buttons: an
- * administrator has every right; a right listed for the user decides by its `genehmigt`; an unlisted spec right is
- * granted, an unlisted project right denied. `genehmigt` is the user's row for the right (undefined: no row).
- */
-export function rechtGilt(istAdmin: boolean, genehmigt: boolean | undefined, recht: string): boolean {
-  if (istAdmin) return true;
-  if (genehmigt !== undefined) return genehmigt;
-  return !istProjektRecht(recht);
-}
+// the rights rule lives in a module without zod, so the web's first load takes it without the schemas (rechte.ts)
+export { istProjektRecht, PROJEKT_RECHTE, rechtGilt, SPEC_RECHTE } from './rechte';
 
 export const techniker = z.object({
   id,

@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { installAfterCommit } from '../lib/after-commit';
 import { migrations } from './migrations/index';
+import { openReadRouting, type ReadRouting } from './replica';
 import type { Dialect } from './schema-helpers';
 import { SqliteDatabaseWrapper } from './sqlite-database';
 import type { Database } from './types';
@@ -19,14 +20,19 @@ export interface DbHandle {
   close(): Promise<void>;
   /** SQLite only: the database wrapper that maps boolean columns. */
   sqlite?: SqliteDatabaseWrapper;
+  /** PostgreSQL with `DATABASE_READ_URL`: where list, search and report reads go (db/replica.ts). */
+  replica?: ReadRouting;
 }
 
 // bigint (count) and numeric come back as numbers, not strings.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
-/** Opens the database named by `url`: `postgres://…` for PostgreSQL, otherwise a SQLite file path (or `:memory:`). */
-export async function openDatabase(url: string): Promise<DbHandle> {
+/**
+ * Opens the database named by `url`: `postgres://…` for PostgreSQL, otherwise a SQLite file path (or `:memory:`).
+ * `readUrl` (PostgreSQL only): a streaming replica for list, search and report reads (db/replica.ts).
+ */
+export async function openDatabase(url: string, opts: { readUrl?: string } = {}): Promise<DbHandle> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process:
@@ -35,8 +41,18 @@ export async function openDatabase(url: string): Promise<DbHandle> {
     const client = await pool.connect(); // fails fast when the server cannot be reached
     client.release();
     const db = installAfterCommit(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const replica = opts.readUrl ? await openReadRouting(db, opts.readUrl) : undefined;
+    return {
+      db,
+      dialect: 'postgres',
+      ...(replica ? { replica } : {}),
+      close: async () => {
+        await replica?.close();
+        await db.destroy();
+      },
+    };
   }
+  if (opts.readUrl) throw new Error('DATABASE_READ_URL needs a PostgreSQL DATABASE_URL');
   const file = new SQLite(url);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');

@@ -24,6 +24,16 @@ export interface Ctx {
   dialect: Dialect;
   /** Reads a system parameter (cached by the app); inside a transaction pass it, so the read does not wait for it. */
   parameter(name: string, db?: Db): Promise<string | null>;
+  /** With a read replica (db/replica.ts): the database a list, search or report read of user `userId` goes to. */
+  reader?(userId: number): Promise<Db>;
+}
+
+/**
+ * The database for a list, quick search or report read by `actor`: the read replica when one is set and has replayed
+ * the actor's last commit (db/replica.ts), otherwise `ctx.db`.
+ */
+export function readDb(ctx: Ctx, actor: { id: number } | null | undefined): Db | Promise<Db> {
+  return ctx.reader && actor ? ctx.reader(actor.id) : ctx.db;
 }
 
 /**
@@ -164,16 +174,17 @@ export async function listRecords<S extends z.ZodObject, L extends z.ZodObject>(
 ): Promise<ListResult<z.input<L>>> {
   const schema = r.listSchema ?? r.schema;
   const nested = !!r.parentColumn && parentId !== undefined;
+  const db = await readDb(ctx, actor);
   // a resource without a scope reads the same base query for every actor: its plain windows run prepared (runList)
   const shape = r.scope
     ? undefined
     : {
         key: `${shapeKey(r, schema)}:${nested}`,
-        db: ctx.db,
+        db,
         parentId: nested ? parentId : undefined,
         base: (db: Db, p: number) => baseQuery(db, r, actor, schema, nested ? p : undefined),
       };
-  const res = await runList<Row>(baseQuery(ctx.db, r, actor, schema, parentId), listSpec(r, schema), q, ctx.dialect, shape);
+  const res = await runList<Row>(baseQuery(db, r, actor, schema, parentId), listSpec(r, schema), q, ctx.dialect, shape);
   return { ...res, result: res.result.map((row) => out<z.input<L>>(r, row)) };
 }
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { money2, money4, percent2, qty3 } from '../../lib/codecs';
 import { containsExpr } from '../../lib/list-query';
 import { lineNet } from '../../lib/money';
-import type { Ctx } from '../../lib/resource';
+import { type Ctx, readDb } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { requireAdresse as requireAdressePresent } from './adressen.service';
 
@@ -22,8 +22,11 @@ export const AUFTRAG = BELEGARTEN.auftrag.belegart;
  */
 export const AUFTRAG_OFFEN = BELEG_AKTIONEN.umwandeln.zustaende.filter((z): z is Belegstatus => z !== 'storniert');
 
-export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
-  const requireAdresse = (id: number) => requireAdressePresent(db, id);
+export function auswertungenRoutes(app: FastifyInstance, ctx: Ctx) {
+  const { dialect } = ctx;
+  // the address check reads the primary (a just created address is there at once); the report's rows may come from the
+  // read replica (lib/resource.ts readDb)
+  const requireAdresse = (id: number) => requireAdressePresent(ctx.db, id);
 
   route(app, endpoints.umsatzstatistik, async (req) => {
     await requireAdresse(req.query.adresseId);
@@ -31,6 +34,7 @@ export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
     const monat = sql<string>`substr(${sql.ref('belege.belegdatum')}, 6, 2)`;
     // GoBD: a cancelled invoice counts together with its cancellation document (which counts with the sign of the
     // type it cancels), so the pair nets to zero; a document cancelled in place (before cancellation documents) counts not
+    const db = await readDb(ctx, req.user);
     const rows = await db
       .selectFrom('belege')
       .leftJoin('belege as original', 'original.id', 'belege.stornoVonId')
@@ -60,6 +64,7 @@ export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
 
   route(app, endpoints.auftragsrueckstaende, async (req) => {
     await requireAdresse(req.query.adresseId);
+    const db = await readDb(ctx, req.user);
     const rows = await db
       .selectFrom('belegPositionen as p')
       .innerJoin('belege as b', 'b.id', 'p.belegId')
@@ -111,6 +116,7 @@ export function auswertungenRoutes(app: FastifyInstance, { db, dialect }: Ctx) {
   route(app, endpoints.historie, async (req) => {
     await requireAdresse(req.params.id);
     const q = req.query;
+    const db = await readDb(ctx, req.user);
     let base = db
       .selectFrom('belegPositionen as p')
       .innerJoin('belege as b', 'b.id', 'p.belegId')
