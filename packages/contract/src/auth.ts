@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoDateTime, single } from './common';
+import { ERV_RECHTE } from './eingangsrechnungen';
 
 export const benutzer = z.object({
   id,
@@ -55,8 +56,9 @@ export const SPEC_RECHTE = [
 /**
  * Rights this project adds to the spec's: denied unless the user has a row granting it (a new right must not fall to
  * everyone who has no row for it). `SVC_DISPO`: service planning / dispatch — office users reach every service task.
+ * `ERV_*`: the incoming-invoice verification (`ERV_RECHTE`: see, approve with checklist, reject, pass on).
  */
-export const PROJEKT_RECHTE = ['SVC_DISPO'] as const;
+export const PROJEKT_RECHTE = ['SVC_DISPO', ERV_RECHTE.SEHEN, ERV_RECHTE.FREIGEBEN, ERV_RECHTE.ABLEHNEN, ERV_RECHTE.WEITERLEITEN] as const;
 
 const projektRechte: ReadonlySet<string> = new Set(PROJEKT_RECHTE);
 /** True for a right the project adds (see `PROJEKT_RECHTE`). */
