@@ -207,12 +207,11 @@ async function setze(
 export async function speichereCheckliste(trx: Db, actor: Actor, id: number, c: ErvCheckliste) {
   const k = await ladeKopf(trx, id);
   if (!istErvStatus(k.statusErpruefung) || !ERV_WORKFLOW[k.statusErpruefung].checkliste) throw nichtErlaubt('Die Checkliste zu speichern', k.statusErpruefung);
-  if (!ervChecklisteKonsistent(c, k.betragBrutto))
-    throw unprocessable('Umsatzsteuerkonform ist genau dann angehakt, wenn alle geforderten Unterpunkte angehakt sind', {
-      ustKonform: ['Passt nicht zu den Unterpunkten'],
-    });
   const e = pruefeCheckliste(c, k.betragBrutto);
   if (!e.ok) throw unprocessable(e.meldung ?? '', Object.fromEntries(e.fehlend.map((p) => [p, [e.meldung ?? '']])));
+  // complete means consistent (VAT-compliant and all its required sub-items ticked); kept as the stored form's rule
+  if (!ervChecklisteKonsistent(c, k.betragBrutto))
+    throw unprocessable('Umsatzsteuerkonform ist genau dann angehakt, wenn alle geforderten Unterpunkte angehakt sind', { ustKonform: ['Passt nicht zu den Unterpunkten'] });
   await setze(trx, id, { checkliste: JSON.stringify(c) });
   await historie(trx, actor, id, 'CHECKLISTE', k.statusErpruefung, k.statusErpruefung, null, null);
 }
