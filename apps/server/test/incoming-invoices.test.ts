@@ -119,9 +119,13 @@ describe('incoming-invoice verification: list and record', () => {
     expect(byName.result.map((r) => r.bskId)).toEqual([id]);
     const byAmount = expectOk(await c.call(endpoints.eingangsrechnungenList, { as: 'admin', query: { filter: `bskbetragNetto=100,bskbelegnr=${nr}` } }));
     expect(byAmount.result).toHaveLength(1);
-    const sorted = expectOk(await c.call(endpoints.eingangsrechnungenList, { as: 'admin', query: { orderBy: 'bskbelegnr', limit: 500 } })).result.map((r) => r.bskbelegnr);
+    const sorted = expectOk(await c.call(endpoints.eingangsrechnungenList, { as: 'admin', query: { orderBy: 'bskbelegnr', limit: 500 } })).result.map(
+      (r) => r.bskbelegnr,
+    );
     expect(sorted.length).toBeGreaterThan(1);
-    expect(expectError(await c.call(endpoints.eingangsrechnungenList, { as: 'admin', query: { orderBy: 'gibtsNicht' } }), 400).errors.fieldErrors).toHaveProperty('orderBy');
+    expect(
+      expectError(await c.call(endpoints.eingangsrechnungenList, { as: 'admin', query: { orderBy: 'gibtsNicht' } }), 400).errors.fieldErrors,
+    ).toHaveProperty('orderBy');
   });
 
   it('the demo data holds incoming invoices in every resting status, each with a check document', async () => {
@@ -151,7 +155,12 @@ describe('incoming-invoice verification: list and record', () => {
     const nr = unique('DUP-');
     const id = await rechnung({ belegnummer: nr });
     await expect(rechnung({ belegnummer: nr })).rejects.toMatchObject({ httpStatus: 409 });
-    const lines = await db.selectFrom('einkaufBelegPositionen').select(['position', 'gesamtpreis']).where('einkaufBelegId', '=', id).orderBy('position').execute();
+    const lines = await db
+      .selectFrom('einkaufBelegPositionen')
+      .select(['position', 'gesamtpreis'])
+      .where('einkaufBelegId', '=', id)
+      .orderBy('position')
+      .execute();
     expect(lines.map((l) => Number(l.gesamtpreis))).toEqual([6000, 4000]);
     expect((await historie(id)).map((h) => [h.aktion, h.statusVon, h.statusNach])).toEqual([['ANLAGE', null, 0]]);
   });
@@ -241,7 +250,13 @@ describe('incoming-invoice verification: workflow', () => {
     const id = await rechnung();
     await bis(id, 20);
     const ziel = await f.benutzer({ name: 'Prüferin Kiel' });
-    const r = expectOk(await c.call(endpoints.eingangsrechnungWeiterleiten, { as: 'admin', params: { id }, body: { data: { anBenutzerId: ziel.id, bemerkung: 'Bitte sachlich prüfen' } } })).result;
+    const r = expectOk(
+      await c.call(endpoints.eingangsrechnungWeiterleiten, {
+        as: 'admin',
+        params: { id },
+        body: { data: { anBenutzerId: ziel.id, bemerkung: 'Bitte sachlich prüfen' } },
+      }),
+    ).result;
     expect(r).toMatchObject({ statusErpruefung: 20, anBenutzerId: ziel.id, anBenutzerName: 'Prüferin Kiel', bemerkung: 'Bitte sachlich prüfen' });
     const step = (await historie(id)).at(-1);
     expect(step).toMatchObject({ aktion: 'WEITERLEITUNG', statusVon: 20, statusNach: 20, anBenutzerId: ziel.id });

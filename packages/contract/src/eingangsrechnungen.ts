@@ -220,8 +220,8 @@ export function pruefeCheckliste(c: ErvCheckliste, bruttoCent: number): ErvCheck
 /**
  * Ticking or unticking one item, with the parent/child rules (ERV-013…015): ticking VAT-compliant ticks all eight
  * sub-items, unticking it unticks them; unticking a sub-item VAT-compliant stands for unticks it; ticking the last of
- * them ticks it. The children VAT-compliant stands for are the required ones (all eight; four for small value), so
- * (un)ticking small value re-derives the parent.
+ * them ticks it. The children VAT-compliant stands for are the required ones (all eight; four for small value): any
+ * change of a sub-item or of small value re-derives the parent from them.
  */
 export function setzeCheckpunkt(c: ErvCheckliste, punkt: ErvCheckpunkt, wert: boolean, bruttoCent: number): ErvCheckliste {
   const n: ErvCheckliste = { ...c, [punkt]: wert };
@@ -231,7 +231,7 @@ export function setzeCheckpunkt(c: ErvCheckliste, punkt: ErvCheckpunkt, wert: bo
   }
   if (punkt === 'sichtpruefung') return n;
   const pflicht = ervPflichtUnterpunkte(n, bruttoCent);
-  if (punkt === 'kleinbetrag' || (pflicht as readonly string[]).includes(punkt)) n.ustKonform = pflicht.every((p) => n[p]);
+  n.ustKonform = pflicht.every((p) => n[p]);
   return n;
 }
 
