@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ERV_CHECKLISTE_UNVOLLSTAENDIG,
   ERV_CHECKPUNKTE,
-  ERV_KLEINBETRAG_GRENZE_CENT,
+  ERV_KLEINBETRAG_GRENZE_EURO,
   ERV_KLEINBETRAG_UNTERPUNKTE,
   ERV_KLEINBETRAG_ZU_HOCH,
   ERV_STATUS_WERTE,
@@ -23,27 +23,27 @@ const ausBits = (n: number) => Object.fromEntries(ERV_CHECKPUNKTE.map((p, i) => 
 const ALLE = 2 ** ERV_CHECKPUNKTE.length;
 const kombination = fc.integer({ min: 0, max: ALLE - 1 }).map(ausBits);
 /** Gross amounts around the § 33 UStDV limit and anywhere. */
-const brutto = fc.oneof(fc.constantFrom(0, 24_999, 25_000, 25_001, 1_000_000), fc.integer({ min: 0, max: 10_000_000 }));
+const brutto = fc.oneof(fc.constantFrom(0, 249.99, 250, 250.01, 10_000), fc.integer({ min: 0, max: 10_000_000 }).map((c) => c / 100));
 
 describe('incoming-invoice checklist (one pure function)', () => {
   it('has eleven items: visual check, VAT-compliant with eight sub-items, small value', () => {
     expect(ERV_CHECKPUNKTE).toHaveLength(11);
     expect(ERV_UNTERPUNKTE).toHaveLength(8);
-    expect(ERV_KLEINBETRAG_GRENZE_CENT).toBe(25_000);
+    expect(ERV_KLEINBETRAG_GRENZE_EURO).toBe(250);
   });
 
   it('OK exactly when visual check and VAT-compliant with its required sub-items are ticked (all 2^11 combinations)', () => {
     for (let n = 0; n < ALLE; n++) {
       const c = ausBits(n);
-      for (const b of [25_000, 25_001]) {
-        const kleinGilt = c.kleinbetrag && b <= 25_000;
+      for (const b of [250, 250.01]) {
+        const kleinGilt = c.kleinbetrag && b <= 250;
         const pflicht = kleinGilt ? ERV_KLEINBETRAG_UNTERPUNKTE : ERV_UNTERPUNKTE;
-        const erwartet = !(c.kleinbetrag && b > 25_000) && c.sichtpruefung && c.ustKonform && pflicht.every((p) => c[p]);
+        const erwartet = !(c.kleinbetrag && b > 250) && c.sichtpruefung && c.ustKonform && pflicht.every((p) => c[p]);
         const e = pruefeCheckliste(c, b);
         expect(e.ok, `${n} @ ${b}`).toBe(erwartet);
         if (e.ok) expect(e.meldung).toBeNull();
         else expect([ERV_CHECKLISTE_UNVOLLSTAENDIG, ERV_KLEINBETRAG_ZU_HOCH]).toContain(e.meldung);
-        if (!c.kleinbetrag || b <= 25_000) expect(e.meldung === ERV_KLEINBETRAG_ZU_HOCH).toBe(false);
+        if (!c.kleinbetrag || b <= 250) expect(e.meldung === ERV_KLEINBETRAG_ZU_HOCH).toBe(false);
       }
     }
   });
@@ -91,8 +91,8 @@ describe('incoming-invoice checklist (one pure function)', () => {
       const c = ausBits(n);
       for (const p of ERV_CHECKPUNKTE)
         for (const w of [true, false]) {
-          const r = setzeCheckpunkt(c, p, w, 20_000);
-          if (p !== 'sichtpruefung') expect(ervChecklisteKonsistent(r, 20_000), `${n} ${p}=${w}`).toBe(true);
+          const r = setzeCheckpunkt(c, p, w, 200);
+          if (p !== 'sichtpruefung') expect(ervChecklisteKonsistent(r, 200), `${n} ${p}=${w}`).toBe(true);
           expect(r[p]).toBe(w);
         }
     }
@@ -101,12 +101,12 @@ describe('incoming-invoice checklist (one pure function)', () => {
   it('small value (§ 33 UStDV, up to 250,00 € gross) asks only name and address, issue date, quantity and type, tax rate and amount', () => {
     expect([...ERV_KLEINBETRAG_UNTERPUNKTE].sort()).toEqual(['ausstellungsdatum', 'mengeArt', 'nameAnschrift', 'steuersatzBetrag']);
     const c = Object.fromEntries(ERV_CHECKPUNKTE.map((p) => [p, false])) as ErvCheckliste;
-    let s = setzeCheckpunkt(c, 'sichtpruefung', true, 25_000);
-    s = setzeCheckpunkt(s, 'kleinbetrag', true, 25_000);
-    for (const p of ERV_KLEINBETRAG_UNTERPUNKTE) s = setzeCheckpunkt(s, p, true, 25_000);
+    let s = setzeCheckpunkt(c, 'sichtpruefung', true, 250);
+    s = setzeCheckpunkt(s, 'kleinbetrag', true, 250);
+    for (const p of ERV_KLEINBETRAG_UNTERPUNKTE) s = setzeCheckpunkt(s, p, true, 250);
     expect(s.ustKonform).toBe(true);
-    expect(pruefeCheckliste(s, 25_000).ok).toBe(true);
-    expect(pruefeCheckliste(s, 25_001)).toMatchObject({ ok: false, meldung: ERV_KLEINBETRAG_ZU_HOCH });
+    expect(pruefeCheckliste(s, 250).ok).toBe(true);
+    expect(pruefeCheckliste(s, 250.01)).toMatchObject({ ok: false, meldung: ERV_KLEINBETRAG_ZU_HOCH });
   });
 });
 

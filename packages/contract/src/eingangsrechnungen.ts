@@ -37,8 +37,8 @@ export const ERV_STUFEN = [
 export type ErvStufe = (typeof ERV_STUFEN)[number]['stufe'];
 
 export interface ErvStatusZeile {
-  /** German and English label (the list's status column, the record's header). */
-  label: { de: string; en: string };
+  /** The status's label per language (the list's status column, the record's badge, the export). */
+  label: { de: string; en: string; fr: string };
   /** The stage the status belongs to (null: opened / closed). */
   stufe: ErvStufe | null;
   /** Where "share" (approve) leads; null: approving is not allowed here (409). */
@@ -93,21 +93,21 @@ const still = (stufe: ErvStufe | null, label: ErvStatusZeile['label'], abgeschlo
  * sub-check: 29 → 40 (`ervNachFreigabe`).
  */
 export const ERV_WORKFLOW: Record<ErvStatus, ErvStatusZeile> = {
-  0: offen(null, 10, null, { de: 'Verfahren eröffnet', en: 'Procedure opened' }),
-  10: offen('formal', 19, 11, { de: 'Formelle Prüfung eröffnet', en: 'Formal check opened' }, { checklistePflicht: true }),
-  11: still('formal', { de: 'Formelle Prüfung abgelehnt', en: 'Formal check rejected' }, false),
-  19: offen('formal', 20, false, { de: 'Formelle Prüfung erteilt', en: 'Formal check granted' }),
-  20: offen('sachlich', 29, 21, { de: 'Sachliche Prüfung eröffnet', en: 'Factual check opened' }),
-  21: still('sachlich', { de: 'Sachliche Prüfung abgelehnt', en: 'Factual check rejected' }, false),
-  29: offen('sachlich', 30, false, { de: 'Sachliche Prüfung erteilt', en: 'Factual check granted' }),
-  30: offen('unter', 39, 31, { de: 'Unterprüfung eröffnet', en: 'Sub-check opened' }),
-  31: still('unter', { de: 'Unterprüfung abgelehnt', en: 'Sub-check rejected' }, false),
-  39: offen('unter', 40, false, { de: 'Unterprüfung erteilt', en: 'Sub-check granted' }),
-  40: offen('kontierung', 49, 41, { de: 'Kontierungsprüfung eröffnet', en: 'Account-assignment check opened' }),
-  41: still('kontierung', { de: 'Kontierungsprüfung abgelehnt', en: 'Account-assignment check rejected' }, false),
-  49: offen('kontierung', 99, false, { de: 'Kontierungsprüfung erteilt', en: 'Account-assignment check granted' }),
-  91: still(null, { de: 'Abgeschlossen abgelehnt', en: 'Closed rejected' }, true),
-  99: still(null, { de: 'Abgeschlossen freigegeben', en: 'Closed granted' }, true),
+  0: offen(null, 10, null, { de: 'Verfahren eröffnet', en: 'Procedure opened', fr: 'Procédure ouverte' }),
+  10: offen('formal', 19, 11, { de: 'Formelle Prüfung eröffnet', en: 'Formal check opened', fr: 'Contrôle formel ouvert' }, { checklistePflicht: true }),
+  11: still('formal', { de: 'Formelle Prüfung abgelehnt', en: 'Formal check rejected', fr: 'Contrôle formel refusé' }, false),
+  19: offen('formal', 20, false, { de: 'Formelle Prüfung erteilt', en: 'Formal check granted', fr: 'Contrôle formel accordé' }),
+  20: offen('sachlich', 29, 21, { de: 'Sachliche Prüfung eröffnet', en: 'Factual check opened', fr: 'Contrôle matériel ouvert' }),
+  21: still('sachlich', { de: 'Sachliche Prüfung abgelehnt', en: 'Factual check rejected', fr: 'Contrôle matériel refusé' }, false),
+  29: offen('sachlich', 30, false, { de: 'Sachliche Prüfung erteilt', en: 'Factual check granted', fr: 'Contrôle matériel accordé' }),
+  30: offen('unter', 39, 31, { de: 'Unterprüfung eröffnet', en: 'Sub-check opened', fr: 'Sous-contrôle ouvert' }),
+  31: still('unter', { de: 'Unterprüfung abgelehnt', en: 'Sub-check rejected', fr: 'Sous-contrôle refusé' }, false),
+  39: offen('unter', 40, false, { de: 'Unterprüfung erteilt', en: 'Sub-check granted', fr: 'Sous-contrôle accordé' }),
+  40: offen('kontierung', 49, 41, { de: 'Kontierungsprüfung eröffnet', en: 'Account-assignment check opened', fr: 'Contrôle d’imputation ouvert' }),
+  41: still('kontierung', { de: 'Kontierungsprüfung abgelehnt', en: 'Account-assignment check rejected', fr: 'Contrôle d’imputation refusé' }, false),
+  49: offen('kontierung', 99, false, { de: 'Kontierungsprüfung erteilt', en: 'Account-assignment check granted', fr: 'Contrôle d’imputation accordé' }),
+  91: still(null, { de: 'Abgeschlossen abgelehnt', en: 'Closed rejected', fr: 'Clôturée refusée' }, true),
+  99: still(null, { de: 'Abgeschlossen freigegeben', en: 'Closed granted', fr: 'Clôturée accordée' }, true),
 };
 
 /** System parameter: 'N' leaves out the sub-check stage (30/31/39); anything else (or none) keeps it. */
@@ -171,9 +171,10 @@ export const ERV_KLEINBETRAG_UNTERPUNKTE: readonly ErvUnterpunkt[] = ['nameAnsch
 
 /**
  * § 33 UStDV: an invoice "whose total amount does not exceed 250 euros" — gross up to and including 250,00 €. The
- * spec's "under 250 euro" is read as this limit of the law (250,00 € itself is a small-value invoice).
+ * spec's "under 250 euro" is read as this limit of the law (250,00 € itself is a small-value invoice). The functions take
+ * the gross amount in euro as the API carries it (cents / 100: 250.01 compares above the limit exactly).
  */
-export const ERV_KLEINBETRAG_GRENZE_CENT = 25_000;
+export const ERV_KLEINBETRAG_GRENZE_EURO = 250;
 
 export const ERV_CHECKPUNKTE = ['sichtpruefung', 'ustKonform', ...ERV_UNTERPUNKTE, 'kleinbetrag'] as const;
 export type ErvCheckpunkt = (typeof ERV_CHECKPUNKTE)[number];
@@ -188,11 +189,11 @@ export const ERV_CHECKLISTE_UNVOLLSTAENDIG = 'Nicht alle Pflichtwerte der Checkl
 export const ERV_KLEINBETRAG_ZU_HOCH = 'Kleinbetrag nur bis 250,00 € brutto (§ 33 UStDV)';
 
 /** Small value applies: ticked and the gross amount within the § 33 UStDV limit. */
-export const ervKleinbetragGilt = (c: ErvCheckliste, bruttoCent: number) => c.kleinbetrag && bruttoCent <= ERV_KLEINBETRAG_GRENZE_CENT;
+export const ervKleinbetragGilt = (c: ErvCheckliste, bruttoEuro: number) => c.kleinbetrag && bruttoEuro <= ERV_KLEINBETRAG_GRENZE_EURO;
 
 /** The sub-items VAT-compliant stands for: all eight, or the four of § 33 UStDV for a small-value invoice. */
-export const ervPflichtUnterpunkte = (c: ErvCheckliste, bruttoCent: number): readonly ErvUnterpunkt[] =>
-  ervKleinbetragGilt(c, bruttoCent) ? ERV_KLEINBETRAG_UNTERPUNKTE : ERV_UNTERPUNKTE;
+export const ervPflichtUnterpunkte = (c: ErvCheckliste, bruttoEuro: number): readonly ErvUnterpunkt[] =>
+  ervKleinbetragGilt(c, bruttoEuro) ? ERV_KLEINBETRAG_UNTERPUNKTE : ERV_UNTERPUNKTE;
 
 export interface ErvChecklistenErgebnis {
   /** OK may be pressed (ERV-016): visual check and VAT-compliant ticked, the ticks consistent, small value allowed. */
@@ -207,9 +208,9 @@ export interface ErvChecklistenErgebnis {
  * The checklist's rules, one pure function for the server (refuse) and the web (OK button, message). VAT-compliant
  * counts only when its required sub-items are all ticked (a parent tick without them is inconsistent: not OK).
  */
-export function pruefeCheckliste(c: ErvCheckliste, bruttoCent: number): ErvChecklistenErgebnis {
-  if (c.kleinbetrag && bruttoCent > ERV_KLEINBETRAG_GRENZE_CENT) return { ok: false, meldung: ERV_KLEINBETRAG_ZU_HOCH, fehlend: ['kleinbetrag'] };
-  const pflicht = ervPflichtUnterpunkte(c, bruttoCent);
+export function pruefeCheckliste(c: ErvCheckliste, bruttoEuro: number): ErvChecklistenErgebnis {
+  if (c.kleinbetrag && bruttoEuro > ERV_KLEINBETRAG_GRENZE_EURO) return { ok: false, meldung: ERV_KLEINBETRAG_ZU_HOCH, fehlend: ['kleinbetrag'] };
+  const pflicht = ervPflichtUnterpunkte(c, bruttoEuro);
   const fehlend: ErvCheckpunkt[] = [];
   if (!c.sichtpruefung) fehlend.push('sichtpruefung');
   const kinderFehlen = pflicht.filter((p) => !c[p]);
@@ -223,20 +224,20 @@ export function pruefeCheckliste(c: ErvCheckliste, bruttoCent: number): ErvCheck
  * them ticks it. The children VAT-compliant stands for are the required ones (all eight; four for small value): any
  * change of a sub-item or of small value re-derives the parent from them.
  */
-export function setzeCheckpunkt(c: ErvCheckliste, punkt: ErvCheckpunkt, wert: boolean, bruttoCent: number): ErvCheckliste {
+export function setzeCheckpunkt(c: ErvCheckliste, punkt: ErvCheckpunkt, wert: boolean, bruttoEuro: number): ErvCheckliste {
   const n: ErvCheckliste = { ...c, [punkt]: wert };
   if (punkt === 'ustKonform') {
     for (const p of ERV_UNTERPUNKTE) n[p] = wert;
     return n;
   }
   if (punkt === 'sichtpruefung') return n;
-  const pflicht = ervPflichtUnterpunkte(n, bruttoCent);
+  const pflicht = ervPflichtUnterpunkte(n, bruttoEuro);
   n.ustKonform = pflicht.every((p) => n[p]);
   return n;
 }
 
 /** A checklist is consistent when VAT-compliant is ticked exactly when the sub-items it stands for all are. */
-export const ervChecklisteKonsistent = (c: ErvCheckliste, bruttoCent: number) => c.ustKonform === ervPflichtUnterpunkte(c, bruttoCent).every((p) => c[p]);
+export const ervChecklisteKonsistent = (c: ErvCheckliste, bruttoEuro: number) => c.ustKonform === ervPflichtUnterpunkte(c, bruttoEuro).every((p) => c[p]);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Records

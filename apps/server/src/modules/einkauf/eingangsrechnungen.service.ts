@@ -87,6 +87,7 @@ interface Kopf {
   id: number;
   statusErpruefung: number | null;
   anBenutzerId: number | null;
+  /** Euro. */
   betragBrutto: number;
   checkliste: string | null;
   belegnummer: string;
@@ -102,7 +103,7 @@ async function ladeKopf(trx: Db, id: number): Promise<Kopf & { statusErpruefung:
   if (isPg(trx)) q = q.forUpdate();
   const k = await q.executeTakeFirst();
   if (!k || k.statusErpruefung === null) throw notFound('Eingangsrechnung');
-  return { ...k, statusErpruefung: Number(k.statusErpruefung), betragBrutto: Number(k.betragBrutto) };
+  return { ...k, statusErpruefung: Number(k.statusErpruefung), betragBrutto: money2.fromDb(k.betragBrutto) };
 }
 
 const liesCheckliste = (json: string | null): ErvCheckliste => {
