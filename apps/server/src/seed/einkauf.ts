@@ -1,4 +1,4 @@
-import { ERV_CHECKPUNKTE, type ErvCheckliste } from '@vario/contract';
+import { ERV_CHECKPUNKTE, ERV_RECHTE, type ErvCheckliste } from '@vario/contract';
 import type { Db } from '../db/index';
 import { berlinTag, plusTage } from '../lib/berlin-time';
 import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent } from '../lib/format-de';
@@ -92,6 +92,13 @@ export const einkaufSeeder: Seeder = {
     const adminRow = await db.selectFrom('benutzer').select(['id', 'name']).where('istAdmin', '=', true).orderBy('id').executeTakeFirst();
     if (!adminRow) return;
     const admin: Actor = { id: adminRow.id, name: adminRow.name, istAdmin: true };
+    // the office verifies incoming invoices: the project rights ERV_* are granted to it (denied for everyone else)
+    const buero = await db.selectFrom('benutzer').select('id').where('anmeldename', '=', 'buero').executeTakeFirst();
+    if (buero)
+      await db
+        .insertInto('rechte')
+        .values(Object.values(ERV_RECHTE).map((recht) => ({ benutzerId: buero.id, recht, genehmigt: true })))
+        .execute();
     const benutzer = (await db.selectFrom('benutzer').select('id').where('gesperrt', '=', false).where('id', '>', 0).orderBy('id').execute()).map((b) => b.id);
 
     let nr = 0;
