@@ -1,13 +1,14 @@
-import { ERV_CHECKPUNKTE, ERV_RECHTE, type ErvCheckliste } from '@vario/contract';
+import { BELEGARTEN, ERV_CHECKPUNKTE, ERV_RECHTE, type ErvCheckliste } from '@vario/contract';
 import type { Db } from '../db/index';
 import { berlinTag, plusTage } from '../lib/berlin-time';
+import { nowIso } from '../lib/clock';
 import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent } from '../lib/format-de';
 import type { Actor } from '../lib/locks';
 import { documentTotals, lineNet } from '../lib/money';
 import { briefkopf } from '../modules/belege/belege.dokumente.service';
 import { renderGeschaeftsdokument } from '../modules/belege/belege.pdf';
 import { ablehnen, freigeben, legeEingangsrechnungAn, speichereCheckliste, weiterleiten } from '../modules/einkauf/eingangsrechnungen.service';
-import type { Seeder } from './context';
+import { insertChunked, type Seeder } from './context';
 
 /** Letterhead of the demo company (system info, migration 0009): printed on every document. */
 const DEMO_BRIEFKOPF = {
@@ -71,7 +72,8 @@ export const einkaufSeeder: Seeder = {
   name: 'einkauf',
   table: 'einkaufBelege',
   demoOnly: true,
-  async run({ db, faker, scale }) {
+  async run(ctx) {
+    const { db, faker, scale } = ctx;
     await db.updateTable('systemInfo').set(DEMO_BRIEFKOPF).where('id', '=', 1).execute();
     const wir = await briefkopf(db);
     const lieferanten = await db
@@ -205,6 +207,44 @@ export const einkaufSeeder: Seeder = {
         });
         await fuehreBis(db, admin, id, ziel, benutzer);
       }
+    }
+
+    // beyond the demo set (SEED_SCALE, e.g. 1m): bulk invoices in a spread of statuses, so the list is measured at a million
+    const rest = Math.max(0, scale - nr);
+    if (rest > 0) {
+      const now = nowIso();
+      const stati = [0, 10, 19, 20, 29, 30, 39, 40, 49, 91, 99];
+      await insertChunked(
+        ctx,
+        'einkaufBelege',
+        rest,
+        (i) => {
+          const l = lieferanten[i % lieferanten.length] as (typeof lieferanten)[number];
+          const tag = plusTage('2024-01-01', i % 1000);
+          const netto = 1000 + ((i * 7919) % 500_000);
+          return {
+            belegart: BELEGARTEN.eingangsrechnung.belegart,
+            belegnummer: `ER-M-${String(i + 1).padStart(7, '0')}`,
+            belegdatum: tag,
+            adresseId: l.id,
+            lieferantName: l.name1,
+            betreff: null,
+            betragNetto: netto,
+            betragBrutto: netto + Math.trunc((netto * 19) / 100),
+            angelegtAm: now,
+            statusErpruefung: stati[i % stati.length],
+            anBenutzerId: i % 7 === 0 ? (benutzer[i % benutzer.length] ?? null) : null,
+            hinweis: i % 13 === 0 ? 'Preis weicht von der Bestellung ab' : null,
+            zahlungsart: i % 4 === 0 ? 'Lastschrift' : 'Überweisung',
+            valuta: tag,
+            nettoFaellig: plusTage(tag, 30),
+            skontoFaellig1: i % 3 === 0 ? null : plusTage(tag, 10),
+            skontoProzent1: i % 3 === 0 ? null : 200,
+            geaendertAm: now,
+          };
+        },
+        'eingangsrechnungen',
+      );
     }
   },
 };

@@ -41,8 +41,8 @@ function IncomingInvoiceList() {
           {
             field: 'statusErpruefung',
             headerName: t('f.statusErpruefung'),
-            minWidth: 170,
-            maxWidth: 260,
+            minWidth: 240,
+            maxWidth: 300,
             ...codeColumn<Eingangsrechnung>(ERV_STATUS_WERTE, (c) => statusLabel(Number(c))),
             cellRenderer: textBadgeCell<Eingangsrechnung>(
               () => null,
