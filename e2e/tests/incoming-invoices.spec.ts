@@ -89,7 +89,7 @@ test('an incoming invoice is verified through the checklist and shared through e
   await expect(dialog.getByTestId('checklist-ok')).toBeDisabled();
   await expect(dialog.getByTestId('checklist-message')).toHaveText('Nicht alle Pflichtwerte der Checkliste sind gefüllt');
   await axe(page, 'checklist dialog');
-  const box = (p: string) => dialog.getByTestId(`check-${p}`).locator('input');
+  const box = (p: string) => dialog.getByTestId(`check-${p}`);
   await box('sichtpruefung').check();
   // ticking the parent ticks all children (ERV-013)
   await box('ustKonform').check();

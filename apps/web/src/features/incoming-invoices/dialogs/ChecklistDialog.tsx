@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import {
   ERV_CHECKLISTE_UNVOLLSTAENDIG,
   ERV_KLEINBETRAG_GRENZE_EURO,
@@ -67,11 +67,6 @@ export function ChecklistDialog({ opened, onClose, checkliste, brutto, saving, o
             {t('checklist.ok')}
           </Button>
         </Group>
-        {!e.ok && (
-          <Text size="xs" c="dimmed">
-            {t('checklist.missing')}
-          </Text>
-        )}
       </Stack>
     </Modal>
   );
