@@ -113,7 +113,7 @@ test('an incoming invoice is verified through the checklist and shared through e
   await expect(page.getByTestId('erv-history').getByText('Freigegeben', { exact: true })).toHaveCount(9);
 });
 
-test('an incoming invoice is rejected: the reject button stays disabled while the remark is empty', async ({ page, request }) => {
+test('[ERV-018] an incoming invoice is rejected: the reject button stays disabled while the remark is empty', async ({ page, request }) => {
   const inv = await invoiceIn(request, [20, 30, 40, 10]);
   await openAs(page, request, 'admin', `/incomingInvoiceVerification/${inv.bskId}`);
   await expect(status(page)).toHaveText(LABEL[inv.statusErpruefung] as string);

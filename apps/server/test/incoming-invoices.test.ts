@@ -167,7 +167,7 @@ describe('incoming-invoice verification: list and record', () => {
 });
 
 describe('incoming-invoice verification: workflow', () => {
-  it('[ERV-010] share walks 0 → 10 → 19 → 20 → 29 → 30 → 39 → 40 → 49 → 99, every step in the history', async () => {
+  it('share walks 0 → 10 → 19 → 20 → 29 → 30 → 39 → 40 → 49 → 99, every step in the history', async () => {
     const id = await rechnung();
     const seen = [0];
     for (;;) {
@@ -214,7 +214,7 @@ describe('incoming-invoice verification: workflow', () => {
     expect(await historie(id)).toHaveLength(before);
   });
 
-  it('[ERV-018] rejecting an opened stage writes its x1 and then 91; the remark becomes the reason', async () => {
+  it('rejecting an opened stage writes its x1 and then 91; the remark becomes the reason', async () => {
     for (const [stufe, x1] of [
       [10, 11],
       [20, 21],
@@ -235,7 +235,7 @@ describe('incoming-invoice verification: workflow', () => {
     expect((await historie(offen)).filter((h) => h.aktion === 'ABLEHNUNG').map((h) => [h.statusVon, h.statusNach])).toEqual([[0, 91]]);
   });
 
-  it('[ERV-018] rejecting without a remark (missing, empty, blank) is a 422 on bemerkung and changes nothing', async () => {
+  it('rejecting without a remark (missing, empty, blank) is a 422 on bemerkung and changes nothing', async () => {
     const id = await rechnung();
     await bis(id, 10);
     for (const b of [undefined, '', '   ']) {
@@ -246,7 +246,7 @@ describe('incoming-invoice verification: workflow', () => {
     expect((await historie(id)).some((h) => h.aktion === 'ABLEHNUNG')).toBe(false);
   });
 
-  it('[ERV-019] [ERV-020] pass on sets the target user and keeps the status; missing, id 0, unknown or blocked users are refused', async () => {
+  it('pass on sets the target user and keeps the status; missing, id 0, unknown or blocked users are refused', async () => {
     const id = await rechnung();
     await bis(id, 20);
     const ziel = await f.benutzer({ name: 'Prüferin Kiel' });
@@ -307,7 +307,7 @@ describe('incoming-invoice verification: workflow', () => {
 });
 
 describe('incoming-invoice verification: checklist', () => {
-  it('[ERV-016] [ERV-017] saving needs visual check and VAT-compliant with its sub-items, else 422 with the message', async () => {
+  it('saving the checklist needs visual check and VAT-compliant with its sub-items, else 422 with the message', async () => {
     const id = await rechnung();
     await bis(id, 10);
     const ohneSicht = expectError(await checklist(id, { ...ALLES, sichtpruefung: false }), 422);

@@ -32,7 +32,7 @@ describe('incoming-invoice checklist (one pure function)', () => {
     expect(ERV_KLEINBETRAG_GRENZE_EURO).toBe(250);
   });
 
-  it('OK exactly when visual check and VAT-compliant with its required sub-items are ticked (all 2^11 combinations)', () => {
+  it('[ERV-016] [ERV-017] OK exactly when visual check and VAT-compliant with its required sub-items are ticked (all 2^11 combinations)', () => {
     for (let n = 0; n < ALLE; n++) {
       const c = ausBits(n);
       for (const b of [250, 250.01]) {
@@ -60,7 +60,7 @@ describe('incoming-invoice checklist (one pure function)', () => {
     );
   });
 
-  it('property: ticking VAT-compliant ticks all eight sub-items; unticking it unticks them', () => {
+  it('[ERV-013] property: ticking VAT-compliant ticks all eight sub-items; unticking it unticks them', () => {
     fc.assert(
       fc.property(kombination, brutto, (c, b) => {
         const an = setzeCheckpunkt(c, 'ustKonform', true, b);
@@ -71,7 +71,7 @@ describe('incoming-invoice checklist (one pure function)', () => {
     );
   });
 
-  it('property: unticking a sub-item VAT-compliant stands for unticks it; ticking the last of them ticks it', () => {
+  it('[ERV-014] [ERV-015] property: unticking a sub-item VAT-compliant stands for unticks it; ticking the last of them ticks it', () => {
     fc.assert(
       fc.property(kombination, brutto, fc.constantFrom(...ERV_UNTERPUNKTE), (c, b, p) => {
         const aus = setzeCheckpunkt(c, p, false, b);
