@@ -23,7 +23,10 @@ const ausBits = (n: number) => Object.fromEntries(ERV_CHECKPUNKTE.map((p, i) => 
 const ALLE = 2 ** ERV_CHECKPUNKTE.length;
 const kombination = fc.integer({ min: 0, max: ALLE - 1 }).map(ausBits);
 /** Gross amounts around the § 33 UStDV limit and anywhere. */
-const brutto = fc.oneof(fc.constantFrom(0, 249.99, 250, 250.01, 10_000), fc.integer({ min: 0, max: 10_000_000 }).map((c) => c / 100));
+const brutto = fc.oneof(
+  fc.constantFrom(0, 249.99, 250, 250.01, 10_000),
+  fc.integer({ min: 0, max: 10_000_000 }).map((c) => c / 100),
+);
 
 describe('incoming-invoice checklist (one pure function)', () => {
   it('has eleven items: visual check, VAT-compliant with eight sub-items, small value', () => {

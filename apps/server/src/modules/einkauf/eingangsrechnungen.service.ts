@@ -212,7 +212,9 @@ export async function speichereCheckliste(trx: Db, actor: Actor, id: number, c: 
   if (!e.ok) throw unprocessable(e.meldung ?? '', Object.fromEntries(e.fehlend.map((p) => [p, [e.meldung ?? '']])));
   // complete means consistent (VAT-compliant and all its required sub-items ticked); kept as the stored form's rule
   if (!ervChecklisteKonsistent(c, k.betragBrutto))
-    throw unprocessable('Umsatzsteuerkonform ist genau dann angehakt, wenn alle geforderten Unterpunkte angehakt sind', { ustKonform: ['Passt nicht zu den Unterpunkten'] });
+    throw unprocessable('Umsatzsteuerkonform ist genau dann angehakt, wenn alle geforderten Unterpunkte angehakt sind', {
+      ustKonform: ['Passt nicht zu den Unterpunkten'],
+    });
   await setze(trx, id, { checkliste: JSON.stringify(c) });
   await historie(trx, actor, id, 'CHECKLISTE', k.statusErpruefung, k.statusErpruefung, null, null);
 }
