@@ -65,6 +65,15 @@ const benches: Record<string, () => Promise<void>> = {
   login: loginTimingBench,
   export: () => exportBench(),
   tickets: () => ticketsBench(),
+  eingangsrechnungen: () =>
+    listBench({
+      title: 'Incoming invoices (issue 25)',
+      path: '/eingangsrechnungspruefung',
+      sortField: '-bskId',
+      searches: [{ term: '0123456', target: 50 }, { term: 'hofmann', target: 50 }, { term: 'gmbh' }],
+      paintModule: 'incoming-invoices-paint',
+      screen: '/incomingInvoiceVerification',
+    }),
   'api-overhead': apiOverheadBench,
   search: () => searchBench(),
   load: loadBench,

@@ -37,6 +37,8 @@ const screens = [
   ['address-files', '/addresses/1/files', true],
   ['address-history', '/addresses/1/history', true],
   ['address-backorders', '/addresses/1/backorders', true],
+  ['incoming-invoices', '/incomingInvoiceVerification', true],
+  ['incoming-invoice', '/incomingInvoiceVerification/1', true],
   ['deals', '/deals', true],
   ['deals-board', '/deals?view=board', true],
   ['deal-masterdata', '/deals/1/masterdata', true],

@@ -33,11 +33,24 @@ export const SPEC_RECHTE = [
   'ART_EK',
 ] as const;
 
+/** The rights of the verification (project rights: denied unless granted, `PROJEKT_RECHTE`). */
+export const ERV_RECHTE = {
+  /** See the list, a record, its history and its check document. */
+  SEHEN: 'ERV_SEHEN',
+  /** Save the checklist and approve ("share"). */
+  FREIGEBEN: 'ERV_FREIGEBEN',
+  /** Reject (with remark). */
+  ABLEHNEN: 'ERV_ABLEHNEN',
+  /** Pass on to another user. */
+  WEITERLEITEN: 'ERV_WEITERLEITEN',
+} as const;
+
 /**
  * Rights this project adds to the spec's: denied unless the user has a row granting it (a new right must not fall to
  * everyone who has no row for it). `SVC_DISPO`: service planning / dispatch — office users reach every service task.
+ * `ERV_*`: the incoming-invoice verification (see, approve with checklist, reject, pass on).
  */
-export const PROJEKT_RECHTE = ['SVC_DISPO'] as const;
+export const PROJEKT_RECHTE = ['SVC_DISPO', ERV_RECHTE.SEHEN, ERV_RECHTE.FREIGEBEN, ERV_RECHTE.ABLEHNEN, ERV_RECHTE.WEITERLEITEN] as const;
 
 const projektRechte: ReadonlySet<string> = new Set(PROJEKT_RECHTE);
 /** True for a right the project adds (see `PROJEKT_RECHTE`). */

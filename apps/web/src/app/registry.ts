@@ -2,6 +2,7 @@ import { addressesArea } from '@/features/addresses/area';
 import { assetsArea } from '@/features/assets/area';
 import { dealsArea } from '@/features/deals/area';
 import { homeArea } from '@/features/home/area';
+import { incomingInvoicesArea } from '@/features/incoming-invoices/area';
 import { openItemsArea } from '@/features/open-items/area';
 import { productsArea } from '@/features/products/area';
 import { saleDocumentsArea } from '@/features/sale-documents/area';
@@ -24,6 +25,7 @@ export const AREAS = [
   homeArea,
   addressesArea,
   productsArea,
+  incomingInvoicesArea,
   saleDocumentsArea,
   serviceArea,
   assetsArea,

@@ -29,6 +29,7 @@ import * as m0030 from './0030_deals_bereich';
 import * as m0031 from './0031_tickets';
 import * as m0032 from './0032_deal_phasen_summen';
 import * as m0033 from './0033_globale_suche';
+import * as m0038 from './0038_eingangsrechnungspruefung';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0031_tickets': m0031,
   '0032_deal_phasen_summen': m0032,
   '0033_globale_suche': m0033,
+  '0038_eingangsrechnungspruefung': m0038,
 };

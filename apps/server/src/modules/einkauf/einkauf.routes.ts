@@ -1,12 +1,48 @@
-import { endpoints } from '@vario/contract';
+import { eingangsrechnung, endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
+import { fieldTypes } from '../../lib/fields';
 import { contentDisposition } from '../../lib/files';
-import type { Ctx } from '../../lib/resource';
+import { type ListSpec, runList } from '../../lib/list-query';
+import type { AppContext } from '../../lib/module';
 import { route } from '../../lib/route';
+import { fullTextSearch } from '../../lib/search';
+import { actor } from '../../plugins/auth';
+import {
+  ablehnen,
+  ERV_CODECS,
+  ERV_SPALTEN,
+  eingangsrechnungDetail,
+  eingangsrechnungHistorie,
+  ervAusZeile,
+  ervBasis,
+  freigeben,
+  ohneUnterpruefung,
+  pruefDokument,
+  speichereCheckliste,
+  weiterleiten,
+} from './eingangsrechnungen.service';
 import { dateienVonEinkaufsbeleg, einkaufsbelegDatei } from './einkauf.service';
 
-/** Purchase documents: files list and file data (BEL-046/047), view only (BEL-048). */
-export function einkaufRoutes(app: FastifyInstance, { db }: Ctx) {
+const quoted = (col: string) =>
+  col
+    .split('.')
+    .map((p) => `"${p}"`)
+    .join('.');
+
+/** The incoming-invoice list (ERV-003): the spec's names over the purchase document's columns, quick search over its full-text index. */
+const ERV_LISTE: ListSpec = {
+  table: 'einkaufBelege',
+  fields: fieldTypes(eingangsrechnung),
+  expressions: Object.fromEntries(Object.entries(ERV_SPALTEN).map(([f, col]) => [f, quoted(col)])),
+  scales: Object.fromEntries(Object.entries(ERV_CODECS).map(([f, c]) => [f, c.scale])),
+  defaultOrder: ['-bskId'],
+  key: 'bskId',
+  search: fullTextSearch('einkaufBelege', { vocab: true }),
+};
+
+/** Purchase documents: files list and file data (BEL-046/047), view only (BEL-048); the incoming-invoice verification (ERV-001…020). */
+export function einkaufRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, dialect } = ctx;
   route(app, endpoints.einkaufBelegDateien, async (req) => {
     const result = await dateienVonEinkaufsbeleg(db, req.params.id);
     return { result, resultCount: result.length, hasMoreData: false };
@@ -15,4 +51,48 @@ export function einkaufRoutes(app: FastifyInstance, { db }: Ctx) {
     const file = await einkaufsbelegDatei(db, req.params.id, req.params.fileId);
     return reply.header('Content-Type', file.mimeType).header('Content-Disposition', contentDisposition(file.dateiname, true)).send(Buffer.from(file.daten));
   });
+
+  route(app, endpoints.eingangsrechnungenList, async (req) => {
+    const res = await runList<Record<string, unknown>>(ervBasis(db), ERV_LISTE, req.query, dialect);
+    return { ...res, result: res.result.map((r) => ervAusZeile(r) as never) };
+  });
+  route(app, endpoints.eingangsrechnungGet, async (req) => ({ result: await eingangsrechnungDetail(db, req.params.id) }));
+  route(app, endpoints.eingangsrechnungHistorie, async (req) => {
+    const result = await eingangsrechnungHistorie(db, req.params.id);
+    return { result, resultCount: result.length, hasMoreData: false };
+  });
+  route(app, endpoints.eingangsrechnungDateien, async (req) => {
+    await eingangsrechnungDetail(db, req.params.id);
+    const result = await dateienVonEinkaufsbeleg(db, req.params.id);
+    return { result, resultCount: result.length, hasMoreData: false };
+  });
+  route(app, endpoints.eingangsrechnungPruefdokument, async (req, reply) => {
+    const file = await pruefDokument(db, req.params.id);
+    return reply.header('Content-Type', file.mimeType).header('Content-Disposition', contentDisposition(file.dateiname, true)).send(Buffer.from(file.daten));
+  });
+
+  route(app, endpoints.eingangsrechnungCheckliste, async (req) =>
+    db.transaction().execute(async (trx) => {
+      await speichereCheckliste(trx, actor(req), req.params.id, req.body.data.checkliste);
+      return { result: await eingangsrechnungDetail(trx, req.params.id) };
+    }),
+  );
+  route(app, endpoints.eingangsrechnungFreigeben, async (req) =>
+    db.transaction().execute(async (trx) => {
+      await freigeben(trx, actor(req), req.params.id, req.body.data.bemerkung, await ohneUnterpruefung(ctx.parameter, trx));
+      return { result: await eingangsrechnungDetail(trx, req.params.id) };
+    }),
+  );
+  route(app, endpoints.eingangsrechnungAblehnen, async (req) =>
+    db.transaction().execute(async (trx) => {
+      await ablehnen(trx, actor(req), req.params.id, req.body.data.bemerkung);
+      return { result: await eingangsrechnungDetail(trx, req.params.id) };
+    }),
+  );
+  route(app, endpoints.eingangsrechnungWeiterleiten, async (req) =>
+    db.transaction().execute(async (trx) => {
+      await weiterleiten(trx, actor(req), req.params.id, req.body.data.anBenutzerId, req.body.data.bemerkung);
+      return { result: await eingangsrechnungDetail(trx, req.params.id) };
+    }),
+  );
 }

@@ -14,6 +14,49 @@ export interface EinkaufBelegTable {
   betragNetto: Generated<number>;
   betragBrutto: Generated<number>;
   angelegtAm: string;
+  /** Incoming-invoice verification (migration 0038): null outside it; the codes of ERV_WORKFLOW. */
+  statusErpruefung: number | null;
+  /** The user the invoice is at (pass on). */
+  anBenutzerId: number | null;
+  hinweis: string | null;
+  zahlungsart: string | null;
+  valuta: string | null;
+  ablehnungsgrund: string | null;
+  bemerkung: string | null;
+  skontoFaellig1: string | null;
+  /** Hundredths of a percent. */
+  skontoProzent1: number | null;
+  skontoFaellig2: string | null;
+  skontoProzent2: number | null;
+  nettoFaellig: string | null;
+  /** The checklist's eleven ticks as JSON (`ErvCheckliste`); null: never saved. */
+  checkliste: string | null;
+  geaendertAm: string | null;
+}
+/** A line of a purchase invoice (migration 0038): quantity thousandths, unit price 1/10,000, total cents, VAT rate hundredths of a percent. */
+export interface EinkaufBelegPositionTable {
+  id: Generated<number>;
+  einkaufBelegId: number;
+  position: number;
+  artikelnummer: string | null;
+  bezeichnung: string;
+  menge: number;
+  mengeneinheit: string | null;
+  einzelpreis: number;
+  gesamtpreis: number;
+  mwstsatz: number;
+}
+/** A step of the incoming-invoice verification (migration 0038). */
+export interface EinkaufBelegHistorieTable {
+  id: Generated<number>;
+  einkaufBelegId: number;
+  aktion: string;
+  statusVon: number | null;
+  statusNach: number;
+  benutzerId: number | null;
+  anBenutzerId: number | null;
+  text: string | null;
+  zeitpunkt: string;
 }
 /** A file of a purchase document; 'J' in `eraktivesPruefDokument` marks the check document (BEL-024). */
 export interface EinkaufBelegDateiTable {
@@ -30,4 +73,6 @@ export interface EinkaufBelegDateiTable {
 export interface EinkaufTables {
   einkaufBelege: EinkaufBelegTable;
   einkaufBelegDateien: EinkaufBelegDateiTable;
+  einkaufBelegPositionen: EinkaufBelegPositionTable;
+  einkaufBelegHistorie: EinkaufBelegHistorieTable;
 }
