@@ -2,6 +2,7 @@ import { loginResponse, meResponse, passwortBody } from './auth';
 import { idParams, list, listQuery, single, write } from './common';
 import { erinnerung, erinnerungAenderung, erinnerungNeu } from './crm';
 import { endpoint } from './endpoint';
+import { freieSqlEndpoints } from './endpoints-freiesql';
 import { adressEndpoints } from './endpoints-adressen';
 import { artikelEndpoints } from './endpoints-artikel';
 import { belegEndpoints } from './endpoints-belege';
@@ -254,6 +255,7 @@ export const endpoints = {
   ...serviceEndpoints,
   ...referenzEndpoints,
   ...ticketEndpoints,
+  ...freieSqlEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
