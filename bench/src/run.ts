@@ -3,6 +3,7 @@ import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
 import { exportBench } from './export';
 import { foundationBench } from './foundation';
+import { freeSqlBench } from './free-sql';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
 import { loginTimingBench } from './login-timing';
@@ -60,6 +61,7 @@ const benches: Record<string, () => Promise<void>> = {
   export: () => exportBench(),
   tickets: () => ticketsBench(),
   'api-overhead': apiOverheadBench,
+  'free-sql': () => freeSqlBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
