@@ -74,6 +74,9 @@ function zelle(v) {
   return v;
 }
 
+// the server went away (ended, killed): a process kept in advance has nothing more to wait for
+process.once('disconnect', () => process.exit(0));
+
 process.once('message', async (job) => {
   let db;
   // the time limit counts from here: starting the process is not the report's time
