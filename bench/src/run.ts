@@ -3,6 +3,7 @@ import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
 import { exportBench } from './export';
 import { foundationBench } from './foundation';
+import { freeSqlBench } from './free-sql';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
 import { loadBench } from './load';
@@ -78,6 +79,7 @@ const benches: Record<string, () => Promise<void>> = {
   search: () => searchBench(),
   load: loadBench,
   screens: screensBench,
+  'free-sql': () => freeSqlBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

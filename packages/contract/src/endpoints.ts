@@ -8,6 +8,7 @@ import { belegEndpoints } from './endpoints-belege';
 import { belegDokumenteEndpoints } from './endpoints-belege-dokumente';
 import { dealEndpoints } from './endpoints-deals';
 import { eingangsrechnungEndpoints } from './endpoints-eingangsrechnungen';
+import { freieSqlEndpoints } from './endpoints-freiesql';
 import { offenePostenEndpoints } from './endpoints-offeneposten';
 import { referenzEndpoints } from './endpoints-referenz';
 import { serviceEndpoints } from './endpoints-service';
@@ -256,6 +257,7 @@ export const endpoints = {
   ...referenzEndpoints,
   ...ticketEndpoints,
   ...eingangsrechnungEndpoints,
+  ...freieSqlEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

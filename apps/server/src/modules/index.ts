@@ -7,6 +7,7 @@ import { belegeModule } from './belege/belege.module';
 import { crmModule } from './crm/crm.module';
 import { dealsModule } from './deals/deals.module';
 import { einkaufModule } from './einkauf/einkauf.module';
+import { freieSqlModule } from './freiesql/freiesql.module';
 import { lagerModule } from './lager/lager.module';
 import { offenePostenModule } from './offeneposten/offeneposten.module';
 import { serviceModule } from './service/service.module';
@@ -36,4 +37,5 @@ export const MODULES: readonly AppModule[] = [
   einkaufModule,
   serviceModule,
   ticketsModule,
+  freieSqlModule,
 ];

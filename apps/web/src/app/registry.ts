@@ -9,6 +9,7 @@ import { saleDocumentsArea } from '@/features/sale-documents/area';
 import { scannerArea } from '@/features/scanner/area';
 import { serviceArea } from '@/features/service/area';
 import { settingsArea } from '@/features/settings/area';
+import { freeSqlArea } from '@/features/statistics/free-sql/area';
 import { storageArea } from '@/features/storage/area';
 import { systemArea } from '@/features/system/area';
 import { ticketsArea } from '@/features/tickets/area';
@@ -36,6 +37,7 @@ export const AREAS = [
   settingsArea,
   systemArea,
   openItemsArea,
+  freeSqlArea,
   authArea,
 ] as const satisfies readonly Area[];
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from './namespaces';
@@ -11,6 +11,14 @@ const get = (o: object, key: string): unknown => key.split('.').reduce<unknown>(
 /** A feature folder in kebab case (`open-items`) holds the namespace in camel case (`openItems`). */
 const namespaceOf = (folder: string) => folder.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const folderOf = (ns: string) => ns.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** The texts folder of an area's namespace: `features/<folder>/i18n`, or one level deeper (`features/statistics/free-sql/i18n`). */
+const textsFolder = (ns: string) => {
+  const features = resolve(__dirname, '../features');
+  const direct = `features/${folderOf(ns)}/i18n`;
+  if (existsSync(resolve(__dirname, '..', direct))) return direct;
+  const parent = readdirSync(features).find((area) => existsSync(join(features, area, folderOf(ns), 'i18n')));
+  return `features/${parent}/${folderOf(ns)}/i18n`;
+};
 
 describe('translations', () => {
   it.each(Object.keys(NAMESPACES))('[APP-002] namespace %s: de, en and fr share one key set, no empty text, same placeholders', (ns) => {
@@ -37,7 +45,7 @@ describe('translations', () => {
     const shared = (key: string) => LANGUAGES.map((lng) => get(NAMESPACES.fields[lng], key)).join('|');
     for (const [ns, texts] of Object.entries(NAMESPACES)) {
       if (ns === 'fields') continue;
-      const local = JSON.parse(readFileSync(resolve(__dirname, '..', ns === 'app' ? 'i18n/app' : `features/${folderOf(ns)}/i18n`, 'de.json'), 'utf8'));
+      const local = JSON.parse(readFileSync(resolve(__dirname, '..', ns === 'app' ? 'i18n/app' : textsFolder(ns), 'de.json'), 'utf8'));
       for (const key of keys(local).filter((k) => /(^|\.)fields\.[^.]+$/.test(k))) {
         // an area keeps a field label only where it differs from the shared one (e.g. products' "Artikelnummer")
         const own = LANGUAGES.map((lng) => get(texts[lng], key)).join('|');

@@ -10,8 +10,7 @@ const namespaceOf = (path: string) => (/([^/]+)\/(?:i18n\/)?index\.ts$/.exec(pat
  * Read by the tests (the app loads its texts through `i18n/resources.ts`).
  */
 export const NAMESPACES = Object.fromEntries(
-  Object.entries(import.meta.glob<Record<string, unknown>>(['./*/index.ts', '../features/*/i18n/index.ts'], { eager: true })).map(([path, module]) => [
-    namespaceOf(path),
-    Object.values(module)[0],
-  ]),
+  Object.entries(
+    import.meta.glob<Record<string, unknown>>(['./*/index.ts', '../features/*/i18n/index.ts', '../features/*/*/i18n/index.ts'], { eager: true }),
+  ).map(([path, module]) => [namespaceOf(path), Object.values(module)[0]]),
 ) as { [N in Namespace]: Record<Language, NamespaceResources[N]> };

@@ -17,11 +17,14 @@ const byNamespace = (files: Record<string, Texts>) => Object.fromEntries(Object.
 
 /** German, the default language, loads with the app (found by file, so a new area's texts need no line here). */
 export const GERMAN = byNamespace(
-  import.meta.glob<Texts>(['./*/de.json', '../features/*/i18n/de.json'], { eager: true, import: 'default' }),
+  import.meta.glob<Texts>(['./*/de.json', '../features/*/i18n/de.json', '../features/*/*/i18n/de.json'], { eager: true, import: 'default' }),
 ) as NamespaceResources;
-const OTHERS = import.meta.glob<Texts>(['./*/en.json', './*/fr.json', '../features/*/i18n/en.json', '../features/*/i18n/fr.json'], {
-  import: 'default',
-});
+const OTHERS = import.meta.glob<Texts>(
+  ['./*/en.json', './*/fr.json', '../features/*/i18n/en.json', '../features/*/i18n/fr.json', '../features/*/*/i18n/en.json', '../features/*/*/i18n/fr.json'],
+  {
+    import: 'default',
+  },
+);
 
 /** One namespace's texts in English or French, fetched when that language is first used (then cached by i18next). */
 export function loadTexts(lng: string, ns: string): Promise<Texts> {
