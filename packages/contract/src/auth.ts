@@ -56,7 +56,7 @@ export const SPEC_RECHTE = [
  * Rights this project adds to the spec's: denied unless the user has a row granting it (a new right must not fall to
  * everyone who has no row for it). `SVC_DISPO`: service planning / dispatch — office users reach every service task.
  */
-export const PROJEKT_RECHTE = ['SVC_DISPO'] as const;
+export const PROJEKT_RECHTE = ['SVC_DISPO', 'DATEV_EXPORT'] as const;
 
 const projektRechte: ReadonlySet<string> = new Set(PROJEKT_RECHTE);
 /** True for a right the project adds (see `PROJEKT_RECHTE`). */

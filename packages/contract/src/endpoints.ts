@@ -4,6 +4,7 @@ import { erinnerung, erinnerungAenderung, erinnerungNeu } from './crm';
 import { endpoint } from './endpoint';
 import { adressEndpoints } from './endpoints-adressen';
 import { artikelEndpoints } from './endpoints-artikel';
+import { ausgangEndpoints } from './endpoints-ausgang';
 import { belegEndpoints } from './endpoints-belege';
 import { belegDokumenteEndpoints } from './endpoints-belege-dokumente';
 import { dealEndpoints } from './endpoints-deals';
@@ -254,6 +255,7 @@ export const endpoints = {
   ...serviceEndpoints,
   ...referenzEndpoints,
   ...ticketEndpoints,
+  ...ausgangEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
