@@ -39,9 +39,15 @@ describe('one rights rule (`rechtGilt` of the contract, `may` on the server)', (
     const e = expectError(await c.call(endpoints.serviceAuftragCreate, { as: user.anmeldename, body: { data: { bezeichnung: 'x' } } }), 403);
     expect(e.messageParameters).toEqual(['SVC_DISPO']);
     const me = expectOk(await c.call(endpoints.me, { as: user.anmeldename })).result;
-    expect(me.rechte).toEqual([{ recht: 'SVC_DISPO', genehmigt: false }]);
+    expect(me.rechte).toEqual([
+      { recht: 'DATEV_EXPORT', genehmigt: false },
+      { recht: 'SVC_DISPO', genehmigt: false },
+    ]);
     const granted = await f.benutzer({ rechte: { SVC_DISPO: true } });
-    expect(expectOk(await c.call(endpoints.me, { as: granted.anmeldename })).result.rechte).toEqual([{ recht: 'SVC_DISPO', genehmigt: true }]);
+    expect(expectOk(await c.call(endpoints.me, { as: granted.anmeldename })).result.rechte).toEqual([
+      { recht: 'DATEV_EXPORT', genehmigt: false },
+      { recht: 'SVC_DISPO', genehmigt: true },
+    ]);
   });
 
   it('the migration grants the project rights to existing users without a row (nothing changes for them), keeps rows', async () => {
