@@ -3,6 +3,7 @@ import { assetsArea } from '@/features/assets/area';
 import { dealsArea } from '@/features/deals/area';
 import { homeArea } from '@/features/home/area';
 import { openItemsArea } from '@/features/open-items/area';
+import { outboxArea } from '@/features/outbox/area';
 import { productsArea } from '@/features/products/area';
 import { saleDocumentsArea } from '@/features/sale-documents/area';
 import { scannerArea } from '@/features/scanner/area';
@@ -34,6 +35,7 @@ export const AREAS = [
   settingsArea,
   systemArea,
   openItemsArea,
+  outboxArea,
   authArea,
 ] as const satisfies readonly Area[];
 
