@@ -1,6 +1,7 @@
 import { apiOverheadBench } from './api-overhead';
 import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
+import { datevBench } from './datev';
 import { exportBench } from './export';
 import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
@@ -60,6 +61,7 @@ const benches: Record<string, () => Promise<void>> = {
   export: () => exportBench(),
   tickets: () => ticketsBench(),
   'api-overhead': apiOverheadBench,
+  datev: () => datevBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

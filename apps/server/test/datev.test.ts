@@ -112,7 +112,10 @@ function salden(zeilen: Record<string, string>[]) {
 
 describe('DATEV settings', () => {
   it('exports answer 422 naming what is missing until the settings are filled; only an administrator changes them; accounts longer than the account length are field errors', async () => {
-    const fehlt = expectError(await c.call(endpoints.datevBuchungsstapel, { as: 'admin', query: { von: '2026-01-01', bis: '2026-01-31' } }), 422);
+    const fehlt = expectError(
+      await c.call(endpoints.datevBuchungsstapel, { as: 'admin', query: { von: '2026-01-01', bis: '2026-01-31', test: false, wiederholen: false } }),
+      422,
+    );
     expect(meldung(fehlt)).toContain('Beraternummer');
     expect(meldung(fehlt)).toContain('Mandantennummer');
     const vorher = expectOk(await c.call(endpoints.datevEinstellungenGet, { as: 'admin' })).result;
@@ -134,7 +137,10 @@ describe('DATEV settings', () => {
   });
 
   it('the export needs the project right DATEV_EXPORT (denied unless granted)', async () => {
-    expectError(await c.call(endpoints.datevBuchungsstapel, { as: 'buero', query: { von: '2026-01-01', bis: '2026-01-31', test: 'true' } }), 403);
+    expectError(
+      await c.call(endpoints.datevBuchungsstapel, { as: 'buero', query: { von: '2026-01-01', bis: '2026-01-31', test: true, wiederholen: false } }),
+      403,
+    );
     expectError(await c.call(endpoints.datevExporte, { as: 'buero' }), 403);
     const mit = await f.benutzer({ rechte: { DATEV_EXPORT: true } });
     const r = await exportiere({ von: '2026-01-01', bis: '2026-01-31', test: true }, mit.anmeldename);
@@ -359,7 +365,10 @@ describe('the Buchungsstapel', () => {
         .executeTakeFirstOrThrow()
     ).n;
     try {
-      const e = expectError(await c.call(endpoints.datevBuchungsstapel, { as: 'admin', query: { von: '2026-10-01', bis: '2026-10-31' } }), 422);
+      const e = expectError(
+        await c.call(endpoints.datevBuchungsstapel, { as: 'admin', query: { von: '2026-10-01', bis: '2026-10-31', test: false, wiederholen: false } }),
+        422,
+      );
       expect(meldung(e)).toContain(`Belegfeld 1 hat ${lang.length} Zeichen, DATEV erlaubt 36`);
       expect(meldung(e)).toContain(lang);
       expect(

@@ -172,8 +172,10 @@ export type Zelle = { t: string } | string | null | undefined;
 export const txt = (t: string | null | undefined): Zelle => (t === null || t === undefined ? undefined : { t });
 
 const CP = 'win1252';
+/** The characters Windows-1252 has: ASCII, Latin-1 from U+00A0 and the 27 of 0x80–0x9F (€, typographic quotes, Š …). */
+const CP1252 = /^[\x00-\x7F\xA0-\xFF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/u;
 /** True when Windows-1252 carries the text unchanged. */
-export const cp1252Tauglich = (s: string) => iconv.decode(iconv.encode(s, CP), CP) === s;
+export const cp1252Tauglich = (s: string) => CP1252.test(s);
 
 /** Checks a text against its field's length and Windows-1252: the error text, or null. */
 export function feldFehler(feld: string, wert: string, max: number | undefined, wo: string): string | null {
@@ -184,13 +186,14 @@ export function feldFehler(feld: string, wert: string, max: number | undefined, 
 }
 
 export function zeile(zellen: readonly Zelle[]): string {
-  return zellen
-    .map((z) => {
-      if (z === undefined || z === null) return '';
-      if (typeof z === 'string') return z;
-      return `"${z.t.replaceAll('"', '""')}"`;
-    })
-    .join(';');
+  let out = '';
+  for (let i = 0; i < zellen.length; i++) {
+    const z = zellen[i];
+    if (i > 0) out += ';';
+    if (z === undefined || z === null) continue;
+    out += typeof z === 'string' ? z : `"${z.t.includes('"') ? z.t.replaceAll('"', '""') : z.t}"`;
+  }
+  return out;
 }
 
 /** Cents as DATEV writes an amount: no sign, decimal comma, no grouping. */
