@@ -172,16 +172,19 @@ export type Zelle = { t: string } | string | null | undefined;
 export const txt = (t: string | null | undefined): Zelle => (t === null || t === undefined ? undefined : { t });
 
 const CP = 'win1252';
-/** The characters Windows-1252 has: ASCII, Latin-1 from U+00A0 and the 27 of 0x80–0x9F (€, typographic quotes, Š …). */
-const CP1252 = /^[\x00-\x7F\xA0-\xFF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/u;
+/**
+ * The printable characters Windows-1252 has: ASCII, Latin-1 from U+00A0 and the 27 of 0x80–0x9F (€, typographic
+ * quotes, Š …). Control characters have no place in a DATEV text either.
+ */
+const CP1252 = /^[ -~\u00A0-\u00FF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/u;
 /** True when Windows-1252 carries the text unchanged. */
 export const cp1252Tauglich = (s: string) => CP1252.test(s);
 
 /** Checks a text against its field's length and Windows-1252: the error text, or null. */
 export function feldFehler(feld: string, wert: string, max: number | undefined, wo: string): string | null {
   if (max !== undefined && wert.length > max) return `${wo}: ${feld} hat ${wert.length} Zeichen, DATEV erlaubt ${max} („${wert}“)`;
-  if (!cp1252Tauglich(wert)) return `${wo}: ${feld} enthält Zeichen, die DATEV (Windows-1252) nicht darstellen kann („${wert}“)`;
   if (/[\r\n]/.test(wert)) return `${wo}: ${feld} enthält einen Zeilenumbruch`;
+  if (!cp1252Tauglich(wert)) return `${wo}: ${feld} enthält Zeichen, die DATEV (Windows-1252) nicht darstellen kann („${wert}“)`;
   return null;
 }
 
