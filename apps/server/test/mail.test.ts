@@ -4,6 +4,7 @@ import { endpoints, MessageCode } from '@vario/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { heute, plusTage } from '../src/lib/berlin-time';
 import { api, expectOk } from './client';
 import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
@@ -281,6 +282,34 @@ describe('sending a document', () => {
     } finally {
       await db.updateTable('systemParameter').set({ wert: '127.0.0.1' }).where('name', '=', 'MAIL.SMTP_HOST').execute();
     }
+  });
+
+  it('a dunning letter: the draft has the address’s e-mail and the MAHNUNG template, the letter’s PDF goes out, the change log records it', async () => {
+    const mahnkunde = await f.adresse({ email: 'zahlung@saeumig.example' });
+    await f.offenerPosten({ adresseId: mahnkunde.id, belegdatum: plusTage(heute(), -90) });
+    const lauf = expectOk(await c.call(endpoints.mahnlauf, { as: 'buero', body: { data: { adresseIds: [mahnkunde.id] } } })).result;
+    const id = lauf.adressen.find((a) => a.adresseId === mahnkunde.id)?.mahnschreibenId as number;
+    expect(id).toBeGreaterThan(0);
+    const entwurf = expectOk(await c.call(endpoints.mahnschreibenMailEntwurf, { as: 'buero', params: { id } })).result;
+    expect(entwurf.an).toEqual(['zahlung@saeumig.example']);
+    expect(entwurf.anhaenge[0]?.name).toMatch(/^Mahnung-.*\.pdf$/);
+    const vorher = empfangen.length;
+    const res = await c.call(endpoints.mahnschreibenMailSenden, {
+      as: 'buero',
+      params: { id },
+      body: { data: { an: entwurf.an, betreff: entwurf.betreff, text: entwurf.text } },
+    });
+    expect(res.status).toBe(202);
+    const [m] = await warte(
+      async () => expectOk(await c.call(endpoints.mahnschreibenMails, { as: 'buero', params: { id } })).result,
+      (l) => l[0]?.zustand === 'gesendet',
+    );
+    expect(empfangen.length).toBe(vorher + 1);
+    const [anhang] = anhaenge((empfangen.at(-1) as Empfangen).raw);
+    expect(anhang?.name).toBe(entwurf.anhaenge[0]?.name);
+    expect(m?.anhaenge[0]?.sha256).toBe(sha(anhang?.daten as Buffer));
+    const log = await db.selectFrom('protokoll').select('bemerkung').where('tabelle', '=', 'MAH').where('datensatzId', '=', id).execute();
+    expect(log.map((l) => l.bemerkung).join(' ')).toContain(`SHA-256 ${m?.anhaenge[0]?.sha256}`);
   });
 
   it('the SMTP server stops mid-queue and the app restarts: every queued mail is delivered once when the server is back, none lost, none twice', async () => {
