@@ -12,7 +12,7 @@ import { fetchMailDraft, type MailSource, sendMail } from './api';
 
 /** The dialog's form: the contract's send body with the recipients as comma-separated text (split on submit). */
 const addresses = z.string().max(5000);
-const mailForm = eagerSchema(mailSenden.extend({ an: addresses.min(1), cc: addresses }));
+const mailForm = eagerSchema(mailSenden.extend({ an: addresses.min(1), cc: addresses.optional() }));
 const split = (s: string) =>
   s
     .split(/[,;]/)
@@ -38,7 +38,7 @@ export function SendMailDialog({ source, title, opened, onClose }: { source: Mai
       defaultValues={{ an: d?.an.join(', ') ?? '', cc: d?.cc.join(', ') ?? '', betreff: d?.betreff ?? '', text: d?.text ?? '' }}
       submitLabel={t('send.submit')}
       onSubmit={async (v) => {
-        await sendMail(source, { an: split(v.an), cc: split(v.cc), betreff: v.betreff, text: v.text });
+        await sendMail(source, { an: split(v.an), cc: split(v.cc ?? ''), betreff: v.betreff, text: v.text });
         notifySuccess(t('send.queued'));
         onClose();
       }}
