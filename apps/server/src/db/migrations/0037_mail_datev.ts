@@ -11,6 +11,7 @@ import { blobType, withId } from '../schema-helpers';
  * - `mailAusgang`: the outbox. A send writes its row in the transaction of the document's history row; the background
  *   sender claims a due row (`gesperrtBis`, a lease) before it talks to the SMTP server and marks it sent after.
  *   `mailAnhaenge` keeps the exact bytes that go out (and their SHA-256), so a retry after a restart sends the same.
+ * - indexes the export's reads need: open items by document, payments by date.
  * - `datevExporte`: the export log with the file's bytes; `datevExportPosten` marks each posting (invoice or credit
  *   note row, payment, credit from an overpayment) exported once (unique per posting; a test export marks nothing).
  */
@@ -150,10 +151,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('quelle', 'text', (c) => c.notNull())
     .addColumn('quelleId', 'integer', (c) => c.notNull())
     .execute();
+  // the export reads a month's documents with their open item's due date, and a month's payments by their date
+  await s.createIndex('offenePosten_beleg_idx').on('offenePosten').column('belegId').execute();
+  await s.createIndex('offenePostenZahlungen_datum_idx').on('offenePostenZahlungen').column('zahlungsDatum').execute();
   await s.createIndex('datevExportPosten_posten').on('datevExportPosten').columns(['quelle', 'quelleId']).unique().execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('offenePostenZahlungen_datum_idx').execute();
+  await db.schema.dropIndex('offenePosten_beleg_idx').execute();
   for (const t of ['datevExportPosten', 'datevExporte', 'mailAnhaenge', 'mailAusgang', 'mailVorlagen']) await db.schema.dropTable(t).execute();
   await sql`delete from "systemParameter" where "name" like 'MAIL.%' or "name" like 'DATEV.%'`.execute(db);
 }

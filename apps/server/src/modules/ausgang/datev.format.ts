@@ -267,5 +267,9 @@ export function kopfzeile(k: {
 
 /** Lines joined by CRLF (the last one ended too), encoded in Windows-1252. */
 export function datei(zeilen: readonly string[]): Buffer {
-  return iconv.encode(`${zeilen.join('\r\n')}\r\n`, CP);
+  const text = `${zeilen.join('\r\n')}\r\n`;
+  // every text was checked to be Windows-1252: without one of its 27 characters beyond U+00FF (€, typographic quotes …)
+  // the bytes are the Latin-1 code units, which Node writes without a code table
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return iconv.encode(text, CP);
+  return Buffer.from(text, 'latin1');
 }
