@@ -1,6 +1,7 @@
 import { apiOverheadBench } from './api-overhead';
 import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
+import { datevBench } from './datev';
 import { exportBench } from './export';
 import { foundationBench } from './foundation';
 import { freeSqlBench } from './free-sql';
@@ -80,6 +81,7 @@ const benches: Record<string, () => Promise<void>> = {
   load: loadBench,
   screens: screensBench,
   'free-sql': () => freeSqlBench(),
+  datev: () => datevBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -39,7 +39,7 @@ export interface Endpoint {
   query?: z.ZodType;
   body?: z.ZodType;
   /** Success status and its body schema (null: no body). */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   response: z.ZodType | null;
 }
 

@@ -4,6 +4,7 @@ import { erinnerung, erinnerungAenderung, erinnerungNeu } from './crm';
 import { endpoint } from './endpoint';
 import { adressEndpoints } from './endpoints-adressen';
 import { artikelEndpoints } from './endpoints-artikel';
+import { ausgangEndpoints } from './endpoints-ausgang';
 import { belegEndpoints } from './endpoints-belege';
 import { belegDokumenteEndpoints } from './endpoints-belege-dokumente';
 import { dealEndpoints } from './endpoints-deals';
@@ -258,6 +259,7 @@ export const endpoints = {
   ...ticketEndpoints,
   ...eingangsrechnungEndpoints,
   ...freieSqlEndpoints,
+  ...ausgangEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -2,6 +2,7 @@ import type { AppModule } from '../lib/module';
 import { adressenModule } from './adressen/adressen.module';
 import { artikelModule } from './artikel/artikel.module';
 import { assetsModule } from './assets/assets.module';
+import { ausgangModule } from './ausgang/ausgang.module';
 import { authModule } from './auth/auth.module';
 import { belegeModule } from './belege/belege.module';
 import { crmModule } from './crm/crm.module';
@@ -38,4 +39,5 @@ export const MODULES: readonly AppModule[] = [
   serviceModule,
   ticketsModule,
   freieSqlModule,
+  ausgangModule,
 ];

@@ -4,6 +4,7 @@ import { dealsArea } from '@/features/deals/area';
 import { homeArea } from '@/features/home/area';
 import { incomingInvoicesArea } from '@/features/incoming-invoices/area';
 import { openItemsArea } from '@/features/open-items/area';
+import { outboxArea } from '@/features/outbox/area';
 import { productsArea } from '@/features/products/area';
 import { saleDocumentsArea } from '@/features/sale-documents/area';
 import { scannerArea } from '@/features/scanner/area';
@@ -38,6 +39,7 @@ export const AREAS = [
   systemArea,
   openItemsArea,
   freeSqlArea,
+  outboxArea,
   authArea,
 ] as const satisfies readonly Area[];
 

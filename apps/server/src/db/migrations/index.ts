@@ -31,6 +31,7 @@ import * as m0032 from './0032_deal_phasen_summen';
 import * as m0033 from './0033_globale_suche';
 import * as m0038 from './0038_eingangsrechnungspruefung';
 import * as m0035 from './0035_freiesql';
+import * as m0037 from './0037_mail_datev';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0033_globale_suche': m0033,
   '0038_eingangsrechnungspruefung': m0038,
   '0035_freiesql': m0035,
+  '0037_mail_datev': m0037,
 };

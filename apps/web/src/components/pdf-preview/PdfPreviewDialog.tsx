@@ -20,6 +20,10 @@ export interface PdfPreviewDialogProps {
    * document's preview passes none: download only (BEL-012).
    */
   actions?: { label: string; onClick: (pdf: Blob) => void }[];
+  /** Further buttons beside the download (e.g. "send by e-mail", issue 24 item 8), shown once the PDF is there. */
+  extra?: ReactNode;
+  /** Shown under the frame (e.g. the document's e-mail states). */
+  footer?: ReactNode;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface PdfPreviewDialogProps {
  * PDF is drawn, or failed with the server's errorMessage or "Failed to get PDF document" (also for an empty file);
  * a download button only (no action dropdown, BEL-012). The frame carries `data-state` (loading | ready | failed).
  */
-export function PdfPreviewDialog({ opened, onClose, load, fileName, title, actions }: PdfPreviewDialogProps) {
+export function PdfPreviewDialog({ opened, onClose, load, fileName, title, actions, extra, footer }: PdfPreviewDialogProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<PreviewState>({ status: 'loading' });
   const [blob, setBlob] = useState<Blob | null>(null);
@@ -103,6 +107,7 @@ export function PdfPreviewDialog({ opened, onClose, load, fileName, title, actio
             </Center>
           )}
         </Box>
+        {footer}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
@@ -123,6 +128,7 @@ export function PdfPreviewDialog({ opened, onClose, load, fileName, title, actio
               </Menu.Dropdown>
             </Menu>
           )}
+          {blob && !failed && extra}
           <Button leftSection={<IconDownload size={16} />} onClick={download} disabled={!blob || failed} data-testid="pdf-download">
             {t('pdf.download')}
           </Button>

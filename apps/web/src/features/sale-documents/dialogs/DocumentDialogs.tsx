@@ -1,10 +1,16 @@
-import { Checkbox, Group, Loader, Radio, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, Radio, Stack, Switch, Table, Text } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
+import { MAIL_BELEGARTEN } from '@vario/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '@/app/auth/session';
 import { parameterIsSet } from '@/components/form/lookups';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { PdfPreviewDialog } from '@/components/pdf-preview';
+import { MailStates } from '@/features/outbox/MailStates';
+import { SendMailDialog } from '@/features/outbox/SendMailDialog';
 import { formatDecimal } from '@/lib/format';
+import { hasAllRights } from '@/lib/rights';
 import {
   bookDocument,
   cancelDocument,
@@ -196,7 +202,30 @@ export function PrintDialog({ doc, opened, onClose, mayPrint }: { doc: SaleDocum
     if (mayPrint && allows('drucken', doc)) await printDocument(doc.id);
     return fetchDocumentPdf(doc.id);
   };
+  const { t: to } = useTranslation('outbox');
+  const me = useMe().data;
+  const [mail, setMail] = useState(false);
+  const source = { kind: 'beleg', id: doc.id } as const;
+  // offers, order confirmations, invoices, credit notes and cancellations can be sent by the user who may work on documents
+  const mailbar = (MAIL_BELEGARTEN as readonly string[]).includes(doc.belegart) && hasAllRights(me, ['BEK_SEHEN', 'BEK_AENDERN']);
   return (
-    <PdfPreviewDialog opened={opened} onClose={onClose} load={load} fileName={`${doc.belegnummer}.pdf`} title={t('print.title', { doc: labels.doc(doc) })} />
+    <>
+      <PdfPreviewDialog
+        opened={opened}
+        onClose={onClose}
+        load={load}
+        fileName={`${doc.belegnummer}.pdf`}
+        title={t('print.title', { doc: labels.doc(doc) })}
+        footer={opened && <MailStates source={source} />}
+        extra={
+          mailbar && (
+            <Button variant="default" leftSection={<IconMail size={16} />} onClick={() => setMail(true)} data-testid="pdf-send-mail">
+              {to('send.button')}
+            </Button>
+          )
+        }
+      />
+      {mailbar && <SendMailDialog source={source} opened={mail} onClose={() => setMail(false)} title={to('send.title', { doc: labels.doc(doc) })} />}
+    </>
   );
 }

@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { getJson } from '../fixtures/api';
+import { apiLogin, bearer, openAs } from './helpers';
+
+/**
+ * Issue 24: an invoice sent by e-mail from its print preview to an SMTP server this test runs, and the DATEV export
+ * screen under open items (export, log, download again).
+ */
+const API = '/vario-api';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function bookedInvoice(request: APIRequestContext, token: string) {
+  const kunde = (await getJson<{ result: { id: number }[] }>(request, token, '/stammdaten/adressen?limit=1&filter=istKunde=true,gesperrt=false')).result[0];
+  const artikel = (await getJson<{ result: { id: number }[] }>(request, token, '/stammdaten/artikel?limit=1&filter=artikelart=3,gesperrt=false')).result[0];
+  if (!kunde || !artikel) throw new Error('no seeded customer or service article');
+  const created = await request.post(`${API}/verkauf/belege`, { headers: bearer(token), data: { data: { belegart: '0400', adresseId: kunde.id } } });
+  expect(created.status()).toBe(201);
+  const beleg = (await created.json()).result as { id: number; belegnummer: string };
+  const pos = await request.post(`${API}/verkauf/belege/${beleg.id}/positionen`, {
+    headers: bearer(token),
+    data: { data: { artikelId: artikel.id, menge: 1, einzelpreis: 100, mwstSatz: 19 } },
+  });
+  expect(pos.status()).toBe(201);
+  expect((await request.post(`${API}/verkauf/belege/${beleg.id}/buchen`, { headers: bearer(token), data: {} })).status()).toBe(200);
+  return beleg;
+}
+
+test('an invoice is sent by e-mail from the print preview: the SMTP server receives it with the PDF, the preview shows it sent', async ({ page, request }) => {
+  const empfangen: { an: string[]; raw: string }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, cb) {
+      const teile: Buffer[] = [];
+      stream.on('data', (b: Buffer) => teile.push(b));
+      stream.on('end', () => {
+        empfangen.push({ an: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(teile).toString('latin1') });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  try {
+    const port = (smtp.server.address() as AddressInfo).port;
+    const admin = await apiLogin(request, 'admin');
+    const set = await request.put(`${API}/system/mail/smtp`, {
+      headers: bearer(admin),
+      data: { data: { host: '127.0.0.1', port, sicherheit: 'keine', benutzer: null, absender: 'rechnung@firma.example' } },
+    });
+    expect(set.status()).toBe(200);
+    const buero = await apiLogin(request, 'buero');
+    const beleg = await bookedInvoice(request, buero);
+
+    await openAs(page, request, 'buero', `/saleDocument/${beleg.id}`);
+    await page.getByTestId('record-action-print').click();
+    await expect(page.getByTestId('pdf-preview-frame')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+    await page.getByTestId('pdf-send-mail').click();
+    const dialog = page.getByRole('dialog', { name: `Rechnung ${beleg.belegnummer} per E-Mail senden` });
+    await expect(dialog.getByTestId('field-betreff')).toHaveValue(`Rechnung ${beleg.belegnummer}`);
+    await expect(dialog.getByTestId('field-text')).toHaveValue(/100|119/);
+    await expect(dialog.getByTestId('mail-attachments')).toHaveText(`Anhang: ${beleg.belegnummer}.pdf`);
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]:has([data-testid="field-an"])').withTags(TAGS).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // an invalid address is refused on its field, nothing is sent
+    await dialog.getByTestId('field-an').fill('kein-empfaenger');
+    await dialog.getByTestId('form-dialog-save').click();
+    await expect(dialog.getByText('Keine gültige E-Mail-Adresse: kein-empfaenger')).toBeVisible();
+    await dialog.getByTestId('field-an').fill('einkauf@kunde.example');
+    await dialog.getByTestId('form-dialog-save').click();
+    await expect(page.getByText('Die E-Mail ist im Postausgang und wird gesendet')).toBeVisible();
+
+    await expect.poll(() => empfangen.length, { timeout: 20_000 }).toBe(1);
+    expect(empfangen[0]?.an).toEqual(['einkauf@kunde.example']);
+    expect(empfangen[0]?.raw).toContain(`Subject: Rechnung ${beleg.belegnummer}`);
+    expect(empfangen[0]?.raw).toContain(`filename=${beleg.belegnummer}.pdf`);
+    await expect(page.getByTestId('mail-state')).toHaveAttribute('data-state', 'gesendet', { timeout: 20_000 });
+    await expect(page.getByTestId('mail-state')).toContainText('Gesendet');
+  } finally {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+});
+
+test('the DATEV export screen: a Buchungsstapel is exported and downloaded, the log lists it and downloads the same file again', async ({ page, request }) => {
+  const admin = await apiLogin(request, 'admin');
+  const settings = await request.put(`${API}/finanzen/datev/einstellungen`, {
+    headers: bearer(admin),
+    data: {
+      data: {
+        beraternummer: 29098,
+        mandantennummer: 55003,
+        kontenrahmen: 'SKR03',
+        sachkontenlaenge: 4,
+        debitorRegel: 'basisPlusLaufnummer',
+        debitorBasis: 10000,
+        konten: {
+          erloese: [
+            { satz: 1900, konto: '8400', buSchluessel: null },
+            { satz: 700, konto: '8300', buSchluessel: null },
+            { satz: 0, konto: '8120', buSchluessel: null },
+          ],
+          bank: '1200',
+          kasse: '1000',
+          skonto: '8736',
+        },
+      },
+    },
+  });
+  expect(settings.status()).toBe(200);
+
+  await openAs(page, request, 'admin', '/datev');
+  await expect(page.getByRole('heading', { level: 1, name: 'DATEV-Export' })).toBeVisible();
+  await page.getByTestId('datev-export-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Buchungsstapel exportieren' });
+  await dialog.getByTestId('field-von').fill('01.10.2026');
+  await dialog.getByTestId('field-bis').fill('31.10.2026');
+  await dialog.getByTestId('field-test').check({ force: true });
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('form-dialog-save').click()]);
+  expect(download.suggestedFilename()).toBe('EXTF_Buchungsstapel_2026-10_TEST.csv');
+  const bytes = readFileSync((await download.path()) as string);
+  expect(bytes.subarray(0, 60).toString('latin1')).toMatch(/^"EXTF";700;21;"Buchungsstapel";13;/);
+
+  const row = page.locator('.ag-row').filter({ hasText: 'EXTF_Buchungsstapel_2026-10_TEST.csv' }).first();
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Test');
+  const [again] = await Promise.all([page.waitForEvent('download'), row.getByTestId('datev-download').click()]);
+  expect(again.suggestedFilename()).toBe('EXTF_Buchungsstapel_2026-10_TEST.csv');
+  expect(readFileSync((await again.path()) as string).equals(bytes)).toBe(true);
+  const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+});
