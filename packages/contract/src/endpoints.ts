@@ -10,6 +10,7 @@ import { dealEndpoints } from './endpoints-deals';
 import { offenePostenEndpoints } from './endpoints-offeneposten';
 import { referenzEndpoints } from './endpoints-referenz';
 import { serviceEndpoints } from './endpoints-service';
+import { statistikEndpoints } from './endpoints-statistik';
 import { ticketEndpoints } from './endpoints-tickets';
 import {
   basisdaten,
@@ -251,6 +252,7 @@ export const endpoints = {
   ...dealEndpoints,
   ...belegDokumenteEndpoints,
   ...offenePostenEndpoints,
+  ...statistikEndpoints,
   ...serviceEndpoints,
   ...referenzEndpoints,
   ...ticketEndpoints,

@@ -11,6 +11,7 @@ import { lagerModule } from './lager/lager.module';
 import { offenePostenModule } from './offeneposten/offeneposten.module';
 import { serviceModule } from './service/service.module';
 import { stammdatenModule } from './stammdaten/stammdaten.module';
+import { statistikModule } from './statistik/statistik.module';
 import { systemModule } from './system/system.module';
 import { ticketsModule } from './tickets/tickets.module';
 import { webappModule } from './webapp/webapp.module';
@@ -36,4 +37,5 @@ export const MODULES: readonly AppModule[] = [
   einkaufModule,
   serviceModule,
   ticketsModule,
+  statistikModule,
 ];
