@@ -49,7 +49,7 @@ export const statistikEndpoints = {
     method: 'POST',
     path: '/cmn/computed-queries/:groupKey/:id',
     summary:
-      "A computed query (HTTP-035…037): the named query of the group answered by its list (same filters, order and windows as the grid), with presetId (a saved grid preset: the user parameter of that name), adhocPreset, overrideResults (the properties to answer), additionalPredicate (a filter or an AND junction; operator default EQUALS), pageable {start, limit, sortOrders[property, direction default DESC]} and variableSubstitutionList (values of the query's ${name} placeholders). Reads only; 404 for an unknown query, 403 without the rights of the list it reads",
+      "A computed query (HTTP-035…037): the named query of the group answered by its list (same filters, order and windows as the grid), with presetId (a saved grid preset: the user parameter of that name), adhocPreset, overrideResults (the properties to answer), additionalPredicate (a filter or an AND junction; operator default EQUALS), pageable {start, limit, sortOrders[property, direction default DESC]} and variableSubstitutionList (values of the query's :name placeholders). Reads only; 404 for an unknown query, 403 without the rights of the list it reads",
     tag: 'auswertungen',
     rightsNote: 'Per query: the rights of the list it reads (adressen ADR_SEHEN, artikel ART_SEHEN, belege and offeneposten BEK_SEHEN)',
     params: computedQueryParams,

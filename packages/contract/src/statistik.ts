@@ -110,7 +110,7 @@ export const computedQueryBody = z
     overrideResults: z.array(z.string().min(1).max(80)).max(100).nullish(),
     additionalPredicate: computedPredicate.nullish(),
     pageable: computedPageable.nullish(),
-    /** Values for the query's placeholders `${name}`. */
+    /** Values for the query's placeholders (a value `:name`). */
     variableSubstitutionList: z
       .array(z.object({ name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/), value: wert }))
       .max(50)
@@ -130,7 +130,7 @@ export const computedQueryAntwort = z.object({
 
 /**
  * The computed queries: group key → id → the list they read (a list endpoint's name: its rights, its fields) and
- * the query's own predicate, whose `${name}` values the caller's variableSubstitutionList fills.
+ * the query's own predicate, whose placeholder values `:name` the caller's variableSubstitutionList fills.
  */
 export interface ComputedQuery {
   liste: 'adressenList' | 'artikelList' | 'belegeList' | 'offenePostenList';
@@ -140,17 +140,17 @@ export interface ComputedQuery {
 export const COMPUTED_QUERIES: Readonly<Record<string, Readonly<Record<string, ComputedQuery>>>> = {
   adressen: {
     alle: { liste: 'adressenList', titel: 'Alle Adressen' },
-    ort: { liste: 'adressenList', titel: 'Adressen eines Ortes', predicate: [{ property: 'ort', values: ['${ort}'] }] },
+    ort: { liste: 'adressenList', titel: 'Adressen eines Ortes', predicate: [{ property: 'ort', values: [':ort'] }] },
   },
   artikel: {
     alle: { liste: 'artikelList', titel: 'Alle Artikel' },
   },
   belege: {
     alle: { liste: 'belegeList', titel: 'Alle Verkaufsbelege' },
-    adresse: { liste: 'belegeList', titel: 'Belege einer Adresse', predicate: [{ property: 'adresseId', values: ['${adresseId}'] }] },
+    adresse: { liste: 'belegeList', titel: 'Belege einer Adresse', predicate: [{ property: 'adresseId', values: [':adresseId'] }] },
   },
   offeneposten: {
     alle: { liste: 'offenePostenList', titel: 'Alle offenen Posten' },
-    adresse: { liste: 'offenePostenList', titel: 'Offene Posten einer Adresse', predicate: [{ property: 'adresseId', values: ['${adresseId}'] }] },
+    adresse: { liste: 'offenePostenList', titel: 'Offene Posten einer Adresse', predicate: [{ property: 'adresseId', values: [':adresseId'] }] },
   },
 };

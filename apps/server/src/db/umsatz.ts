@@ -70,7 +70,7 @@ export function umsatzBeitraege(
 }
 
 /** Recounts the whole aggregate from the documents (the migration, the rebuild command, the seeder). */
-export async function umsatzNeuAufbauen(db: Kysely<any>): Promise<number> {
+export async function umsatzNeuAufbauen<DB>(db: Kysely<DB>): Promise<number> {
   await sql`delete from "umsatzMonate"`.execute(db);
   await sql`
     insert into "umsatzMonate" (ebene, schluessel, jahr, monat, summe)
@@ -81,7 +81,7 @@ export async function umsatzNeuAufbauen(db: Kysely<any>): Promise<number> {
 }
 
 /** The aggregate as the documents give it now, without touching the table (the test: rebuild == recount). */
-export async function umsatzNachgezaehlt(db: Kysely<any>) {
+export async function umsatzNachgezaehlt<DB>(db: Kysely<DB>) {
   const r = await sql<UmsatzMonatTable>`
     select ebene, schluessel, jahr, monat, sum(summe) as summe from (${umsatzBeitraege(sql`1 = 1`)}) t
     group by ebene, schluessel, jahr, monat having sum(summe) <> 0 order by ebene, schluessel, jahr, monat`.execute(db);
@@ -92,7 +92,7 @@ export async function umsatzNachgezaehlt(db: Kysely<any>) {
  * Adds (`richtung` 1) or takes back (−1) one document's contribution, in the caller's transaction (booking,
  * cancelling in place). Cells are upserted in key order, so concurrent bookings lock them in the same order.
  */
-export async function umsatzNachfuehren(trx: Kysely<any>, belegId: number, richtung: 1 | -1): Promise<void> {
+export async function umsatzNachfuehren(trx: Kysely<UmsatzTables>, belegId: number, richtung: 1 | -1): Promise<void> {
   const r = await sql<UmsatzMonatTable>`
     select ebene, schluessel, jahr, monat, sum(summe) as summe from (${umsatzBeitraege(sql`b.id = ${belegId}`, true)}) t
     group by ebene, schluessel, jahr, monat order by ebene, schluessel, jahr, monat`.execute(trx);

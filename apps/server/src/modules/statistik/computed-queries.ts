@@ -43,7 +43,7 @@ const OP: Record<Filter['operator'], string> = {
 };
 
 /** A value as the filter grammar reads it: commas and backslashes escaped (`\,`, `\\`). */
-const escape = (v: string) => v.replace(/\\/g, '\\\\').replace(/,/g, '\\,');
+const maskiert = (v: string) => v.replace(/\\/g, '\\\\').replace(/,/g, '\\,');
 
 function bedingung(f: Filter, feld: string): string {
   if (f.operator === 'IS_NULL') return `${f.property}=null`;
@@ -54,32 +54,25 @@ function bedingung(f: Filter, feld: string): string {
     if (f.operator !== 'EQUALS') throw badRequest('Mehrere Werte nur mit EQUALS', { [feld]: [`${f.property}: mehrere Werte nur mit EQUALS`] });
     if (werte.some((w) => w.includes('|') || w === 'null'))
       throw badRequest('Ungültiger Wert in der Werteliste', { [feld]: [`${f.property}: ein Wert der Liste enthält „|“ oder ist „null“`] });
-    return `${f.property}=${werte.map(escape).join('|')}`;
+    return `${f.property}=${werte.map(maskiert).join('|')}`;
   }
   const w = werte[0] as string;
   // "null" after "=" is the grammar's null test; a literal text null cannot be asked for with EQUALS
   if (f.operator === 'EQUALS' && (w === 'null' || w.includes('|')))
     throw badRequest('Ungültiger Wert', { [feld]: [`${f.property}: „null“ bitte mit IS_NULL abfragen, „|“ ist nicht erlaubt`] });
-  return `${f.property}${OP[f.operator]}${escape(w)}`;
+  return `${f.property}${OP[f.operator]}${maskiert(w)}`;
 }
 
-/** Replaces `${name}` in the query's values by the caller's values; a placeholder without a value is a 400. */
+/** Replaces a placeholder value `:name` of the query by the caller's value; a placeholder without a value is a 400. */
 function einsetzen(f: Filter, werte: Map<string, string | number | boolean>): Filter {
   return {
     ...f,
     values: f.values.map((v) => {
-      if (typeof v !== 'string') return v;
-      const ganz = /^\$\{([A-Za-z][A-Za-z0-9_]*)\}$/.exec(v);
-      if (ganz) {
-        const x = werte.get(ganz[1] as string);
-        if (x === undefined) throw badRequest(`Wert für ${ganz[1]} fehlt`, { variableSubstitutionList: [`Wert für ${ganz[1]} fehlt`] });
-        return x;
-      }
-      return v.replace(/\$\{([A-Za-z][A-Za-z0-9_]*)\}/g, (_m, name: string) => {
-        const x = werte.get(name);
-        if (x === undefined) throw badRequest(`Wert für ${name} fehlt`, { variableSubstitutionList: [`Wert für ${name} fehlt`] });
-        return String(x);
-      });
+      const name = typeof v === 'string' ? /^:([A-Za-z][A-Za-z0-9_]*)$/.exec(v)?.[1] : undefined;
+      if (name === undefined) return v;
+      const x = werte.get(name);
+      if (x === undefined) throw badRequest(`Wert für ${name} fehlt`, { variableSubstitutionList: [`Wert für ${name} fehlt`] });
+      return x;
     }),
   };
 }
