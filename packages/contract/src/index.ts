@@ -29,7 +29,7 @@ export * from './referenz';
 export * from './service';
 export * from './service-codes';
 export * from './service-regeln';
-export * from './statistik';
 export * from './service-status';
 export * from './stammdaten';
+export * from './statistik';
 export * from './tickets';

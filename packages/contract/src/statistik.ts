@@ -3,10 +3,6 @@ import { isoDate } from './common';
 
 /** The statistics (issue 23 items 4–6, 9; spec 2 §2, §3, §7, §9; STAT-001…015, HTTP-035…037). */
 
-/** The tabs of /statistics (STAT-001): the dashboard, and the free SQL reports (their own branch adds the tab's screen). */
-export const STATISTIK_TABS = ['dashboard', 'freeSql'] as const;
-export type StatistikTab = (typeof STATISTIK_TABS)[number];
-
 /** The birthday window (STAT-010, spec 2 §9): 3 days back to 5 days ahead. */
 export const GEBURTSTAG_FENSTER = { zurueck: 3, voraus: 5 } as const;
 

@@ -8,6 +8,7 @@ import { saleDocumentsArea } from '@/features/sale-documents/area';
 import { scannerArea } from '@/features/scanner/area';
 import { serviceArea } from '@/features/service/area';
 import { settingsArea } from '@/features/settings/area';
+import { statisticsArea } from '@/features/statistics/area';
 import { storageArea } from '@/features/storage/area';
 import { systemArea } from '@/features/system/area';
 import { ticketsArea } from '@/features/tickets/area';
@@ -34,6 +35,7 @@ export const AREAS = [
   settingsArea,
   systemArea,
   openItemsArea,
+  statisticsArea,
   authArea,
 ] as const satisfies readonly Area[];
 
