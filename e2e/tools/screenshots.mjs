@@ -20,6 +20,7 @@ const screens = [
   ['general', '/settings/general', true],
   ['navbar', '/settings/navbar', true],
   ['dashboard', '/settings/dashboard', true],
+  ['statistics', '/statistics/dashboard', true],
   ['locks', '/system/locks', true],
   ['notfound', '/nothing-here', true],
   ['maintenance', '/error/503', true],

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SectionTitle } from '@/components/SectionTitle';
@@ -30,31 +30,34 @@ export function BirthdaysWidget() {
           {t('noBirthdays')}
         </Text>
       ) : (
-        <Stack gap={8} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {rows.map((r) => {
-            const rel = relativeDay(r.datum, fenster?.heute ?? new Date());
-            return (
-              <Group key={r.personId} component="li" gap="sm" wrap="nowrap" justify="space-between" data-testid="stat-birthday">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Anchor component={Link} to={`/addresses/${r.adresseId}/persons/${r.personId}`} size="sm" fw={600} truncate>
-                    {[r.anrede, r.name].filter(Boolean).join(' ')}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {formatDate(r.geburtstag)} · {t('age', { age: r.alter })}
-                  </Text>
-                </Stack>
-                <Badge
-                  variant={r.tage === 0 ? 'filled' : 'light'}
-                  color={r.tage < 0 ? 'gray' : 'blue'}
-                  style={{ flexShrink: 0 }}
-                  data-testid="stat-birthday-label"
-                >
-                  {rel ? app(`relative.${rel.key}`, { count: rel.count }) : formatDate(r.datum)}
-                </Badge>
-              </Group>
-            );
-          })}
-        </Stack>
+        // a long list scrolls inside the card (a company's persons: dozens a week); a keyboard user reaches it by its links
+        <ScrollArea.Autosize mah={440} type="auto" offsetScrollbars>
+          <Stack gap={8} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {rows.map((r) => {
+              const rel = relativeDay(r.datum, fenster?.heute ?? new Date());
+              return (
+                <Group key={r.personId} component="li" gap="sm" wrap="nowrap" justify="space-between" data-testid="stat-birthday">
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Anchor component={Link} to={`/addresses/${r.adresseId}/persons/${r.personId}`} size="sm" fw={600} truncate>
+                      {[r.anrede, r.name].filter(Boolean).join(' ')}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {formatDate(r.geburtstag)} · {t('age', { age: r.alter })}
+                    </Text>
+                  </Stack>
+                  <Badge
+                    variant={r.tage === 0 ? 'filled' : 'light'}
+                    color={r.tage < 0 ? 'gray' : 'blue'}
+                    style={{ flexShrink: 0 }}
+                    data-testid="stat-birthday-label"
+                  >
+                    {rel ? app(`relative.${rel.key}`, { count: rel.count }) : formatDate(r.datum)}
+                  </Badge>
+                </Group>
+              );
+            })}
+          </Stack>
+        </ScrollArea.Autosize>
       )}
     </Card>
   );
