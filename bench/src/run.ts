@@ -10,6 +10,7 @@ import { pdfBench } from './pdf';
 import { pdfLastBench } from './pdf-last';
 import { serviceBench } from './service';
 import { sizesBench } from './sizes';
+import { statistikBench } from './statistik';
 import { ticketsBench } from './tickets';
 
 /** `npm run bench [-- name…]`: runs the benchmarks (all by default), each printing ratios to its baseline. */
@@ -60,6 +61,7 @@ const benches: Record<string, () => Promise<void>> = {
   export: () => exportBench(),
   tickets: () => ticketsBench(),
   'api-overhead': apiOverheadBench,
+  statistik: () => statistikBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
