@@ -121,7 +121,7 @@ for (const scheme of ['light', 'dark'] as const) {
       const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 200)}`);
       expect(bad).toEqual([]);
       await expect(page.locator('h1')).toHaveCount(1);
-      await expect(page).toHaveTitle(/^Dashboard · Statistik · vario$/);
+      await expect(page).toHaveTitle(/^Übersicht · Statistik · vario$/);
     } finally {
       await setParameter(request, token, 'darkmode', 'false');
     }
