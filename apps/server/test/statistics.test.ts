@@ -1,4 +1,4 @@
-import { endpoints, PRESETS_WARENGRUPPEN_CHART } from '@vario/contract';
+import { endpoints, GEBURTSTAGE_MAX, PRESETS_WARENGRUPPEN_CHART } from '@vario/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { umsatzNachgezaehlt, umsatzNeuAufbauen } from '../src/db/umsatz';
 import { api, expectOk, invalid } from './client';
@@ -266,7 +266,7 @@ describe(`birthdays (${DB_KIND})`, () => {
   it('[STAT-010] [STAT-011] [STAT-014] [STAT-015] from 3 days back to 5 ahead across New Year, ascending, rows in daten[1].datensaetze with anrede, name, geburtstag', async () => {
     const [vier, drei, heute_, fuenf, sechs] = await personen(['1985-12-26', '1980-12-27', '1975-12-30', '1990-01-04', '1970-01-05']);
     const daten = await geburtstageAm('2026-12-30T10:00:00Z');
-    expect(daten[0].datensaetze[0]).toEqual({ heute: '2026-12-30', von: '2026-12-27', bis: '2027-01-04' });
+    expect(daten[0].datensaetze[0]).toEqual({ heute: '2026-12-30', von: '2026-12-27', bis: '2027-01-04', anzahl: daten[1].datensaetze.length });
     const rows = daten[1].datensaetze;
     const ids = rows.map((r) => r.personId);
     expect(ids).not.toContain(vier!.id);
@@ -308,5 +308,18 @@ describe(`birthdays (${DB_KIND})`, () => {
       [achtundzwanzig!.id, '2028-02-28', 1],
       [schalt!.id, '2028-02-29', 2],
     ]);
+  });
+
+  it('a window with more birthdays than GEBURTSTAGE_MAX answers the first ones by day and counts them all', async () => {
+    const adresse = await factories(api(t)).adresse();
+    await db
+      .insertInto('ansprechpartner')
+      .values(Array.from({ length: GEBURTSTAGE_MAX + 5 }, (_, i) => ({ adresseId: adresse.id, name: `Viele ${i}`, geburtstag: '1980-08-12' })))
+      .execute();
+    const daten = await geburtstageAm('2026-08-10T10:00:00Z');
+    expect(daten[1].datensaetze).toHaveLength(GEBURTSTAGE_MAX);
+    expect(daten[0].datensaetze[0]!.anzahl).toBeGreaterThanOrEqual(GEBURTSTAGE_MAX + 5);
+    const tage = daten[1].datensaetze.map((r) => r.datum);
+    expect(tage).toEqual([...tage].sort());
   });
 });

@@ -5,6 +5,8 @@ import { isoDate } from './common';
 
 /** The birthday window (STAT-010, spec 2 §9): 3 days back to 5 days ahead. */
 export const GEBURTSTAG_FENSTER = { zurueck: 3, voraus: 5 } as const;
+/** At most this many birthday rows are answered (the earliest days first); `anzahl` of the window counts them all. */
+export const GEBURTSTAGE_MAX = 500;
 
 /** The user parameter with the hidden legend entries of the product-group chart (STAT-009); `wert` a JSON array of names. */
 export const PRESETS_WARENGRUPPEN_CHART = 'presetsTurnOverGroupChart';
@@ -35,7 +37,13 @@ export const umsatzWarengruppenQuery = z.object({
 });
 
 /** The window of the birthday list (daten[0]). */
-export const geburtstagFenster = z.object({ heute: isoDate, von: isoDate, bis: isoDate });
+export const geburtstagFenster = z.object({
+  heute: isoDate,
+  von: isoDate,
+  bis: isoDate,
+  /** Birthdays in the window; more than the rows answered when the list was cut at GEBURTSTAGE_MAX. */
+  anzahl: z.number().int(),
+});
 /** A birthday in the window (STAT-015): anrede, name, geburtstag, plus the day it falls on and its distance from today. */
 export const geburtstagZeile = z.object({
   personId: z.number().int(),

@@ -1,4 +1,4 @@
-import { endpoints, GEBURTSTAG_FENSTER, type geburtstageAntwort, WIRTSCHAFTSJAHR_PARAMETER, wirtschaftsjahrBeginn } from '@vario/contract';
+import { endpoints, GEBURTSTAG_FENSTER, GEBURTSTAGE_MAX, type geburtstageAntwort, WIRTSCHAFTSJAHR_PARAMETER, wirtschaftsjahrBeginn } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -87,11 +87,31 @@ export function statistikRoutes(app: FastifyInstance, ctx: AppContext) {
     const tage = geburtstagsTage(tag);
     const tagVon = new Map(tage.flatMap((t) => t.schluessel.map((s) => [s, t] as const)));
     const md = sql<string>`substr(geburtstag, 6, 5)`;
-    const rows = await db
-      .selectFrom('ansprechpartner')
-      .select(['id', 'adresseId', 'anrede', 'titel', 'vorname', 'name', 'geburtstag'])
-      .where(md, 'in', [...tagVon.keys()])
-      .execute();
+    // the index on the month-day answers which persons fall in the window; the earliest days first, at most GEBURTSTAGE_MAX
+    const treffer = (
+      await db
+        .selectFrom('ansprechpartner')
+        .select(['id', md.as('md')])
+        .where(md, 'in', [...tagVon.keys()])
+        .execute()
+    )
+      .flatMap((r) => {
+        const t = tagVon.get(r.md);
+        return t ? [{ id: r.id, t }] : [];
+      })
+      .sort((a, b) => a.t.datum.localeCompare(b.t.datum) || a.id - b.id);
+    const auswahl = treffer.slice(0, GEBURTSTAGE_MAX);
+    const rows = auswahl.length
+      ? await db
+          .selectFrom('ansprechpartner')
+          .select(['id', 'adresseId', 'anrede', 'titel', 'vorname', 'name', 'geburtstag'])
+          .where(
+            'id',
+            'in',
+            auswahl.map((x) => x.id),
+          )
+          .execute()
+      : [];
     const datensaetze = rows
       .flatMap((r) => {
         const t = r.geburtstag ? tagVon.get(r.geburtstag.slice(5, 10)) : undefined;
@@ -113,7 +133,7 @@ export function statistikRoutes(app: FastifyInstance, ctx: AppContext) {
       .sort((a, b) => a.datum.localeCompare(b.datum) || a.name.localeCompare(b.name, 'de') || a.personId - b.personId);
     const von = tage[0]?.datum ?? tag;
     const bis = tage.at(-1)?.datum ?? tag;
-    const antwort: z.input<typeof geburtstageAntwort> = { daten: [{ datensaetze: [{ heute: tag, von, bis }] }, { datensaetze }] };
+    const antwort: z.input<typeof geburtstageAntwort> = { daten: [{ datensaetze: [{ heute: tag, von, bis, anzahl: treffer.length }] }, { datensaetze }] };
     return antwort;
   });
 

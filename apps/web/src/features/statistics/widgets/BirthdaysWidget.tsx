@@ -57,6 +57,11 @@ export function BirthdaysWidget() {
               );
             })}
           </Stack>
+          {fenster && fenster.anzahl > rows.length && (
+            <Text size="xs" c="dimmed" mt="xs">
+              {t('moreBirthdays', { count: fenster.anzahl - rows.length })}
+            </Text>
+          )}
         </ScrollArea.Autosize>
       )}
     </Card>
