@@ -15,6 +15,7 @@ import { searchBench } from './search';
 import { screensBench } from './screens';
 import { serviceBench } from './service';
 import { sizesBench } from './sizes';
+import { statistikBench } from './statistik';
 import { ticketsBench } from './tickets';
 
 /**
@@ -82,6 +83,7 @@ const benches: Record<string, () => Promise<void>> = {
   screens: screensBench,
   'free-sql': () => freeSqlBench(),
   datev: () => datevBench(),
+  statistik: () => statistikBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

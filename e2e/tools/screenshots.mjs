@@ -20,6 +20,7 @@ const screens = [
   ['general', '/settings/general', true],
   ['navbar', '/settings/navbar', true],
   ['dashboard', '/settings/dashboard', true],
+  ['statistics', '/statistics/dashboard', true],
   ['locks', '/system/locks', true],
   ['mail-settings', '/settings/mail', true],
   ['datev-settings', '/settings/datev', true],

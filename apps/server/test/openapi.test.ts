@@ -115,8 +115,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents the error answers of every operation with the one shared error object', () => {
-    // rights decided per record (no route-level rights): a lock's owner, an activity's ticket or deal, a file's record
-    const PER_RECORD_403 = ['sperreDelete', 'aktivitaetGet', 'aktivitaetCreate', 'aktivitaetUpdate', 'aktivitaetDelete', 'dateiInhalt'];
+    // rights decided per record (no route-level rights): a lock's owner, an activity's ticket or deal, a file's record;
+    // a computed query's by the list it reads
+    const PER_RECORD_403 = ['sperreDelete', 'aktivitaetGet', 'aktivitaetCreate', 'aktivitaetUpdate', 'aktivitaetDelete', 'dateiInhalt', 'computedQuery'];
     expect(doc.components.schemas.ApiError).toBeDefined();
     for (const { op } of operations) {
       const errors = Object.entries(op.responses).filter(([s]) => Number(s) >= 400);

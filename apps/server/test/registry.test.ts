@@ -28,6 +28,7 @@ describe('the module registry', () => {
       'einkauf',
       'service',
       'tickets',
+      'statistik',
     ]);
   });
 

@@ -13,6 +13,7 @@ import { freieSqlEndpoints } from './endpoints-freiesql';
 import { offenePostenEndpoints } from './endpoints-offeneposten';
 import { referenzEndpoints } from './endpoints-referenz';
 import { serviceEndpoints } from './endpoints-service';
+import { statistikEndpoints } from './endpoints-statistik';
 import { ticketEndpoints } from './endpoints-tickets';
 import {
   basisdaten,
@@ -254,6 +255,7 @@ export const endpoints = {
   ...dealEndpoints,
   ...belegDokumenteEndpoints,
   ...offenePostenEndpoints,
+  ...statistikEndpoints,
   ...serviceEndpoints,
   ...referenzEndpoints,
   ...ticketEndpoints,

@@ -13,6 +13,7 @@ import { lagerModule } from './lager/lager.module';
 import { offenePostenModule } from './offeneposten/offeneposten.module';
 import { serviceModule } from './service/service.module';
 import { stammdatenModule } from './stammdaten/stammdaten.module';
+import { statistikModule } from './statistik/statistik.module';
 import { systemModule } from './system/system.module';
 import { ticketsModule } from './tickets/tickets.module';
 import { webappModule } from './webapp/webapp.module';
@@ -40,4 +41,5 @@ export const MODULES: readonly AppModule[] = [
   ticketsModule,
   freieSqlModule,
   ausgangModule,
+  statistikModule,
 ];

@@ -73,6 +73,21 @@ export interface HomeSection {
 }
 
 /**
+ * A dashboard widget of an area (STAT-002): shown on the area's own dashboard and on /home when switched on in the
+ * dashboard settings (APP-086; every item on until switched off), for users holding its rights.
+ */
+export interface DashboardWidget {
+  id: string;
+  order: number;
+  label: TextKey;
+  rights?: readonly string[];
+  /** Loaded on first use (React.lazy). */
+  component: ComponentType;
+  /** Takes the full width of the dashboard grid. */
+  wide?: boolean;
+}
+
+/**
  * What an area plugs into the app (`features/<area>/area.ts`): its routes below the signed-in frame, its menu
  * entries, "new item" entries, reminder link and i18n namespace. `app/registry.ts` lists the areas, one line each; the
  * router (`app/router.tsx`) takes their routes from there. Declare it as `Area<ReturnType<typeof createXRoutes>>`: the
@@ -88,6 +103,7 @@ export interface Area<R extends readonly AnyRoute[] = readonly AnyRoute[]> {
   newItems?: readonly NewItemEntry[];
   reminder?: ReminderLink;
   home?: readonly HomeSection[];
+  widgets?: readonly DashboardWidget[];
 }
 
 let registered: readonly Area[] = [];
@@ -117,6 +133,14 @@ export const homeSections = (me: Me | undefined) =>
         .sort(byOrder)
     : [];
 export const tileEntries = () => entries().filter((e) => e.tile);
+/** The dashboard widgets this user may see, in their order (STAT-002). */
+export const dashboardWidgets = (me: Me | undefined) =>
+  me
+    ? registered
+        .flatMap((a) => a.widgets ?? [])
+        .filter((w) => hasAllRights(me, w.rights))
+        .sort(byOrder)
+    : [];
 
 /** "New item" entries the user may use: the area's entry may be opened and the item's rights are held. */
 export const newItems = (me: Me | undefined, usage?: Partial<Nutzungsparameter>) =>

@@ -11,6 +11,7 @@ import { scannerArea } from '@/features/scanner/area';
 import { serviceArea } from '@/features/service/area';
 import { settingsArea } from '@/features/settings/area';
 import { freeSqlArea } from '@/features/statistics/free-sql/area';
+import { statisticsArea } from '@/features/statistics/area';
 import { storageArea } from '@/features/storage/area';
 import { systemArea } from '@/features/system/area';
 import { ticketsArea } from '@/features/tickets/area';
@@ -40,6 +41,7 @@ export const AREAS = [
   openItemsArea,
   freeSqlArea,
   outboxArea,
+  statisticsArea,
   authArea,
 ] as const satisfies readonly Area[];
 

@@ -32,6 +32,7 @@ import * as m0033 from './0033_globale_suche';
 import * as m0038 from './0038_eingangsrechnungspruefung';
 import * as m0035 from './0035_freiesql';
 import * as m0037 from './0037_mail_datev';
+import * as m0034 from './0034_umsatz_aggregat';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0038_eingangsrechnungspruefung': m0038,
   '0035_freiesql': m0035,
   '0037_mail_datev': m0037,
+  '0034_umsatz_aggregat': m0034,
 };

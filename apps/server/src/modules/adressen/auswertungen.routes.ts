@@ -1,6 +1,6 @@
 import { BELEG_AKTIONEN, BELEGARTEN, type Belegstatus, endpoints, VERKAUF_BELEGART_LISTE } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { UMSATZ_EBENE } from '../../db/umsatz';
 import { money2, money4, percent2, qty3 } from '../../lib/codecs';
 import { containsExpr } from '../../lib/list-query';
 import { lineNet } from '../../lib/money';
@@ -8,9 +8,6 @@ import { type Ctx, readDb } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { requireAdresse as requireAdressePresent } from './adressen.service';
 
-/** Turnover: the sales types that make an open item — invoices (+1) raise it, credit notes (−1) lower it (their descriptors); a cancellation document counts with the sign of what it cancels. */
-const UMSATZ_PLUS = VERKAUF_BELEGART_LISTE.filter((d) => d.effekte.offenerPosten > 0).map((d) => d.belegart);
-const UMSATZ_MINUS = VERKAUF_BELEGART_LISTE.filter((d) => d.effekte.offenerPosten < 0).map((d) => d.belegart);
 /** What a customer bought: the lines of its invoices (not of cancellation documents, whose lines are negated; not of cancelled invoices). */
 const HISTORIE_ARTEN = VERKAUF_BELEGART_LISTE.filter((d) => d.effekte.offenerPosten > 0 && d.storno.art !== 'nein').map((d) => d.belegart);
 export const AUFTRAG = BELEGARTEN.auftrag.belegart;
@@ -30,36 +27,18 @@ export function auswertungenRoutes(app: FastifyInstance, ctx: Ctx) {
 
   route(app, endpoints.umsatzstatistik, async (req) => {
     await requireAdresse(req.query.adresseId);
-    const jahr = sql<string>`substr(${sql.ref('belege.belegdatum')}, 1, 4)`;
-    const monat = sql<string>`substr(${sql.ref('belege.belegdatum')}, 6, 2)`;
-    // GoBD: a cancelled invoice counts together with its cancellation document (which counts with the sign of the
-    // type it cancels), so the pair nets to zero; a document cancelled in place (before cancellation documents) counts not
+    // the turnover aggregate (db/umsatz.ts: booked, the cancellation pair netting to zero), kept by booking and cancelling
     const db = await readDb(ctx, req.user);
     const rows = await db
-      .selectFrom('belege')
-      .leftJoin('belege as original', 'original.id', 'belege.stornoVonId')
-      .select([
-        jahr.as('jahr'),
-        monat.as('monat'),
-        sql<number>`sum(case when coalesce(${sql.ref('original.belegart')}, ${sql.ref('belege.belegart')}) in (${sql.join(UMSATZ_MINUS)}) then -${sql.ref('belege.betragNetto')} else ${sql.ref('belege.betragNetto')} end)`.as(
-          'summe',
-        ),
-      ])
-      .where('belege.adresseId', '=', req.query.adresseId)
-      .where('belege.belegart', 'in', [...UMSATZ_PLUS, ...UMSATZ_MINUS])
-      // turnover is what was booked and not cancelled in place
-      .where('belege.gebuchtAm', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb('belege.storniertAm', 'is', null),
-          eb.exists(eb.selectFrom('belege as storno').select('storno.id').whereRef('storno.stornoVonId', '=', 'belege.id')),
-        ]),
-      )
-      .groupBy([jahr, monat])
-      .orderBy(jahr)
-      .orderBy(monat)
+      .selectFrom('umsatzMonate')
+      .select(['jahr', 'monat', 'summe'])
+      .where('ebene', '=', UMSATZ_EBENE.adresse)
+      .where('schluessel', '=', req.query.adresseId)
+      .where('summe', '<>', 0)
+      .orderBy('jahr')
+      .orderBy('monat')
       .execute();
-    return { daten: [{ datensaetze: rows.map((r) => ({ jahr: Number(r.jahr), monat: Number(r.monat), summe: money2.fromDb(r.summe) })) }] };
+    return { daten: [{ datensaetze: rows.map((r) => ({ jahr: Number(r.jahr), monat: Number(r.monat), summe: money2.fromDb(Number(r.summe)) })) }] };
   });
 
   route(app, endpoints.auftragsrueckstaende, async (req) => {

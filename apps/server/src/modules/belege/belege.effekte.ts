@@ -1,5 +1,6 @@
 import { type Belegart, MessageCode } from '@vario/contract';
 import type { Db } from '../../db/index';
+import { UMSATZ_ARTEN, umsatzNachfuehren } from '../../db/umsatz';
 import { nowIso } from '../../lib/clock';
 import { ApiError, badRequest, unprocessable } from '../../lib/errors';
 import { formatMenge } from '../../lib/format-de';
@@ -270,6 +271,20 @@ const EFFEKTE: readonly Effekt[] = [
     buchen: async (k) => (k.dealAnlegen && parameterGesetzt(k.dealParameter) && !k.b.dealId ? { dealId: await dealAusAngebot(k.trx, k.actor, k.b) } : {}),
     // the deal stays: it is the customer's, not the document's
     stornieren: async () => ({}),
+  },
+  {
+    // turnover (db/umsatz.ts): the aggregate of the statistics follows in the same transaction; a document cancelled
+    // by a cancellation document stays counted (the cancellation document, booked, nets it out), one cancelled in
+    // place is taken out
+    gilt: (d) => UMSATZ_ARTEN.includes(d.belegart),
+    buchen: async ({ trx, b }) => {
+      await umsatzNachfuehren(trx, b.id, 1);
+      return {};
+    },
+    stornieren: async ({ trx, b, stornoNummer }) => {
+      if (!stornoNummer) await umsatzNachfuehren(trx, b.id, -1);
+      return {};
+    },
   },
 ];
 

@@ -1,18 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { prefetchSystemParameters, useSystemParameter } from '@/components/form/lookups';
+import { prefetchFiscalYearStart } from '@/components/turnover/fiscal-year';
 import { api } from '@/lib/api/client';
 import { tokenStore } from '@/lib/api/token';
 import { queryClient } from '@/lib/query-client';
 import { addressKeys, SUB_LIST_LIMIT } from './api';
-
-/** Fiscal-year start month 1..12, default 1 (ADR-022). */
-const FISCAL_YEAR_PARAMETER = 'PFA.WIRTSCHAFTSJAHRBEGINN';
-
-export function useFiscalYearStart(): number {
-  const wert = useSystemParameter(FISCAL_YEAR_PARAMETER).data;
-  const n = Number(wert);
-  return Number.isInteger(n) && n >= 1 && n <= 12 ? n : 1;
-}
 
 /** Net turnover rows (jahr, monat, summe) of an address (ADR-020). */
 export function useTurnover(addressId: number) {
@@ -29,7 +20,7 @@ const turnoverQuery = (addressId: number) =>
 /** The dashboard route's loader: turnover and fiscal-year start are at hand when the dashboard first renders. */
 export async function prefetchDashboard(addressId: number | null): Promise<void> {
   if (!addressId || !tokenStore.get()) return;
-  await Promise.all([queryClient.ensureQueryData(turnoverQuery(addressId)).catch(() => undefined), prefetchSystemParameters(FISCAL_YEAR_PARAMETER)]);
+  await Promise.all([queryClient.ensureQueryData(turnoverQuery(addressId)).catch(() => undefined), prefetchFiscalYearStart()]);
 }
 
 /** Open order lines, sorted by document date ascending (ADR-072, ADR-073). */

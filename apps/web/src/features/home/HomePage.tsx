@@ -3,9 +3,10 @@ import { IconBell, IconBuildingWarehouse, IconCalendar, IconChevronRight } from 
 import { Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { homeSections, mayOpen, tileEntries } from '@/app/areas';
+import { dashboardWidgets, homeSections, mayOpen, tileEntries } from '@/app/areas';
 import { useMe } from '@/app/auth/session';
 import { useStorageRegion } from '@/app/layout/use-storage-region';
+import { WidgetGrid } from '@/components/dashboard/WidgetGrid';
 import { SectionTitle } from '@/components/SectionTitle';
 import { isDue, useReminders } from '@/features/reminders/api';
 import { useUserParameter } from '@/features/settings/api';
@@ -58,6 +59,7 @@ export function HomePage() {
   const greeting = hour < 11 ? 'morning' : hour < 18 ? 'day' : 'evening';
   const usage = useUsageParameters().data;
   const tiles = tileEntries().filter((a) => mayOpen(me, a, usage) && itemEnabled(dashboard, a.id));
+  const widgets = dashboardWidgets(me).filter((w) => itemEnabled(dashboard, w.id));
   const name = me?.benutzer.name.split(' ')[0] ?? '';
   useDocumentTitle(t('menu.nav'));
 
@@ -106,6 +108,7 @@ export function HomePage() {
           )}
         </Card>
       )}
+      {widgets.length > 0 && <WidgetGrid widgets={widgets} />}
       {tiles.length > 0 && (
         <Stack gap="sm">
           <SectionTitle size="h4">{t('areas')}</SectionTitle>

@@ -1,7 +1,7 @@
 import { Card, Divider } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayOpen, tileEntries } from '@/app/areas';
+import { dashboardWidgets, mayOpen, tileEntries } from '@/app/areas';
 import { useMe } from '@/app/auth/session';
 import { PageHeader } from '@/components/PageHeader';
 import { SectionTitle } from '@/components/SectionTitle';
@@ -23,6 +23,7 @@ export function DashboardSettingsPage() {
   const items = [
     { id: 'infobar', label: t('infobarWidget') },
     { id: 'due', label: t('dueWidget') },
+    ...dashboardWidgets(me).map((w) => ({ id: w.id, label: menu(w.label) })),
     ...tileEntries()
       .filter((a) => mayOpen(me, a, usage))
       .map((a) => ({ id: a.id, label: menu(a.label) })),

@@ -1,56 +1,25 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SectionTitle } from '@/components/SectionTitle';
+import { Chart } from '@/components/turnover/ChartPanel';
+import { useFiscalYearStart } from '@/components/turnover/fiscal-year';
+import { TurnoverCard as Card } from '@/components/turnover/TurnoverCard';
+import { monthSeries, quarterSeries, yearComparison } from '@/components/turnover/turnover';
 import { formatCurrency, formatPercent } from '@/lib/format';
-import { useFiscalYearStart, useTurnover } from '../api-reports';
+import { useTurnover } from '../api-reports';
 import { useAddressFromRoute } from '../use-address-id';
-import { monthSeries, quarterSeries, yearComparison } from './turnover';
 
-/** uPlot and its stylesheet load after the cards: totals and quarters show at once, the charts a moment later. */
-const LazyTurnoverChart = lazy(() => import('./TurnoverChart').then((m) => ({ default: m.TurnoverChart })));
-
-function Chart(props: ComponentProps<typeof LazyTurnoverChart>) {
-  return (
-    <Suspense fallback={<Skeleton h={props.h} radius="sm" />}>
-      <LazyTurnoverChart {...props} />
-    </Suspense>
-  );
+/** The address's card: the shared turnover card with this area's captions. */
+function TurnoverCard(props: Omit<ComponentProps<typeof Card>, 'totalLabel' | 'emptyText'>) {
+  const { t } = useTranslation('addresses');
+  return <Card {...props} totalLabel={t('dashboard.total')} emptyText={t('dashboard.noTurnover')} />;
 }
 
 const monthLabel = (m: number) =>
   dayjs()
     .month(m - 1)
     .format('MMM');
-
-function TurnoverCard({ title, total, extra, empty, children }: { title: string; total: number; extra?: ReactNode; empty?: boolean; children: ReactNode }) {
-  const { t } = useTranslation('addresses');
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Stack gap={4} mb="sm">
-        <SectionTitle size="h5">{title}</SectionTitle>
-        <Group gap="xs" align="baseline">
-          <Text size="xl" fw={700}>
-            {formatCurrency(total)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('dashboard.total')}
-          </Text>
-          {extra}
-        </Group>
-      </Stack>
-      {/* no turnover: a short note instead of an empty 0–4 € chart (issue 9 item 10) */}
-      {empty ? (
-        <Text size="sm" c="dimmed" py="md" data-testid="no-turnover">
-          {t('dashboard.noTurnover')}
-        </Text>
-      ) : (
-        children
-      )}
-    </Card>
-  );
-}
 
 /** The three turnover cards (ADR-019..022): fiscal months, calendar quarters, comparison with the previous year. */
 export function DashboardTab() {

@@ -7,7 +7,7 @@ import { formatDate, formatDecimal } from '@/lib/format';
 type Block = FreieSqlDaten['daten'][number];
 
 /** The uPlot chart of the address reports, loaded only when the chart is shown. */
-const TurnoverChart = lazy(() => import('@/features/addresses/reports/TurnoverChart').then((m) => ({ default: m.TurnoverChart })));
+const TurnoverChart = lazy(() => import('@/components/turnover/TurnoverChart').then((m) => ({ default: m.TurnoverChart })));
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 

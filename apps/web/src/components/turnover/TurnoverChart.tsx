@@ -20,6 +20,10 @@ export interface TurnoverChartProps {
   series: TurnoverSeries[];
   h: number;
   valueFormatter: (v: number) => string;
+  /** Labels of series shown switched off (a click on a legend entry switches it; the product-group chart keeps them, STAT-009). */
+  hidden?: readonly string[];
+  /** Called when a legend click switches a series on or off. */
+  onSeriesToggle?: (label: string, shown: boolean) => void;
   'data-testid'?: string;
 }
 
@@ -31,17 +35,27 @@ const cssVar = (el: Element, name: string, fallback: string) => getComputedStyle
  * Bars for months and quarters, straight segments for the year comparison; the legend below shows the values under the
  * cursor (the tooltip), formatted as currency; the y axis in compact figures. Width follows the card.
  */
-export function TurnoverChart({ kind, labels, xLabel, series, h, valueFormatter, 'data-testid': testId }: TurnoverChartProps) {
+export function TurnoverChart({ kind, labels, xLabel, series, h, valueFormatter, hidden, onSeriesToggle, 'data-testid': testId }: TurnoverChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const scheme = useComputedColorScheme('light');
   const format = useRef(valueFormatter);
   format.current = valueFormatter;
+  const toggle = useRef(onSeriesToggle);
+  toggle.current = onSeriesToggle;
   // the chart is built again only when what it shows changes (the parent passes new arrays on every render)
-  const key = JSON.stringify([kind, labels, series, h, scheme, xLabel]);
+  const key = JSON.stringify([kind, labels, series, h, scheme, xLabel, hidden ?? []]);
 
   useEffect(() => {
     const el = ref.current;
-    const [kind, labels, series, h, , xLabel] = JSON.parse(key) as [TurnoverChartProps['kind'], string[], TurnoverSeries[], number, string, string];
+    const [kind, labels, series, h, , xLabel, hidden] = JSON.parse(key) as [
+      TurnoverChartProps['kind'],
+      string[],
+      TurnoverSeries[],
+      number,
+      string,
+      string,
+      string[],
+    ];
     if (!el) return;
     const text = cssVar(el, '--mantine-color-dimmed', '#868e96');
     const grid = cssVar(el, '--mantine-color-default-border', '#dee2e6');
@@ -64,7 +78,8 @@ export function TurnoverChart({ kind, labels, xLabel, series, h, valueFormatter,
           ...axis,
           grid: { show: false },
           splits: () => labels.map((_, i) => i),
-          values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
+          // a narrow chart (a phone) labels every other month: twelve labels ran into each other at 390 px
+          values: (u, splits) => splits.map((i) => (u.width < 480 && labels.length > 6 && i % 2 === 1 ? '' : (labels[i] ?? ''))),
         },
         { ...axis, size: 56, values: (_u, splits) => splits.map((v) => formatCompact(v)) },
       ],
@@ -72,6 +87,7 @@ export function TurnoverChart({ kind, labels, xLabel, series, h, valueFormatter,
         { label: xLabel, value: (_u, i) => (i == null ? '' : (labels[i] ?? '')) },
         ...series.map((s) => ({
           label: s.label,
+          show: !hidden.includes(s.label),
           stroke: color(s.color),
           width: kind === 'line' ? 2 : 0,
           fill: kind === 'bar' ? color(s.color) : undefined,
@@ -79,6 +95,15 @@ export function TurnoverChart({ kind, labels, xLabel, series, h, valueFormatter,
           points: { show: kind === 'line', size: 6, fill: color(s.color) },
           value: (_u: uPlot, v: number | null) => (v == null ? '–' : format.current(v)),
         })),
+      ],
+    };
+    // a legend click switches a series (uPlot's own toggle); the owner hears of it to keep the choice
+    opts.hooks = {
+      setSeries: [
+        (u, i) => {
+          const s = i == null ? undefined : u.series[i];
+          if (s && i) toggle.current?.(String(s.label), s.show !== false);
+        },
       ],
     };
     const data: uPlot.AlignedData = [labels.map((_, i) => i), ...series.map((s) => s.values)];
