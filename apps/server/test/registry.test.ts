@@ -28,6 +28,8 @@ describe('the module registry', () => {
       'einkauf',
       'service',
       'tickets',
+      'picklisten',
+      'zeiterfassung',
     ]);
   });
 
@@ -56,6 +58,7 @@ describe('the module registry', () => {
       'ERI',
       'KSP',
       'OPV',
+      'PKL',
       'TKT',
       'ZAD',
     ]);

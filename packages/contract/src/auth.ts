@@ -55,8 +55,9 @@ export const SPEC_RECHTE = [
 /**
  * Rights this project adds to the spec's: denied unless the user has a row granting it (a new right must not fall to
  * everyone who has no row for it). `SVC_DISPO`: service planning / dispatch — office users reach every service task.
+ * `PICK_KOMMISSIONIEREN`: digital picklists (open, lock, confirm picks); `PICK_ENTSPERREN`: release another user's picklist lock.
  */
-export const PROJEKT_RECHTE = ['SVC_DISPO'] as const;
+export const PROJEKT_RECHTE = ['SVC_DISPO', 'PICK_KOMMISSIONIEREN', 'PICK_ENTSPERREN'] as const;
 
 const projektRechte: ReadonlySet<string> = new Set(PROJEKT_RECHTE);
 /** True for a right the project adds (see `PROJEKT_RECHTE`). */

@@ -9,11 +9,13 @@ import { dealsModule } from './deals/deals.module';
 import { einkaufModule } from './einkauf/einkauf.module';
 import { lagerModule } from './lager/lager.module';
 import { offenePostenModule } from './offeneposten/offeneposten.module';
+import { picklistenModule } from './picklisten/picklisten.module';
 import { serviceModule } from './service/service.module';
 import { stammdatenModule } from './stammdaten/stammdaten.module';
 import { systemModule } from './system/system.module';
 import { ticketsModule } from './tickets/tickets.module';
 import { webappModule } from './webapp/webapp.module';
+import { zeiterfassungModule } from './zeiterfassung/zeiterfassung.module';
 
 /**
  * The API's areas, one line each, in dependency order: an area comes after the areas it builds on (its seeders read
@@ -36,4 +38,6 @@ export const MODULES: readonly AppModule[] = [
   einkaufModule,
   serviceModule,
   ticketsModule,
+  picklistenModule,
+  zeiterfassungModule,
 ];
