@@ -50,6 +50,6 @@ export const picklistenSeeder: Seeder = {
       .limit(12)
       .execute();
     const actor = { id: admin.id, name: admin.name, istAdmin: true };
-    for (const a of auftraege) await db.transaction().execute((trx) => erzeugen(trx, actor, a.id));
+    for (const a of auftraege) await erzeugen(db, actor, a.id);
   },
 };

@@ -28,7 +28,7 @@ export const zeiterfassungSeeder: Seeder = {
     const heuteTag = heute();
     const start = `${plusTage(`${heuteTag.slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
     for (const [ui, u] of users.entries()) {
-      await db.transaction().execute(async (trx) => {
+      await (async (trx: typeof db) => {
         await zeitmodellSetzen(
           trx,
           { id: admin.id, name: admin.name, istAdmin: true },
@@ -65,7 +65,7 @@ export const zeiterfassungSeeder: Seeder = {
             kommentar: i % 6 === 1 ? 'Kundentermin am Nachmittag' : null,
           });
         }
-      });
+      })(db);
     }
   },
 };
