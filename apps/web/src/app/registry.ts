@@ -3,6 +3,7 @@ import { assetsArea } from '@/features/assets/area';
 import { dealsArea } from '@/features/deals/area';
 import { homeArea } from '@/features/home/area';
 import { openItemsArea } from '@/features/open-items/area';
+import { picklistArea } from '@/features/picklist/area';
 import { productsArea } from '@/features/products/area';
 import { saleDocumentsArea } from '@/features/sale-documents/area';
 import { scannerArea } from '@/features/scanner/area';
@@ -11,6 +12,7 @@ import { settingsArea } from '@/features/settings/area';
 import { storageArea } from '@/features/storage/area';
 import { systemArea } from '@/features/system/area';
 import { ticketsArea } from '@/features/tickets/area';
+import { timeTrackingArea } from '@/features/time-tracking/area';
 import { type Area, registerAreas } from './areas';
 import { authArea } from './auth/area';
 
@@ -31,6 +33,8 @@ export const AREAS = [
   ticketsArea,
   storageArea,
   scannerArea,
+  picklistArea,
+  timeTrackingArea,
   settingsArea,
   systemArea,
   openItemsArea,
