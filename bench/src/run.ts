@@ -3,6 +3,7 @@ import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
 import { exportBench } from './export';
 import { foundationBench } from './foundation';
+import { picklistBench } from './lagerlogistik';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
 import { loginTimingBench } from './login-timing';
@@ -60,6 +61,7 @@ const benches: Record<string, () => Promise<void>> = {
   export: () => exportBench(),
   tickets: () => ticketsBench(),
   'api-overhead': apiOverheadBench,
+  picklist: picklistBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
