@@ -15,7 +15,7 @@ const axe = async (page: Page) => {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 200)}`);
 };
 
-test('pick a list with the fake camera: wrong place refused with the negative sound, article scanned, quantity confirmed, stock moved; axe', async ({
+test('pick a list with the fake camera: the article before the place refused with the negative sound, place typed, article scanned, quantity confirmed, stock moved; axe', async ({
   page,
   request,
 }) => {
@@ -27,11 +27,7 @@ test('pick a list with the fake camera: wrong place refused with the negative so
   };
   const first12 = `29${String(Date.now()).slice(-10)}`;
   const ean = `${first12}${ean13CheckDigit(first12)}`;
-  const basis = await getJson<{ result: { lager: { id: number; kurzbezeichnung: string; hatLagerplaetze: boolean }[] } }>(
-    request,
-    token,
-    '/stammdaten/basisdaten',
-  );
+  const basis = await getJson<{ result: { lager: { id: number; kurzbezeichnung: string; hatLagerplaetze: boolean }[] } }>(request, token, '/webapp/basisdaten');
   const hl = basis.result.lager.find((l) => l.kurzbezeichnung === 'HL');
   if (!hl) throw new Error('no main warehouse HL in the demo data');
   const places = await getJson<{ result: { id: number; location: string }[] }>(request, token, `/stammdaten/lager/${hl.id}/lagerplaetze`);
@@ -60,14 +56,13 @@ test('pick a list with the fake camera: wrong place refused with the negative so
   await card.getByTestId('picklist-open').click();
   await expect(page).toHaveURL(new RegExp(`/digitalPicklist/${liste.lfdNr}\\?lagerId=${hl.id}$`));
   await expect(page.getByTestId('picklist-lines')).toContainText(place.location);
+  const sounds = page.locator('html');
   // PICK-004: the positive sound when the list loads
-  await expect(page.locator('html')).toHaveAttribute('data-last-sound', /^positive-/);
+  await expect(sounds).toHaveAttribute('data-sounds', /^positive/);
+  // the camera sees the article where the storage place is expected: refused with the negative sound (PICK-005)
+  await expect(page.getByTestId('picklist-problem')).toContainText(ean, { timeout: 20_000 });
+  await expect(sounds).toHaveAttribute('data-sounds', /negative$/);
   const input = page.getByTestId('scanner-input');
-  await input.fill('KEIN-PLATZ');
-  await page.getByTestId('picklist-scan-place').click();
-  await expect(page.getByTestId('picklist-problem')).toContainText('KEIN-PLATZ');
-  // PICK-005: the negative sound on the error
-  await expect(page.locator('html')).toHaveAttribute('data-last-sound', /^negative-/);
   await input.fill(place.location);
   await page.getByTestId('picklist-scan-place').click();
   // the camera reads the article's EAN: the quantity step opens with the open quantity
@@ -78,7 +73,7 @@ test('pick a list with the fake camera: wrong place refused with the negative so
   expect(lists.result.find((l) => l.lfdNr === liste.lfdNr)?.gesperrtVonBenutzer).not.toBeNull();
   await page.getByTestId('picklist-confirm').click();
   await expect(page.getByTestId('picklist-done')).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('data-last-sound', /^positive-/);
+  await expect(sounds).toHaveAttribute('data-sounds', /positive$/);
   const stock = await getJson<{ result: { lagerplatzId: number; bestand: number }[] }>(
     request,
     token,
@@ -96,7 +91,7 @@ test('the index marks a list locked by another user with an asterisk and lock ic
   const lists = await getJson<{ result: { lfdNr: number; lagerId: number; lagerkreisId: number; gesperrtSeit: string | null }[] }>(
     request,
     admin,
-    `/tablet/picklisten?lagerkreisId=${(await getJson<{ result: { lagerkreise: { id: number; istHauptlagerkreis: boolean }[] } }>(request, admin, '/stammdaten/basisdaten')).result.lagerkreise.find((k) => k.istHauptlagerkreis)?.id}`,
+    `/tablet/picklisten?lagerkreisId=${(await getJson<{ result: { lagerkreise: { id: number; istHauptlagerkreis: boolean }[] } }>(request, admin, '/webapp/basisdaten')).result.lagerkreise.find((k) => k.istHauptlagerkreis)?.id}`,
   );
   const target = lists.result.find((l) => l.gesperrtSeit === null);
   test.skip(!target, 'no unlocked demo picklist in the main storage region');

@@ -8,7 +8,7 @@ export const soundMuted = () => typeof localStorage !== 'undefined' && localStor
 export const setSoundMuted = (muted: boolean) => localStorage.setItem(MUTE_KEY, muted ? '1' : '0');
 
 let context: AudioContext | null = null;
-/** The sounds played, newest last (the e2e tests and the screen's hidden live marker read it). */
+/** The sounds played, newest last; the last 20 also on `<html data-sounds>` for the browser tests. */
 export const playedSounds: ('positive' | 'negative')[] = [];
 
 function tone(ctx: AudioContext, frequency: number, start: number, duration: number, type: OscillatorType) {
@@ -41,6 +41,6 @@ export function playSound(kind: 'positive' | 'negative'): boolean {
     tone(ctx, 160, t, 0.35, 'square');
   }
   playedSounds.push(kind);
-  if (typeof document !== 'undefined') document.documentElement.dataset.lastSound = `${kind}-${playedSounds.length}`;
+  if (typeof document !== 'undefined') document.documentElement.dataset.sounds = playedSounds.slice(-20).join(' ');
   return true;
 }
