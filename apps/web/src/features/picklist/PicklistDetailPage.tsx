@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Stepper, Switch, Text } from '@mantine/core';
 import { IconCheck, IconLockOpen, IconMapPin, IconPackage } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import type { PicklisteMitArtikeln, PicklistenArtikel } from '@vario/contract';
 import { useEffect, useRef, useState } from 'react';
@@ -12,7 +13,7 @@ import { CameraCard } from '../scanner/CameraCard';
 import { ScanEntryCard } from '../scanner/ScanEntryCard';
 import { useBarcodeCamera } from '../scanner/use-barcode-camera';
 import { useScan } from '../scanner/use-scan';
-import { confirmPick, openPicklist, unlockPicklist } from './api';
+import { confirmPick, openPicklist, picklistKeys, unlockPicklist } from './api';
 import { playSound, setSoundMuted, soundMuted } from './sounds';
 
 type Step = 'place' | 'article' | 'quantity';
@@ -28,6 +29,7 @@ export function PicklistDetailPage() {
   const { id } = useParams({ strict: false }) as { id?: string };
   const lfdNr = Number(id);
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const [list, setList] = useState<PicklisteMitArtikeln | null>(null);
   const [failed, setFailed] = useState(false);
   const [step, setStep] = useState<Step>('place');
@@ -121,6 +123,8 @@ export function PicklistDetailPage() {
     } catch (e) {
       handleApiError(e);
     }
+    // the index shows the list's lock and what is left as they are now
+    await qc.invalidateQueries({ queryKey: picklistKeys.all });
     void navigate({ to: '/digitalPicklist' });
   };
 
