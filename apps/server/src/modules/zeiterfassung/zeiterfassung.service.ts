@@ -82,17 +82,16 @@ async function offenerEintrag(trx: Db, benutzerId: number) {
 const bereitsAngemeldet = () => conflict('Sie sind bereits angemeldet', { anmeldung: ['Sie sind bereits angemeldet'] });
 
 async function eintragNeu(trx: Db, row: Omit<Row, 'id'>): Promise<Row> {
-  const { id } = await trx
+  return trx
     .insertInto('zeitbuchungen')
     .values(row)
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow()
     .catch((err: { code?: string }) => {
       // a sign-in from another device in the same moment (one running entry per user)
       if (err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE') throw bereitsAngemeldet();
       throw err;
     });
-  return trx.selectFrom('zeitbuchungen').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** Sign in now: a running entry (409 while one runs). */
@@ -112,21 +111,22 @@ export async function anmelden(trx: Db, who: Actor, d: { typ?: number; kommentar
   return eintragOut(row);
 }
 
-/** Sign out now: ends the running entry (409 when none runs). */
+/** Sign out now: ends the running entry (409 when none runs); a comment is added to the entry's. */
 export async function abmelden(trx: Db, who: Actor, d: { kommentar?: string | null }): Promise<ZeitEintrag> {
-  const offen = await offenerEintrag(trx, who.id);
-  if (!offen) throw conflict('Sie sind nicht angemeldet', { abmeldung: ['Sie sind nicht angemeldet'] });
   const jetzt = nowIso();
-  const kommentar = d.kommentar ? (offen.kommentar ? `${offen.kommentar}\n${d.kommentar}` : d.kommentar) : offen.kommentar;
+  const offen = d.kommentar ? await offenerEintrag(trx, who.id) : undefined;
+  const kommentar = d.kommentar ? (offen?.kommentar ? `${offen.kommentar}\n${d.kommentar}` : d.kommentar) : undefined;
+  // one statement: the running entry of the user, ended now (two sign-outs at once: the second finds none)
   const changed = await trx
     .updateTable('zeitbuchungen')
-    .set({ abmeldung: jetzt, kommentar })
-    .where('id', '=', offen.id)
+    .set({ abmeldung: jetzt, ...(kommentar === undefined ? {} : { kommentar }) })
+    .where('benutzerId', '=', who.id)
+    .where('anmeldung', 'is not', null)
     .where('abmeldung', 'is', null)
     .returningAll()
     .executeTakeFirst();
   if (!changed) throw conflict('Sie sind nicht angemeldet', { abmeldung: ['Sie sind nicht angemeldet'] });
-  await logChange(trx, { tabelle: TABELLE, datensatzId: offen.id, aktion: 'AENDERN', benutzerId: who.id, felder: ['abmeldung'], zeitpunkt: jetzt });
+  await logChange(trx, { tabelle: TABELLE, datensatzId: changed.id, aktion: 'AENDERN', benutzerId: who.id, felder: ['abmeldung'], zeitpunkt: jetzt });
   return eintragOut(changed);
 }
 
