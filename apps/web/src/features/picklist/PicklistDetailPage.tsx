@@ -138,7 +138,7 @@ export function PicklistDetailPage() {
         actions={
           <Group gap="sm">
             <Switch
-              label={muted ? t('unmute') : t('mute')}
+              label={t('mute')}
               checked={muted}
               onChange={(e) => {
                 setMuted(e.currentTarget.checked);
@@ -176,6 +176,7 @@ export function PicklistDetailPage() {
               <Stack gap="sm">
                 {step !== 'quantity' ? (
                   <ScanEntryCard
+                    label={step === 'place' ? t('place') : t('articleCode')}
                     busy={busy}
                     onCode={(code) => void typed(code)}
                     description={step === 'place' ? t('stepPlace') : `${t('stepArticle')} · ${t('placeHint', { place: place ?? t('noPlace') })}`}
@@ -257,9 +258,15 @@ export function PicklistDetailPage() {
                     )}
                   </div>
                   <Stack gap={2} align="flex-end">
-                    <Badge color={a.offen > 0 ? 'blue' : 'green'} variant="light" data-testid="picklist-line-open">
+                    <Text
+                      size="sm"
+                      fw={700}
+                      c={a.offen > 0 ? 'var(--mantine-color-blue-text)' : 'var(--mantine-color-green-text)'}
+                      style={{ whiteSpace: 'nowrap' }}
+                      data-testid="picklist-line-open"
+                    >
                       {t('openQty', { menge: formatDecimal(a.offen) })}
-                    </Badge>
+                    </Text>
                     <Text size="xs" c="dimmed">
                       {t('pickedQty', { menge: formatDecimal(a.gepickt) })}
                     </Text>

@@ -80,12 +80,12 @@ export function PicklistIndexPage() {
                   <Text fw={600} size="lg">
                     {t('list', { nr: p.lfdNr })}
                     {locked && (
-                      <Text span c="red.7" fw={700} aria-label={t('lockedMark')} data-testid="picklist-asterisk">
+                      <Text span c="var(--mantine-color-red-text)" fw={700} aria-label={t('lockedMark')} data-testid="picklist-asterisk">
                         {' *'}
                       </Text>
                     )}
                   </Text>
-                  {locked && <IconLock size={20} aria-label={t('lockedMark')} color="var(--mantine-color-red-7)" data-testid="picklist-lock-icon" />}
+                  {locked && <IconLock size={20} aria-label={t('lockedMark')} color="var(--mantine-color-red-text)" data-testid="picklist-lock-icon" />}
                 </Group>
                 <Text size="sm">{t('order', { nr: p.belegnummer })}</Text>
                 <Text size="sm" c="dimmed">
@@ -96,7 +96,7 @@ export function PicklistIndexPage() {
                   {t('lines', { open: p.offenePositionen, total: p.positionen })}
                 </Badge>
                 {locked && (
-                  <Text size="sm" c="red.8" mt="xs" data-testid="picklist-locked-by">
+                  <Text size="sm" c="var(--mantine-color-red-text)" mt="xs" data-testid="picklist-locked-by">
                     {t('lockedBy', { name: p.gesperrtVonBenutzer ?? '', since: formatDateTime(p.gesperrtSeit) })}
                   </Text>
                 )}
