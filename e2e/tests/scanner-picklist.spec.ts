@@ -15,7 +15,7 @@ const axe = async (page: Page) => {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 200)}`);
 };
 
-test('pick a list with the fake camera: the article before the place refused with the negative sound, place typed, article scanned, quantity confirmed, stock moved; axe', async ({
+test('[PICK-003] [PICK-004] [PICK-005] pick a list with the fake camera: the article before the place refused with the negative sound, place typed, article scanned, quantity confirmed, stock moved; axe', async ({
   page,
   request,
 }) => {
@@ -85,7 +85,7 @@ test('pick a list with the fake camera: the article before the place refused wit
   await expect(page.getByTestId(`picklist-${liste.lfdNr}`)).toHaveCount(0);
 });
 
-test('the index marks a list locked by another user with an asterisk and lock icon and unlocks it', async ({ page, request }) => {
+test('[PICK-002] [PICK-008] the index marks a list locked by another user with an asterisk and lock icon and unlocks it', async ({ page, request }) => {
   const buero = await apiLogin(request, 'buero');
   const admin = await apiLogin(request, 'admin');
   const lists = await getJson<{ result: { lfdNr: number; lagerId: number; lagerkreisId: number; gesperrtSeit: string | null }[] }>(

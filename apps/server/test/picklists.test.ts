@@ -137,7 +137,7 @@ describe(`the index and the lock (${DB_KIND})`, () => {
     expectError(await c.call(endpoints.picklisten, { as: picker.anmeldename, query: { lagerId: L1.lagerId, lagerkreisId: kreis } }), 400);
   });
 
-  it('PICK-011/PICK-008: opening locks the list for the caller; a second user gets 423 naming the holder; unlock=1 releases it', async () => {
+  it('PICK-011: opening locks the list for the caller; a second user gets 423 naming the holder; unlock=1 releases it', async () => {
     const { lfdNr } = await liste();
     const first = expectOk(await oeffnen(lfdNr)).result;
     expect(first.gesperrtVonBenutzer).toBe('Paula Picker');
@@ -154,7 +154,7 @@ describe(`the index and the lock (${DB_KIND})`, () => {
     expectOk(await entsperren(lfdNr, picker2.anmeldename));
   });
 
-  it("PICK-009: unlocking another's lock needs PICK_ENTSPERREN, is logged, and is idempotent on an unlocked list", async () => {
+  it("unlocking another's lock needs PICK_ENTSPERREN, is logged, and is idempotent on an unlocked list", async () => {
     const { lfdNr } = await liste();
     expectOk(await oeffnen(lfdNr));
     const e = expectError(await entsperren(lfdNr, picker2.anmeldename), 403);
@@ -190,7 +190,7 @@ describe(`the index and the lock (${DB_KIND})`, () => {
     expectError(await oeffnen(2_000_000_000), 404);
   });
 
-  it('PICK-006: the navigation rule is user types 0, 1, 3 with picking type 1 or 2', () => {
+  it('the navigation rule (picklisteSichtbar) is user types 0, 1, 3 with picking type 1 or 2', () => {
     const shown = [0, 1, 2, 3, 4].flatMap((typ) => [0, 1, 2, 3, null].filter((k) => picklisteSichtbar(typ, k)).map((k) => `${typ}/${k}`));
     expect(shown).toEqual(['0/1', '0/2', '1/1', '1/2', '3/1', '3/2']);
   });
