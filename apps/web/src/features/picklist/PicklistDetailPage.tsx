@@ -179,7 +179,7 @@ export function PicklistDetailPage() {
                     label={step === 'place' ? t('place') : t('articleCode')}
                     busy={busy}
                     onCode={(code) => void typed(code)}
-                    description={step === 'place' ? t('stepPlace') : `${t('stepArticle')} · ${t('placeHint', { place: place ?? t('noPlace') })}`}
+                    description={step === 'place' ? t('stepPlace') : place ? `${t('stepArticle')} · ${t('placeHint', { place })}` : t('stepArticle')}
                     submit={
                       step === 'place'
                         ? { label: t('scanPlace'), icon: <IconMapPin size={16} />, testId: 'picklist-scan-place' }
