@@ -5,6 +5,7 @@ import { datevBench } from './datev';
 import { exportBench } from './export';
 import { foundationBench } from './foundation';
 import { freeSqlBench } from './free-sql';
+import { picklistBench } from './lagerlogistik';
 import { lighthouseBench } from './lighthouse';
 import { listBench } from './list-bench';
 import { loadBench } from './load';
@@ -84,6 +85,7 @@ const benches: Record<string, () => Promise<void>> = {
   'free-sql': () => freeSqlBench(),
   datev: () => datevBench(),
   statistik: () => statistikBench(),
+  picklist: picklistBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -29,6 +29,8 @@ describe('the module registry', () => {
       'service',
       'tickets',
       'statistik',
+      'picklisten',
+      'zeiterfassung',
     ]);
   });
 
@@ -57,6 +59,7 @@ describe('the module registry', () => {
       'ERI',
       'KSP',
       'OPV',
+      'PKL',
       'TKT',
       'ZAD',
     ]);

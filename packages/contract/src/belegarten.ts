@@ -43,6 +43,8 @@ export interface BelegartDescriptor<K extends string = string> {
   readonly umwandlung: readonly { readonly nach: K; readonly teilweise: boolean; readonly nurGebucht?: boolean }[];
   /** What booking does (and cancelling takes back): stock, an open item with its sign, a deal question (BEL-030/031). */
   readonly effekte: { readonly lager: LagerEffekt; readonly offenerPosten: 0 | 1 | -1; readonly dealFrage: boolean };
+  /** Once booked, digital picklists are made from it (PICK, issue 25: `POST /tablet/picklisten`). */
+  readonly pickliste?: true;
   /** A signature can be captured on it (delivery notes on receipt, offers and orders as acceptance). */
   readonly unterschreibbar: boolean;
   /** A user may create it directly (BEL-033: the customer-side categories); a cancellation document only comes from a cancellation. */
@@ -138,6 +140,7 @@ const verkauf = {
       { nach: 'gutschrift', teilweise: true },
     ],
     effekte: keine,
+    pickliste: true,
     unterschreibbar: true,
     direktAnlegen: true,
     zumDeal: true,

@@ -10,6 +10,7 @@ import { belegDokumenteEndpoints } from './endpoints-belege-dokumente';
 import { dealEndpoints } from './endpoints-deals';
 import { eingangsrechnungEndpoints } from './endpoints-eingangsrechnungen';
 import { freieSqlEndpoints } from './endpoints-freiesql';
+import { lagerlogistikEndpoints } from './endpoints-lagerlogistik';
 import { offenePostenEndpoints } from './endpoints-offeneposten';
 import { referenzEndpoints } from './endpoints-referenz';
 import { serviceEndpoints } from './endpoints-service';
@@ -262,6 +263,7 @@ export const endpoints = {
   ...eingangsrechnungEndpoints,
   ...freieSqlEndpoints,
   ...ausgangEndpoints,
+  ...lagerlogistikEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

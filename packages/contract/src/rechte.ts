@@ -48,12 +48,13 @@ export const ERV_RECHTE = {
 /**
  * Rights this project adds to the spec's: denied unless the user has a row granting it (a new right must not fall to
  * everyone who has no row for it). `SVC_DISPO`: service planning / dispatch — office users reach every service task.
- * `DATEV_EXPORT`: the DATEV export. `ERV_*`: the incoming-invoice verification (see, approve with checklist, reject, pass on).
+ * `PICK_KOMMISSIONIEREN`: digital picklists (open, lock, confirm picks); `PICK_ENTSPERREN`: release another user's
+ * picklist lock. `DATEV_EXPORT`: the DATEV export. `ERV_*`: the incoming-invoice verification (see, approve with checklist, reject, pass on).
  */
 /** The DATEV export (issue 24): an accountant's right, denied unless granted. */
 export const DATEV_RECHT = 'DATEV_EXPORT';
 
-export const PROJEKT_RECHTE = ['SVC_DISPO', DATEV_RECHT, ERV_RECHTE.SEHEN, ERV_RECHTE.FREIGEBEN, ERV_RECHTE.ABLEHNEN, ERV_RECHTE.WEITERLEITEN] as const;
+export const PROJEKT_RECHTE = ['SVC_DISPO', 'PICK_KOMMISSIONIEREN', 'PICK_ENTSPERREN', DATEV_RECHT, ERV_RECHTE.SEHEN, ERV_RECHTE.FREIGEBEN, ERV_RECHTE.ABLEHNEN, ERV_RECHTE.WEITERLEITEN] as const;
 
 const projektRechte: ReadonlySet<string> = new Set(PROJEKT_RECHTE);
 /** True for a right the project adds (see `PROJEKT_RECHTE`). */

@@ -11,12 +11,14 @@ import { einkaufModule } from './einkauf/einkauf.module';
 import { freieSqlModule } from './freiesql/freiesql.module';
 import { lagerModule } from './lager/lager.module';
 import { offenePostenModule } from './offeneposten/offeneposten.module';
+import { picklistenModule } from './picklisten/picklisten.module';
 import { serviceModule } from './service/service.module';
 import { stammdatenModule } from './stammdaten/stammdaten.module';
 import { statistikModule } from './statistik/statistik.module';
 import { systemModule } from './system/system.module';
 import { ticketsModule } from './tickets/tickets.module';
 import { webappModule } from './webapp/webapp.module';
+import { zeiterfassungModule } from './zeiterfassung/zeiterfassung.module';
 
 /**
  * The API's areas, one line each, in dependency order: an area comes after the areas it builds on (its seeders read
@@ -42,4 +44,6 @@ export const MODULES: readonly AppModule[] = [
   freieSqlModule,
   ausgangModule,
   statistikModule,
+  picklistenModule,
+  zeiterfassungModule,
 ];

@@ -1,6 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import type { AnyRoute, LinkProps } from '@tanstack/react-router';
-import type { Erinnerung, Me, Nutzungsparameter } from '@vario/contract';
+import type { Erinnerung, Lagerkreis, Me, Nutzungsparameter } from '@vario/contract';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import type { ALL_NAMESPACES, Namespace } from '@/i18n/resources';
@@ -32,6 +32,8 @@ export interface MenuEntry {
   orRights?: readonly string[];
   /** The usage parameter that switches the area on (APP-028); off hides the entry. */
   usage?: keyof Nutzungsparameter;
+  /** A rule of its own over the user and the chosen storage region (the digital picklist, PICK-006). */
+  visibleFor?: (me: Me, region: Lagerkreis | null) => boolean;
   /** Shown in the left navigation (switchable in settings). */
   nav?: boolean;
   /** Shown as a large tile on /home with this text (switchable in the dashboard settings). */
@@ -116,8 +118,9 @@ export function registerAreas(areas: readonly Area[]) {
 const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
 const entries = () => registered.flatMap((a) => a.entries ?? []).sort(byOrder);
 
-export const mayOpen = (me: Me | undefined, entry: MenuEntry, usage?: Partial<Nutzungsparameter>) =>
+export const mayOpen = (me: Me | undefined, entry: MenuEntry, usage?: Partial<Nutzungsparameter>, region: Lagerkreis | null = null) =>
   !!me &&
+  (!entry.visibleFor || entry.visibleFor(me, region)) &&
   (!entry.usage || usage?.[entry.usage] !== false) &&
   (!entry.adminOnly || me.benutzer.istAdmin) &&
   (!entry.technicianOnly || !!me.techniker || (!!entry.orRights && hasAllRights(me, entry.orRights))) &&

@@ -5,6 +5,7 @@ import { homeArea } from '@/features/home/area';
 import { incomingInvoicesArea } from '@/features/incoming-invoices/area';
 import { openItemsArea } from '@/features/open-items/area';
 import { outboxArea } from '@/features/outbox/area';
+import { picklistArea } from '@/features/picklist/area';
 import { productsArea } from '@/features/products/area';
 import { saleDocumentsArea } from '@/features/sale-documents/area';
 import { scannerArea } from '@/features/scanner/area';
@@ -15,6 +16,7 @@ import { statisticsArea } from '@/features/statistics/area';
 import { storageArea } from '@/features/storage/area';
 import { systemArea } from '@/features/system/area';
 import { ticketsArea } from '@/features/tickets/area';
+import { timeTrackingArea } from '@/features/time-tracking/area';
 import { type Area, registerAreas } from './areas';
 import { authArea } from './auth/area';
 
@@ -36,6 +38,8 @@ export const AREAS = [
   ticketsArea,
   storageArea,
   scannerArea,
+  picklistArea,
+  timeTrackingArea,
   settingsArea,
   systemArea,
   openItemsArea,

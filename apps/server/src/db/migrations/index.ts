@@ -33,6 +33,7 @@ import * as m0038 from './0038_eingangsrechnungspruefung';
 import * as m0035 from './0035_freiesql';
 import * as m0037 from './0037_mail_datev';
 import * as m0034 from './0034_umsatz_aggregat';
+import * as m0039 from './0039_picklisten_zeiterfassung';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0035_freiesql': m0035,
   '0037_mail_datev': m0037,
   '0034_umsatz_aggregat': m0034,
+  '0039_picklisten_zeiterfassung': m0039,
 };

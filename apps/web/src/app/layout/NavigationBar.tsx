@@ -13,6 +13,7 @@ import { infoDrawerState } from '@/lib/ui-state';
 import { type MenuEntry, mayOpen, navEntries } from '../areas';
 import { useMe } from '../auth/session';
 import classes from './NavigationBar.module.css';
+import { useStorageRegion } from './use-storage-region';
 
 type TipHandlers = (label: string) => {
   onPointerEnter: (e: { currentTarget: HTMLElement }) => void;
@@ -111,7 +112,8 @@ export function NavigationBar({ mini }: { mini: boolean }) {
   const { value: navigation } = useUserParameter('navigation');
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const usage = useUsageParameters().data;
-  const entries = navEntries().filter((a) => mayOpen(me, a, usage) && itemEnabled(navigation, a.id));
+  const region = useStorageRegion().region;
+  const entries = navEntries().filter((a) => mayOpen(me, a, usage, region) && itemEnabled(navigation, a.id));
   const isActive = (a: MenuEntry) => a.id !== 'logout' && (pathname === a.to || pathname.startsWith(`${a.to}/`));
   const info = t('nav.info');
   const [shown, setShown] = useState<{ label: string; top: number; left: number } | null>(null);

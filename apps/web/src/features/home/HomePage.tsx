@@ -58,7 +58,8 @@ export function HomePage() {
   const hour = now.hour();
   const greeting = hour < 11 ? 'morning' : hour < 18 ? 'day' : 'evening';
   const usage = useUsageParameters().data;
-  const tiles = tileEntries().filter((a) => mayOpen(me, a, usage) && itemEnabled(dashboard, a.id));
+  const region = useStorageRegion().region;
+  const tiles = tileEntries().filter((a) => mayOpen(me, a, usage, region) && itemEnabled(dashboard, a.id));
   const widgets = dashboardWidgets(me).filter((w) => itemEnabled(dashboard, w.id));
   const name = me?.benutzer.name.split(' ')[0] ?? '';
   useDocumentTitle(t('menu.nav'));

@@ -17,6 +17,8 @@ export interface ScanProblem {
 export function ScanEntryCard(props: {
   busy: boolean;
   onCode: (code: string) => void;
+  /** The field's label (default: EAN or article number). */
+  label?: string;
   /** The field's hint under its label. */
   description?: string;
   submit: { label: string; icon: ReactNode; testId: string };
@@ -37,7 +39,7 @@ export function ScanEntryCard(props: {
         >
           <Group align="flex-end" gap="sm" wrap="nowrap">
             <TextInput
-              label={t('typedLabel')}
+              label={props.label ?? t('typedLabel')}
               description={props.description}
               leftSection={<IconBarcode size={16} />}
               value={typed}

@@ -11,11 +11,27 @@ import { sendServiceStep, stepDone } from '../api';
 import { atTime, isAfterToday } from '../rules';
 import { useStepForm } from '../ui/use-step-form';
 
+/** What a subsequent booking sends (the contract's `serviceAktionDaten.nachbuchung`). */
+export type SubsequentBooking = {
+  istAnmeldung: boolean;
+  nachbuchungTimeStamp: string;
+  kommentar: string | null;
+};
+
 /**
  * Subsequent booking (SVC-017, SVC-055): a missed log-on or log-off booked afterwards with its date and time; a day
  * after today is refused with an informational dialog.
  */
-export function SubsequentBookingDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function SubsequentBookingDialog({
+  opened,
+  onClose,
+  send = (daten) => sendServiceStep('nachbuchung', {}, daten),
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** Where the booking goes: the field service's step (default), or time tracking's call that also applies it to the entries. */
+  send?: (daten: SubsequentBooking) => Promise<unknown>;
+}) {
   const { t } = useTranslation(['service', 'app']);
   const initial = () => ({ datum: dayjs().format('YYYY-MM-DD') as string | null, zeit: dayjs().format('HH:mm'), istAnmeldung: true, kommentar: '' });
   const form = useStepForm(initial);
@@ -36,11 +52,11 @@ export function SubsequentBookingDialog({ opened, onClose }: { opened: boolean; 
     const ok = await form.submit(
       (v) => ({ datum: v.datum ? undefined : t('check.required'), zeit: v.zeit ? undefined : t('check.required') }),
       (v) =>
-        sendServiceStep(
-          'nachbuchung',
-          {},
-          { istAnmeldung: v.istAnmeldung, nachbuchungTimeStamp: dayjs(atTime(v.datum as string, v.zeit)).toISOString(), kommentar: v.kommentar.trim() || null },
-        ),
+        send({
+          istAnmeldung: v.istAnmeldung,
+          nachbuchungTimeStamp: dayjs(atTime(v.datum as string, v.zeit)).toISOString(),
+          kommentar: v.kommentar.trim() || null,
+        }),
       ['datum', 'zeit', 'kommentar', 'nachbuchungTimeStamp', 'istAnmeldung'],
     );
     if (ok) {

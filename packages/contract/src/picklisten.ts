@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { id, isoDateTime, urlId } from './common';
+
+/**
+ * Digital picklist (spec 2 §2/§3/§4/§7, PICK-001…011). A picklist is made from a booked order, one per warehouse its
+ * stock lines leave from; its lines are per article and storage place with the open quantity. The list's running
+ * number (lfdNr) is its id. A list is locked while someone holds the record lock (table code PKL, `sperren`):
+ * gesperrtVonBenutzer / gesperrtSeit come from that lock (PICK-008).
+ */
+
+/** Rights the project adds (denied unless granted, PROJEKT_RECHTE): picking, and releasing another user's picklist lock. */
+export const PICK_RECHT = 'PICK_KOMMISSIONIEREN';
+export const PICK_ENTSPERREN_RECHT = 'PICK_ENTSPERREN';
+/** Table code of the picklist's record lock and change-log rows. */
+export const PICKLISTE_TABELLE = 'PKL';
+/** Stock movement kind of a pick confirmation (lagerbewegungen.art). */
+export const BEWEGUNG_KOMMISSIONIERUNG = 'KOMMISSIONIERUNG';
+
+/** PICK-006: the navigation entry is for these user types … */
+export const PICKLISTE_BENUTZERTYPEN = [0, 1, 3] as const;
+/** … when the chosen storage region picks with one of these picking types (kommissionierart). */
+export const PICKLISTE_KOMMISSIONIERARTEN = [1, 2] as const;
+/** PICK-006 as one rule, for the web's navigation and its tests. */
+export const picklisteSichtbar = (benutzerTyp: number, kommissionierart: number | null | undefined) =>
+  (PICKLISTE_BENUTZERTYPEN as readonly number[]).includes(benutzerTyp) &&
+  kommissionierart !== null &&
+  kommissionierart !== undefined &&
+  (PICKLISTE_KOMMISSIONIERARTEN as readonly number[]).includes(kommissionierart);
+
+/** PICK-007 plus what the index shows: the order it comes from, its lines' count and what is still open. */
+export const pickliste = z.object({
+  lfdNr: id,
+  wagenNr: z.string().nullable(),
+  lagerNr: z.string(),
+  lagerId: z.number().int(),
+  lagerkreisId: z.number().int(),
+  angelegtAm: isoDateTime,
+  gesperrtVonBenutzer: z.string().nullable(),
+  gesperrtSeit: isoDateTime.nullable(),
+  belegId: z.number().int(),
+  belegnummer: z.string(),
+  positionen: z.number().int(),
+  offenePositionen: z.number().int(),
+  erledigtAm: isoDateTime.nullable(),
+});
+export type Pickliste = z.infer<typeof pickliste>;
+
+/** A line: an article on a storage place, quantities in pieces; `offen` is what is left to pick (a backorder once partly picked). */
+export const picklistenArtikel = z.object({
+  id,
+  artikelId: z.number().int(),
+  artikelnummer: z.string(),
+  bezeichnung: z.string(),
+  ean: z.string().nullable(),
+  lagerplatzId: z.number().int().nullable(),
+  location: z.string().nullable(),
+  kistennummer: z.string().nullable(),
+  menge: z.number(),
+  gepickt: z.number(),
+  offen: z.number(),
+  /** Partly picked: the rest stays open as a backorder line. */
+  rueckstand: z.boolean(),
+});
+export type PicklistenArtikel = z.infer<typeof picklistenArtikel>;
+
+export const picklisteMitArtikeln = pickliste.extend({ artikel: z.array(picklistenArtikel) });
+export type PicklisteMitArtikeln = z.infer<typeof picklisteMitArtikeln>;
+
+/** PICK-010: one of lagerId or lagerkreisId (400 when neither or both). */
+export const picklistenQuery = z.object({ lagerId: urlId.optional(), lagerkreisId: urlId.optional() });
+/** PICK-011: LfdNr; unlock=1 releases the lock instead of taking it. */
+export const picklistenArtikelQuery = z.object({ LfdNr: urlId, unlock: z.enum(['1']).optional() });
+
+/** Make the picklists of one booked order. */
+export const picklistenErzeugen = z.object({ belegId: id });
+
+/** Largest quantity one confirmation may carry (pieces). */
+export const PICK_MENGE_MAX = 1_000_000;
+/**
+ * Confirm a pick: the scanned storage place (its location code) and the scanned article (number or EAN) of one line,
+ * and the quantity taken (more than the open quantity: 422).
+ */
+export const pickBestaetigung = z.object({
+  lfdNr: id,
+  positionId: id,
+  lagerplatz: z.string().trim().max(100).nullable(),
+  artikel: z.string().trim().min(1).max(100),
+  menge: z
+    .number()
+    .positive()
+    .max(PICK_MENGE_MAX)
+    .refine((v) => Number.isInteger(Math.round(v * 1000)) && Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, 'Höchstens drei Nachkommastellen'),
+});
+export type PickBestaetigung = z.infer<typeof pickBestaetigung>;
