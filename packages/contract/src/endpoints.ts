@@ -7,6 +7,7 @@ import { artikelEndpoints } from './endpoints-artikel';
 import { belegEndpoints } from './endpoints-belege';
 import { belegDokumenteEndpoints } from './endpoints-belege-dokumente';
 import { dealEndpoints } from './endpoints-deals';
+import { erechnungEndpoints } from './endpoints-erechnung';
 import { offenePostenEndpoints } from './endpoints-offeneposten';
 import { referenzEndpoints } from './endpoints-referenz';
 import { serviceEndpoints } from './endpoints-service';
@@ -254,6 +255,7 @@ export const endpoints = {
   ...serviceEndpoints,
   ...referenzEndpoints,
   ...ticketEndpoints,
+  ...erechnungEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

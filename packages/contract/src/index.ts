@@ -16,6 +16,8 @@ export * from './endpoints-artikel';
 export * from './endpoints-belege';
 export * from './endpoints-belege-dokumente';
 export * from './endpoints-deals';
+export * from './endpoints-erechnung';
+export * from './erechnung';
 export * from './endpoints-offeneposten';
 export * from './endpoints-referenz';
 export * from './endpoints-service';

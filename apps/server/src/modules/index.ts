@@ -7,6 +7,7 @@ import { belegeModule } from './belege/belege.module';
 import { crmModule } from './crm/crm.module';
 import { dealsModule } from './deals/deals.module';
 import { einkaufModule } from './einkauf/einkauf.module';
+import { erechnungModule } from './erechnung/erechnung.module';
 import { lagerModule } from './lager/lager.module';
 import { offenePostenModule } from './offeneposten/offeneposten.module';
 import { serviceModule } from './service/service.module';
@@ -33,6 +34,7 @@ export const MODULES: readonly AppModule[] = [
   dealsModule,
   belegeModule,
   offenePostenModule,
+  erechnungModule,
   einkaufModule,
   serviceModule,
   ticketsModule,

@@ -22,6 +22,11 @@ const DEMO_BRIEFKOPF = {
   bic: 'NOLADE21KIE',
   geschaeftsfuehrer: 'Jana Muster',
   registergericht: 'Amtsgericht Kiel HRB 12345',
+  // the e-invoice seller contact (BG-6, migration 0036)
+  lkz: 'DE',
+  kontaktName: 'Jana Muster',
+  kontaktTelefon: '0431 987650',
+  kontaktEmail: 'rechnung@muster-handel.de',
 };
 
 /**

@@ -27,6 +27,7 @@ import * as m0028 from './0028_service_material_lagerplatz';
 import * as m0029 from './0029_artikel_preisstaffel_gueltigkeit';
 import * as m0030 from './0030_deals_bereich';
 import * as m0031 from './0031_tickets';
+import * as m0036 from './0036_erechnung';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029_artikel_preisstaffel_gueltigkeit': m0029,
   '0030_deals_bereich': m0030,
   '0031_tickets': m0031,
+  '0036_erechnung': m0036,
 };
