@@ -475,7 +475,7 @@ export const BT_ZUORDNUNG: readonly BtZuordnung[] = [
   bt('BT-102', 'Umsatzsteuerkategorie des Zuschlags', '1..1', 'code', "ram:CategoryTradeTax[ram:TypeCode='VAT']/ram:CategoryCode", `cac:TaxCategory${U_VAT}/cbc:ID`, 'Kategorie des Hauptsatzes', g('BG-21')),
   bt('BT-103', 'Umsatzsteuersatz des Zuschlags', '0..1', 'prozent', 'ram:CategoryTradeTax/ram:RateApplicablePercent', 'cac:TaxCategory/cbc:Percent', 'Hauptsatz', g('BG-21')),
   bt('BT-104', 'Grund für den Zuschlag', '0..1', 'text', 'ram:Reason', 'cbc:AllowanceChargeReason', 'Frachtkosten / Nachnahme / Versicherung', g('BG-21')),
-  bt('BT-105', 'Code für den Grund des Zuschlags', '0..1', 'code', 'ram:ReasonCode', 'cbc:AllowanceChargeReasonCode', 'UNTDID 7161: FC Fracht, IN Versicherung', g('BG-21')),
+  bt('BT-105', 'Code für den Grund des Zuschlags', '0..1', 'code', 'ram:ReasonCode', 'cbc:AllowanceChargeReasonCode', 'UNTDID 7161: FC Fracht (Nachnahme, Versicherung nur als Text)', g('BG-21')),
   // BG-22 totals
   bt('BT-106', 'Summe der Nettobeträge aller Positionen', '1..1', 'betrag', `${SUM}/ram:LineTotalAmount`, `${U_SUM}/cbc:LineExtensionAmount`, 'belege.betragNetto', { waehrung: 'ubl' }),
   bt('BT-107', 'Summe der Abschläge', '0..1', 'betrag', `${SUM}/ram:AllowanceTotalAmount`, `${U_SUM}/cbc:AllowanceTotalAmount`, 'belege.rabatt1Wert + rabatt2Wert', { waehrung: 'ubl' }),
@@ -605,11 +605,21 @@ export const verkaeuferDaten = z.object({
 });
 export type VerkaeuferDaten = z.infer<typeof verkaeuferDaten>;
 
+/** An IBAN (spaces allowed) whose check digits fit (ISO 13616, mod 97). */
+export function ibanGueltig(wert: string): boolean {
+  const iban = wert.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const ziffern = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (b) => String(b.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const z of ziffern) rest = (rest * 10 + Number(z)) % 97;
+  return rest === 1;
+}
+
 const ibanText = z
   .string()
   .trim()
   .max(42)
-  .refine((v) => v === '' || /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(v.replace(/\s+/g, '').toUpperCase()), 'Keine gültige IBAN')
+  .refine((v) => v === '' || ibanGueltig(v), 'Keine gültige IBAN (Prüfziffer oder Aufbau stimmt nicht)')
   .nullable()
   .optional();
 export const verkaeuferWrite = z.object({

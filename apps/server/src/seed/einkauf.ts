@@ -18,7 +18,7 @@ const DEMO_BRIEFKOPF = {
   ustId: 'DE 287 654 321',
   steuernummer: '20 294 12345',
   bank: 'Förde Sparkasse',
-  iban: 'DE12 2105 0170 0012 3456 78',
+  iban: 'DE68 2105 0170 0012 3456 78',
   bic: 'NOLADE21KIE',
   geschaeftsfuehrer: 'Jana Muster',
   registergericht: 'Amtsgericht Kiel HRB 12345',

@@ -217,7 +217,7 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
   const kosten: [number, string, string | undefined][] = [
     [n(b.frachtkosten), 'Frachtkosten', 'FC'],
     [n(b.nachnahme), 'Nachnahmegebühr', undefined],
-    [n(b.versicherung), 'Versicherung', 'IN'],
+    [n(b.versicherung), 'Versicherung', undefined],
   ];
   const zuschlaege: ERechnungDaten[] = kosten
     .filter(([c]) => c !== 0)
