@@ -32,6 +32,8 @@ export function MasterdataTab() {
   const f = useFieldLabel();
   const anrede: Record<string, string> = t('anrede', { returnObjects: true });
   const art: Record<string, string> = t('art', { returnObjects: true });
+  const formate: Record<string, string> = t('erechnungFormat', { returnObjects: true });
+  const steuerfaelle: Record<string, string> = t('steuerfall', { returnObjects: true });
 
   return (
     <Stack gap="md" data-testid="address-masterdata">
@@ -77,6 +79,15 @@ export function MasterdataTab() {
           <SelectField name="vertreter2" label={f('vertreter2')} data={users} numeric />
           <SelectField name="vertreter3" label={f('vertreter3')} data={users} numeric />
           <DateField name="erstkontakt" label={f('erstkontakt')} />
+        </FormCard>
+        <FormCard title={t('cards.einvoice')}>
+          <SwitchField name="oeffentlich" label={f('oeffentlich')} />
+          <SelectField name="erechnungFormat" label={f('erechnungFormat')} optionLabel={(v) => formate[v] ?? v} keepOrder description={t('einvoiceHint')} />
+          <TextField name="leitwegId" label={f('leitwegId')} />
+          <TextField name="erechnungEmail" label={f('erechnungEmail')} type="email" />
+          <TextField name="ustId" label={f('ustId')} />
+          <SelectField name="steuerfall" label={f('steuerfall')} optionLabel={(v) => steuerfaelle[v] ?? v} keepOrder />
+          <TextField name="steuerbefreiungsgrund" label={f('steuerbefreiungsgrund')} />
         </FormCard>
         <FormCard title={t('cards.notes')} cols={1}>
           <TextField name="erstkontaktBemerkung" label={f('erstkontaktBemerkung')} />
