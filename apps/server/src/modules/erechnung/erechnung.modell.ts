@@ -5,6 +5,7 @@ import {
   type ERechnungFormat,
   type ERechnungLieferformat,
   einheitCode,
+  istERechnungsBelegart,
   MessageCode,
   STEUERFAELLE,
   type Steuerfall,
@@ -39,11 +40,8 @@ export interface FehlendesBt {
   text: string;
 }
 
-/** Which documents are e-invoices: sales invoices (380) and credit notes (381). */
-export const istERechnungsBeleg = (belegart: string) => {
-  const d = belegartVon(belegart);
-  return !!d && d.seite === 'verkauf' && (d.untdid1001 === '380' || d.untdid1001 === '381');
-};
+/** Which documents are e-invoices (the contract's rule). */
+export const istERechnungsBeleg = istERechnungsBelegart;
 
 const n = (v: unknown) => Number(v ?? 0);
 const leer = (v: string | null | undefined) => !v || v.trim() === '';
