@@ -72,10 +72,14 @@ async function xmlAusPdf(pdf: Buffer) {
 function werte(xml: string, name: string): string[] {
   const out: string[] = [];
   const walk = (o: unknown) => {
-    if (Array.isArray(o)) return o.forEach(walk);
+    if (Array.isArray(o)) {
+      for (const x of o) walk(x);
+      return;
+    }
     if (o && typeof o === 'object')
       for (const [k, v] of Object.entries(o)) {
-        if (k === name) (Array.isArray(v) ? v : [v]).forEach((x) => out.push(typeof x === 'object' && x ? String((x as Record<string, unknown>)['#'] ?? '') : String(x)));
+        if (k === name)
+          for (const x of Array.isArray(v) ? v : [v]) out.push(typeof x === 'object' && x ? String((x as Record<string, unknown>)['#'] ?? '') : String(x));
         walk(v);
       }
   };
@@ -100,9 +104,25 @@ describe('e-invoices: the test invoices of issue 24 item 6', () => {
   });
 
   const faelle = (): Fall[] => [
-    { name: 'S-19-und-7', positionen: [{ einzelpreis: 100, mwstSatz: 19 }, { einzelpreis: 50, menge: 2, mwstSatz: 7, mengeneinheit: 'Stk' }] },
-    { name: 'Z-nullsatz', positionen: [{ einzelpreis: 80, mwstSatz: 19 }, { einzelpreis: 20, mwstSatz: 0 }] },
-    { name: 'E-steuerfrei', adresse: { steuerfall: 'steuerfrei', steuerbefreiungsgrund: 'Steuerfrei nach § 4 Nr. 21 UStG' }, positionen: [{ einzelpreis: 300, mwstSatz: 0 }] },
+    {
+      name: 'S-19-und-7',
+      positionen: [
+        { einzelpreis: 100, mwstSatz: 19 },
+        { einzelpreis: 50, menge: 2, mwstSatz: 7, mengeneinheit: 'Stk' },
+      ],
+    },
+    {
+      name: 'Z-nullsatz',
+      positionen: [
+        { einzelpreis: 80, mwstSatz: 19 },
+        { einzelpreis: 20, mwstSatz: 0 },
+      ],
+    },
+    {
+      name: 'E-steuerfrei',
+      adresse: { steuerfall: 'steuerfrei', steuerbefreiungsgrund: 'Steuerfrei nach § 4 Nr. 21 UStG' },
+      positionen: [{ einzelpreis: 300, mwstSatz: 0 }],
+    },
     { name: 'AE-reverse-charge', adresse: { steuerfall: 'reverse-charge', ustId: 'DE 123 456 789' }, positionen: [{ einzelpreis: 1200, mwstSatz: 0 }] },
     {
       name: 'K-innergemeinschaftlich',
@@ -147,10 +167,21 @@ describe('e-invoices: the test invoices of issue 24 item 6', () => {
   });
 
   it('a credit note (381) refers to the invoice it corrects (BT-25, BT-26)', async () => {
-    const { beleg } = await rechnung({ name: 'rechnung-fuer-gutschrift', positionen: [{ einzelpreis: 400, mwstSatz: 19 }, { einzelpreis: 40, mwstSatz: 7 }] });
+    const { beleg } = await rechnung({
+      name: 'rechnung-fuer-gutschrift',
+      positionen: [
+        { einzelpreis: 400, mwstSatz: 19 },
+        { einzelpreis: 40, mwstSatz: 7 },
+      ],
+    });
     expectOk(await buchen(beleg.id));
     const gutschrift = expectOk(
-      await c.call(endpoints.belegUmwandeln, { as: 'admin', params: { id: beleg.id, targetType: '05' }, body: {}, headers: { 'idempotency-key': unique() } } as never),
+      await c.call(endpoints.belegUmwandeln, {
+        as: 'admin',
+        params: { id: beleg.id, targetType: '05' },
+        body: {},
+        headers: { 'idempotency-key': unique() },
+      } as never),
     ).result as { id: number };
     expectOk(await buchen(gutschrift.id));
     for (const format of FORMATE) {
@@ -193,7 +224,10 @@ describe('e-invoices: the test invoices of issue 24 item 6', () => {
       writeFileSync(datei, g.bytes);
       const fonts = spawnSync('pdffonts', [datei], { encoding: 'utf8' });
       expect(fonts.status, fonts.stderr).toBe(0);
-      const zeilen = fonts.stdout.split('\n').slice(2).filter((l) => l.trim());
+      const zeilen = fonts.stdout
+        .split('\n')
+        .slice(2)
+        .filter((l) => l.trim());
       expect(zeilen.length).toBeGreaterThan(0);
       for (const z of zeilen) expect(z, `${g.name}: ${z}`).toMatch(/\s+yes\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/);
       rmSync(datei);
@@ -226,7 +260,9 @@ describe('e-invoices: the test invoices of issue 24 item 6', () => {
     expect(werte(rundung, 'ram:LineTotalAmount')).toEqual(expect.arrayContaining(['10.50', '5.03', '0.50']));
     expect(werte(rundung, 'ram:CalculatedAmount')).toEqual(expect.arrayContaining(['2.00', '0.39']));
     const ubl = (gelieferte.find((g) => g.name === 'rabatte-und-zuschlaege' && g.format === 'xrechnung-ubl') as { bytes: Buffer }).bytes.toString('utf8');
-    expect(werte(ubl, 'cbc:AllowanceChargeReason')).toEqual(expect.arrayContaining(['Treuerabatt', 'Frachtkosten', 'Versicherung', 'Rabatt', 'Eilzuschlag', 'Teuerungszuschlag']));
+    expect(werte(ubl, 'cbc:AllowanceChargeReason')).toEqual(
+      expect.arrayContaining(['Treuerabatt', 'Frachtkosten', 'Versicherung', 'Rabatt', 'Eilzuschlag', 'Teuerungszuschlag']),
+    );
   });
 });
 

@@ -25,8 +25,8 @@ import {
   verwerfenWrite,
 } from './belege';
 import { list, listQuery, single } from './common';
-import { fehlendesBt } from './erechnung';
 import { endpoint } from './endpoint';
+import { fehlendesBt } from './erechnung';
 
 const SEHEN = ['BEK_SEHEN'] as const;
 const AENDERN = ['BEK_SEHEN', 'BEK_AENDERN'] as const;

@@ -29,7 +29,8 @@ export const erechnungEndpoints = {
   verkaeuferGet: endpoint({
     method: 'GET',
     path: '/system/verkaeufer',
-    summary: 'The seller data of documents and e-invoices (letterhead, VAT id, tax number, contact, bank account, register entry) and what e-invoices miss of it',
+    summary:
+      'The seller data of documents and e-invoices (letterhead, VAT id, tax number, contact, bank account, register entry) and what e-invoices miss of it',
     tag: 'system',
     adminOnly: true,
     response: single(verkaeuferDaten),

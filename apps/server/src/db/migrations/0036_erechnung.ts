@@ -13,15 +13,27 @@ import { blobType, withId } from '../schema-helpers';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
-  await s.alterTable('adressen').addColumn('oeffentlich', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
-  await s.alterTable('adressen').addColumn('erechnungFormat', 'text', (c) => c.notNull().defaultTo('zugferd')).execute();
+  await s
+    .alterTable('adressen')
+    .addColumn('oeffentlich', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  await s
+    .alterTable('adressen')
+    .addColumn('erechnungFormat', 'text', (c) => c.notNull().defaultTo('zugferd'))
+    .execute();
   await s.alterTable('adressen').addColumn('leitwegId', 'text').execute();
   await s.alterTable('adressen').addColumn('ustId', 'text').execute();
   await s.alterTable('adressen').addColumn('erechnungEmail', 'text').execute();
-  await s.alterTable('adressen').addColumn('steuerfall', 'text', (c) => c.notNull().defaultTo('inland')).execute();
+  await s
+    .alterTable('adressen')
+    .addColumn('steuerfall', 'text', (c) => c.notNull().defaultTo('inland'))
+    .execute();
   await s.alterTable('adressen').addColumn('steuerbefreiungsgrund', 'text').execute();
 
-  await s.alterTable('systemInfo').addColumn('lkz', 'text', (c) => c.defaultTo('DE')).execute();
+  await s
+    .alterTable('systemInfo')
+    .addColumn('lkz', 'text', (c) => c.defaultTo('DE'))
+    .execute();
   for (const column of ['kontaktName', 'kontaktTelefon', 'kontaktEmail']) await s.alterTable('systemInfo').addColumn(column, 'text').execute();
 
   await withId(db, s.createTable('belegERechnungen'))

@@ -1,10 +1,10 @@
 import { ERECHNUNG_PRUEFUNG_PARAMETER, endpoints } from '@vario/contract';
-import { pruefmodus } from '../erechnung/erechnung.service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idempotentCreate } from '../../lib/idempotency';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
+import { pruefmodus } from '../erechnung/erechnung.service';
 import { belegAntwort, belegLocation } from './belege.antworten';
 import { bucheBeleg, DEAL_PARAMETER, storniereBeleg, type TransitionActor } from './belege.transitions';
 import { wandleBelegUm } from './belege.umwandeln';

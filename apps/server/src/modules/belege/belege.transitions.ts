@@ -3,6 +3,8 @@ import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { unprocessable } from '../../lib/errors';
 import { invalidateCounts } from '../../lib/list-query';
+import type { FehlendesBt } from '../erechnung/erechnung.modell';
+import { type Pruefmodus, pruefeVorBuchung } from '../erechnung/erechnung.service';
 import {
   ablehnung,
   type BelegActor,
@@ -15,8 +17,6 @@ import {
   setStatus,
   typName,
 } from './belege.core';
-import { type FehlendesBt } from '../erechnung/erechnung.modell';
-import { type Pruefmodus, pruefeVorBuchung } from '../erechnung/erechnung.service';
 import { buchungsEffekte, stornoEffekte } from './belege.effekte';
 import { addHistory } from './belege.history';
 import { erzeugeStornobeleg, stornoZuText } from './belege.storno';

@@ -51,7 +51,9 @@ const txt = (v: string | null | undefined) => (leer(v) ? undefined : (v as strin
 /** A scaled integer as decimal text with a point: 12345 with 2 places → "123.45". */
 export function dezimal(wert: number, stellen: number): string {
   const negativ = wert < 0;
-  const s = Math.abs(Math.trunc(wert)).toString().padStart(stellen + 1, '0');
+  const s = Math.abs(Math.trunc(wert))
+    .toString()
+    .padStart(stellen + 1, '0');
   const text = stellen ? `${s.slice(0, -stellen)}.${s.slice(-stellen)}` : s;
   return negativ && /[1-9]/.test(text) ? `-${text}` : text;
 }
@@ -121,13 +123,15 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
     ort: zusatz ? zusatz.ort : adresse?.ort,
     lkz: ((zusatz ? zusatz.lkz : adresse?.lkz) || 'DE').toUpperCase(),
   };
-  const lieferadresse = b.lieferadresseId ? await trx.selectFrom('zusatzadressen').selectAll().where('id', '=', b.lieferadresseId).executeTakeFirst() : undefined;
+  const lieferadresse = b.lieferadresseId
+    ? await trx.selectFrom('zusatzadressen').selectAll().where('id', '=', b.lieferadresseId).executeTakeFirst()
+    : undefined;
   const artikel = positionen.filter((p) => p.positionsArt !== 'T');
 
   if (leer(kaeufer.name)) fehlt('BT-44', 'Name des Käufers (Adresse)');
   const kaeuferUstId = ohneLeer(adresse?.ustId);
   if (fall.kaeuferUstId && !kaeuferUstId) fehlt('BT-48', `USt-IdNr. des Käufers (Adresse; Pflicht bei ${fall.name.de})`);
-  if ((fall.kategorie !== 'Z' && fall.kategorie !== 'E') && artikel.some((p) => n(p.mwstSatz) === 0) && leer(v?.ustId))
+  if (fall.kategorie !== 'Z' && fall.kategorie !== 'E' && artikel.some((p) => n(p.mwstSatz) === 0) && leer(v?.ustId))
     fehlt('BT-31', `USt-IdNr. des Verkäufers (Verkäuferdaten; Pflicht bei ${fall.name.de})`);
   if (fall.kategorie === 'E' && artikel.some((p) => n(p.mwstSatz) === 0) && leer(adresse?.steuerbefreiungsgrund))
     fehlt('BT-120', 'Grund der Steuerbefreiung (Adresse)');
@@ -205,9 +209,12 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
   for (const p of artikel) proSatz.set(n(p.mwstSatz), (proSatz.get(n(p.mwstSatz)) ?? 0n) + BigInt(n(p.gesamtpreis)));
   const saetze = [...new Set([...proSatz.keys(), s.hauptsatz])].sort((a, c) => a - c);
   const rabatt = n(b.rabatt1Wert) + n(b.rabatt2Wert);
-  const rabattText =
-    [b.rabatt1Text, b.rabatt2Text].filter((t) => !leer(t)).join(', ') || 'Rabatt';
-  const anteile = verteile(BigInt(rabatt), saetze.map((x) => proSatz.get(x) ?? 0n), saetze.indexOf(s.hauptsatz));
+  const rabattText = [b.rabatt1Text, b.rabatt2Text].filter((t) => !leer(t)).join(', ') || 'Rabatt';
+  const anteile = verteile(
+    BigInt(rabatt),
+    saetze.map((x) => proSatz.get(x) ?? 0n),
+    saetze.indexOf(s.hauptsatz),
+  );
   const abschlaege: ERechnungDaten[] = saetze.flatMap((satz, i) => {
     const teil = Number(anteile[i] ?? 0n);
     return teil === 0 ? [] : [{ 'BT-92': betrag(teil), 'BT-95': kategorie(satz), 'BT-96': prozent(satz), 'BT-97': rabattText, 'BT-98': '95' }];
@@ -251,9 +258,10 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
     bedingungen = `${bedingungen ?? ''}\n#SKONTO#TAGE=${n(zahlart.skontoTage)}#PROZENT=${prozent(n(zahlart.skontoProzent))}#\n`;
 
   // a credit note refers to the invoice it corrects (its source document, BT-25/26)
-  const vorgaenger = gutschrift && b.vorgaengerId
-    ? await trx.selectFrom('belege').select(['belegart', 'belegnummer', 'belegdatum']).where('id', '=', b.vorgaengerId).executeTakeFirst()
-    : undefined;
+  const vorgaenger =
+    gutschrift && b.vorgaengerId
+      ? await trx.selectFrom('belege').select(['belegart', 'belegnummer', 'belegdatum']).where('id', '=', b.vorgaengerId).executeTakeFirst()
+      : undefined;
   const rechnung = vorgaenger && belegartVon(vorgaenger.belegart)?.untdid1001 === '380' ? vorgaenger : undefined;
   const mitLieferung = !!lieferadresse || fall.kategorie === 'K';
   const ort = lieferadresse ?? null;

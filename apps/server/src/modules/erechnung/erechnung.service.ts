@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   ERECHNUNG_FORMAT_INFO,
   ERECHNUNG_FORMATE,
-  ERECHNUNG_PRUEFUNG_WERTE,
+  type ERECHNUNG_PRUEFUNG_WERTE,
   type ERechnungFormat,
   type ERechnungLieferformat,
   FACTURX,

@@ -1,11 +1,4 @@
-import {
-  BG_ZUORDNUNG,
-  BT_ZUORDNUNG,
-  type BtZuordnung,
-  ERECHNUNG_NAMENSRAEUME,
-  ERECHNUNG_WURZEL,
-  UBL_GUTSCHRIFT_NAMEN,
-} from '@vario/contract';
+import { BG_ZUORDNUNG, BT_ZUORDNUNG, type BtZuordnung, ERECHNUNG_NAMENSRAEUME, ERECHNUNG_WURZEL, UBL_GUTSCHRIFT_NAMEN } from '@vario/contract';
 import { create } from 'xmlbuilder2';
 
 /**
@@ -210,7 +203,15 @@ const REIHENFOLGE: Record<Syntax, Record<string, readonly string[]>> = {
       'ram:SpecifiedTaxRegistration',
     ],
     'ram:DefinedTradeContact': ['ram:PersonName', 'ram:DepartmentName', 'ram:TelephoneUniversalCommunication', 'ram:EmailURIUniversalCommunication'],
-    'ram:PostalTradeAddress': ['ram:PostcodeCode', 'ram:LineOne', 'ram:LineTwo', 'ram:LineThree', 'ram:CityName', 'ram:CountryID', 'ram:CountrySubDivisionName'],
+    'ram:PostalTradeAddress': [
+      'ram:PostcodeCode',
+      'ram:LineOne',
+      'ram:LineTwo',
+      'ram:LineThree',
+      'ram:CityName',
+      'ram:CountryID',
+      'ram:CountrySubDivisionName',
+    ],
     'ram:ApplicableHeaderTradeDelivery': ['ram:ShipToTradeParty', 'ram:ActualDeliverySupplyChainEvent', 'ram:DespatchAdviceReferencedDocument'],
     'ram:ApplicableHeaderTradeSettlement': [
       'ram:CreditorReferenceID',
@@ -280,8 +281,24 @@ const REIHENFOLGE: Record<Syntax, Record<string, readonly string[]>> = {
       'cac:LegalMonetaryTotal',
       'cac:InvoiceLine',
     ],
-    'cac:Party': ['cbc:EndpointID', 'cac:PartyIdentification', 'cac:PartyName', 'cac:PostalAddress', 'cac:PartyTaxScheme', 'cac:PartyLegalEntity', 'cac:Contact'],
-    'cac:PostalAddress': ['cbc:StreetName', 'cbc:AdditionalStreetName', 'cbc:CityName', 'cbc:PostalZone', 'cbc:CountrySubentity', 'cac:AddressLine', 'cac:Country'],
+    'cac:Party': [
+      'cbc:EndpointID',
+      'cac:PartyIdentification',
+      'cac:PartyName',
+      'cac:PostalAddress',
+      'cac:PartyTaxScheme',
+      'cac:PartyLegalEntity',
+      'cac:Contact',
+    ],
+    'cac:PostalAddress': [
+      'cbc:StreetName',
+      'cbc:AdditionalStreetName',
+      'cbc:CityName',
+      'cbc:PostalZone',
+      'cbc:CountrySubentity',
+      'cac:AddressLine',
+      'cac:Country',
+    ],
     'cac:Address': ['cbc:StreetName', 'cbc:AdditionalStreetName', 'cbc:CityName', 'cbc:PostalZone', 'cbc:CountrySubentity', 'cac:AddressLine', 'cac:Country'],
     'cac:PartyTaxScheme': ['cbc:CompanyID', 'cac:TaxScheme'],
     'cac:PartyLegalEntity': ['cbc:RegistrationName', 'cbc:CompanyID', 'cbc:CompanyLegalForm'],
@@ -354,7 +371,10 @@ function ordne(k: Knoten, syntax: Syntax) {
       return r;
     };
     // stable: items of one group keep their order
-    k.kinder = k.kinder.map((c, i) => ({ c, i })).sort((a, b) => rang(a.c) - rang(b.c) || a.i - b.i).map((x) => x.c);
+    k.kinder = k.kinder
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => rang(a.c) - rang(b.c) || a.i - b.i)
+      .map((x) => x.c);
   }
   for (const c of k.kinder) ordne(c, syntax);
 }

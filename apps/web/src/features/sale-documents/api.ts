@@ -1,5 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ERechnungLieferformat, artikelAuswahl, beleg, belegAenderung, belegHistorieZeile, belegListe, belegPosition, positionAenderung, positionNeu } from '@vario/contract';
+import type {
+  artikelAuswahl,
+  beleg,
+  belegAenderung,
+  belegHistorieZeile,
+  belegListe,
+  belegPosition,
+  ERechnungLieferformat,
+  positionAenderung,
+  positionNeu,
+} from '@vario/contract';
 import type { z } from 'zod';
 import { useToken } from '@/app/auth/session';
 import type { ArticleSource } from '@/components/pickers/ArticlePicker';
