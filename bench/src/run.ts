@@ -1,6 +1,7 @@
 import { apiOverheadBench } from './api-overhead';
 import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
+import { erechnungBench } from './erechnung';
 import { exportBench } from './export';
 import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
@@ -55,6 +56,7 @@ const benches: Record<string, () => Promise<void>> = {
   artikelauswahl: artikelauswahlBench,
   pdf: pdfBench,
   'pdf-last': pdfLastBench,
+  erechnung: erechnungBench,
   service: serviceBench,
   login: loginTimingBench,
   export: () => exportBench(),
