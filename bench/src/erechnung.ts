@@ -44,7 +44,11 @@ export async function erechnungBench() {
     await migrate(handle);
     await seed(handle, { scale: 60, demo: true });
     const app = await buildApp({ handle, logger: false, loginLimit: { max: 100_000, timeWindow: 60_000 } });
-    const login = await app.inject({ method: 'POST', url: `${API_PREFIX}/login`, headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` } });
+    const login = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/login`,
+      headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
+    });
     const auth = { authorization: `Bearer ${login.json().result.token as string}`, 'content-type': 'application/json' };
     const artikel = await handle.db.selectFrom('artikel').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
     const adresse = await handle.db.selectFrom('adressen').select('id').where('istKunde', '=', true).orderBy('id').limit(1).executeTakeFirstOrThrow();
@@ -77,7 +81,9 @@ export async function erechnungBench() {
     const cii = await measure(RUNS, xml('cii'));
     let seiten = 0;
     const pdf = await measure(Math.min(RUNS, 30), async () => {
-      const [m, model] = await handle.db.transaction().execute(async (trx) => [await erechnungModell(trx, id, 'zugferd'), await belegPdfModel(trx, id)] as const);
+      const [m, model] = await handle.db
+        .transaction()
+        .execute(async (trx) => [await erechnungModell(trx, id, 'zugferd'), await belegPdfModel(trx, id)] as const);
       model.pdfA3 = { dateiname: FACTURX.dateiname, mime: 'text/xml', inhalt: schreibeERechnung(m.daten, 'cii'), beschreibung: 'Factur-X', xmp: facturXmp() };
       const bytes = await renderGeschaeftsdokument(model);
       seiten = (bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
@@ -95,7 +101,9 @@ export async function erechnungBench() {
     console.log(`\nE-invoices of a ${seiten}-page invoice, 70 lines (${RUNS} runs after ${WARMUP} warm-up, in-process, SQLite)`);
     console.log(`${'benchmark'.padEnd(62)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}${'KB'.padStart(8)}${'target'.padStart(9)}`);
     const row = (name: string, t: Awaited<ReturnType<typeof measure>>, target: number | null) =>
-      console.log(`${name.padEnd(62)}${fmt(t.p50)}${fmt(t.p95)}${fmt(t.max)}${(t.bytes / 1024).toFixed(1).padStart(8)}${(target ? `< ${target}` : '-').padStart(9)}`);
+      console.log(
+        `${name.padEnd(62)}${fmt(t.p50)}${fmt(t.p95)}${fmt(t.max)}${(t.bytes / 1024).toFixed(1).padStart(8)}${(target ? `< ${target}` : '-').padStart(9)}`,
+      );
     row('XRechnung UBL: read, model, write (uncached)', ubl, XML_P95_MS);
     row('XRechnung CII: read, model, write (uncached)', cii, XML_P95_MS);
     row('ZUGFeRD PDF/A-3b: read, model, CII, layout (uncached)', pdf, PDF_P95_MS);
