@@ -65,7 +65,7 @@ export async function erechnungBench() {
         method: 'POST',
         url: `${API_PREFIX}/verkauf/belege/${id}/positionen`,
         headers: auth,
-        payload: { data: { artikelId: artikel.id, bezeichnung: `Ventil Größe ${i}`, menge: i, mwstSatz: i % 2 ? 19 : 7 } },
+        payload: { data: { artikelId: artikel.id, bezeichnung: `Ventil Größe ${i}`, beschreibung: null, menge: i, mwstSatz: i % 2 ? 19 : 7 } },
       });
       if (res.statusCode !== 201) throw new Error(`position ${i}: ${res.statusCode} ${res.body}`);
     }
