@@ -82,8 +82,8 @@ export function MasterdataTab() {
         </FormCard>
         <FormCard title={t('cards.einvoice')}>
           <SwitchField name="oeffentlich" label={f('oeffentlich')} />
-          <SelectField name="erechnungFormat" label={f('erechnungFormat')} optionLabel={(v) => formate[v] ?? v} keepOrder description={t('einvoiceHint')} />
-          <TextField name="leitwegId" label={f('leitwegId')} />
+          <SelectField name="erechnungFormat" label={f('erechnungFormat')} optionLabel={(v) => formate[v] ?? v} keepOrder />
+          <TextField name="leitwegId" label={f('leitwegId')} description={t('einvoiceHint')} />
           <TextField name="erechnungEmail" label={f('erechnungEmail')} type="email" />
           <TextField name="ustId" label={f('ustId')} />
           <SelectField name="steuerfall" label={f('steuerfall')} optionLabel={(v) => steuerfaelle[v] ?? v} keepOrder />
