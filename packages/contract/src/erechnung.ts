@@ -38,11 +38,11 @@ export function istERechnungsBelegart(belegart: string): boolean {
 export const standardERechnungFormat = (oeffentlich: boolean): ERechnungFormat => (oeffentlich ? 'xrechnung-ubl' : 'zugferd');
 
 export const ERECHNUNG_FORMAT_INFO: Readonly<
-  Record<ERechnungLieferformat, { syntax: 'cii' | 'ubl'; xrechnung: boolean; mime: string; endung: string; name: string }>
+  Record<ERechnungLieferformat, { syntax: 'cii' | 'ubl'; xrechnung: boolean; mime: string; endung: string; name: string; kurz: string }>
 > = {
-  'xrechnung-ubl': { syntax: 'ubl', xrechnung: true, mime: 'application/xml', endung: 'xml', name: 'XRechnung (UBL)' },
-  'xrechnung-cii': { syntax: 'cii', xrechnung: true, mime: 'application/xml', endung: 'xml', name: 'XRechnung (CII)' },
-  zugferd: { syntax: 'cii', xrechnung: false, mime: 'application/pdf', endung: 'pdf', name: 'ZUGFeRD / Factur-X (PDF)' },
+  'xrechnung-ubl': { syntax: 'ubl', xrechnung: true, mime: 'application/xml', endung: 'xml', name: 'XRechnung (UBL)', kurz: 'XRechnung UBL' },
+  'xrechnung-cii': { syntax: 'cii', xrechnung: true, mime: 'application/xml', endung: 'xml', name: 'XRechnung (CII)', kurz: 'XRechnung CII' },
+  zugferd: { syntax: 'cii', xrechnung: false, mime: 'application/pdf', endung: 'pdf', name: 'ZUGFeRD / Factur-X (PDF)', kurz: 'ZUGFeRD-PDF' },
 };
 
 /** BT-24 (specification identifier) and BT-23 (business process) per kind. */

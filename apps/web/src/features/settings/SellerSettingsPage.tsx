@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { PageHeader } from '@/components/PageHeader';
+import { useFieldLabel } from '@/i18n/field-label';
 import { api } from '@/lib/api/client';
 import { notifySuccess } from '@/lib/api/error-handler';
 import { ApiError } from '@/lib/api/errors';
@@ -13,6 +14,8 @@ import { queryClient } from '@/lib/query-client';
 import { settingsKeys } from './api';
 
 /** The seller data's fields by card (system info): letterhead, tax, contact for e-invoices, bank. */
+/** Fields the app labels everywhere the same (the `fields` namespace); the others are the seller page's own. */
+const ALLGEMEIN = new Set<string>(['strasse', 'plz', 'ort', 'lkz', 'telefon', 'email', 'ustId']);
 const KARTEN = [
   { id: 'company', felder: ['lizenzName', 'strasse', 'plz', 'ort', 'lkz', 'telefon', 'email', 'internet'] },
   { id: 'tax', felder: ['ustId', 'steuernummer', 'geschaeftsfuehrer', 'registergericht'] },
@@ -31,6 +34,7 @@ const sellerKey = settingsKeys.custom('seller');
  */
 export function SellerSettingsPage() {
   const { t } = useTranslation('settings');
+  const fieldLabel = useFieldLabel();
   const admin = !!useMe().data?.benutzer.istAdmin;
   const daten = useQuery({ queryKey: sellerKey, queryFn: async () => (await api('verkaeuferGet')).result, enabled: admin });
   const [werte, setWerte] = useState<Werte | null>(null);
@@ -86,7 +90,11 @@ export function SellerSettingsPage() {
                   {k.felder.map((f) => (
                     <TextInput
                       key={f}
-                      label={t(`seller.fields.${f}`)}
+                      label={
+                        ALLGEMEIN.has(f)
+                          ? fieldLabel(f as Parameters<typeof fieldLabel>[0])
+                          : t(`seller.fields.${f as Exclude<Feld, 'strasse' | 'plz' | 'ort' | 'lkz' | 'telefon' | 'email' | 'ustId'>}`)
+                      }
                       value={werte?.[f] ?? ''}
                       onChange={(e) => {
                         const v = e.currentTarget.value;

@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ERECHNUNG_FORMAT_INFO, type ERechnungLieferformat } from '@vario/contract';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
 import { CountryPicker } from '@/components/form/CountryPicker';
@@ -82,7 +83,12 @@ export function MasterdataTab() {
         </FormCard>
         <FormCard title={t('cards.einvoice')}>
           <SwitchField name="oeffentlich" label={f('oeffentlich')} />
-          <SelectField name="erechnungFormat" label={f('erechnungFormat')} optionLabel={(v) => formate[v] ?? v} keepOrder />
+          <SelectField
+            name="erechnungFormat"
+            label={f('erechnungFormat')}
+            optionLabel={(v) => formate[v] ?? ERECHNUNG_FORMAT_INFO[v as ERechnungLieferformat]?.name ?? v}
+            keepOrder
+          />
           <TextField name="leitwegId" label={f('leitwegId')} description={t('einvoiceHint')} />
           <TextField name="erechnungEmail" label={f('erechnungEmail')} type="email" />
           <TextField name="ustId" label={f('ustId')} />

@@ -118,7 +118,7 @@ function DocumentRecord({ idParam }: { idParam: string }) {
   // a booked invoice or credit note downloads as e-invoice in each format (issue 24): stored on the first download
   const einvoiceActions: RecordAction<SaleDocument>[] = ERECHNUNG_LIEFERFORMATE.map((format) => ({
     id: `einvoice-${format}`,
-    label: t(`einvoice.${format}`),
+    label: ERECHNUNG_FORMAT_INFO[format].kurz,
     icon: ERECHNUNG_FORMAT_INFO[format].endung === 'pdf' ? <IconFileTypePdf size={16} /> : <IconFileCode size={16} />,
     rights: [rightOf('ansehen')],
     run: async (d) => {
