@@ -2,6 +2,7 @@ import { apiOverheadBench } from './api-overhead';
 import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
 import { datevBench } from './datev';
+import { erechnungBench } from './erechnung';
 import { exportBench } from './export';
 import { foundationBench } from './foundation';
 import { freeSqlBench } from './free-sql';
@@ -65,6 +66,7 @@ const benches: Record<string, () => Promise<void>> = {
   artikelauswahl: artikelauswahlBench,
   pdf: pdfBench,
   'pdf-last': pdfLastBench,
+  erechnung: erechnungBench,
   service: serviceBench,
   login: loginTimingBench,
   export: () => exportBench(),

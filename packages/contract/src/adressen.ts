@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoDate, isoDateTime, list, single, urlId, write } from './common';
+import { ERECHNUNG_FORMATE, STEUERFALL_WERTE } from './erechnung';
 
 const text = (max: number) => z.string().trim().max(max);
 const optText = (max: number) => text(max).nullable().optional();
@@ -88,6 +89,38 @@ const adresseFelder = z.object({
   abcKennung: z.enum(ABC_KENNUNGEN).nullable().optional(),
   unvollstaendig: z.boolean().optional(),
   notiz: optText(10_000),
+  /** E-invoices (issue 24, migration 0036): a public customer (XRechnung with Leitweg-ID by default). */
+  oeffentlich: z.boolean().optional(),
+  /** What the customer receives; left out on a new address: XRechnung for public customers, ZUGFeRD otherwise. */
+  erechnungFormat: z.enum(ERECHNUNG_FORMATE).optional(),
+  /** Leitweg-ID (BT-10), e.g. 04011000-1234512345-06. */
+  leitwegId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^$|^[0-9]{2,12}(-[0-9A-Z]{1,30})?-[0-9]{2}$/, 'Keine gültige Leitweg-ID (z. B. 04011000-1234512345-06)')
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
+  /** The buyer's VAT id (BT-48), e.g. DE123456789. */
+  ustId: z
+    .string()
+    .trim()
+    .regex(/^$|^[A-Z]{2}[0-9A-Z +*.]{2,14}$/, 'Keine gültige USt-IdNr. (Ländercode und Nummer, z. B. DE123456789)')
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
+  /** Where e-invoices go (BT-49; also the recipient of invoice mails). */
+  erechnungEmail: z
+    .email('Keine gültige E-Mail-Adresse')
+    .max(200)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  /** Tax case of lines without VAT (STEUERFAELLE): inland (Z), exempt (E), reverse charge (AE), intra-community (K), export (G). */
+  steuerfall: z.enum(STEUERFALL_WERTE).optional(),
+  /** The exemption reason printed with an exempt invoice (BT-120; tax case steuerfrei). */
+  steuerbefreiungsgrund: optText(200),
   ...freieFelder,
 });
 /** A new address (and the address form): the postcode fits its country. A change checks it with the stored values (server). */
@@ -130,6 +163,13 @@ export const adresse = z.object({
   abcKennung: z.string().nullable(),
   unvollstaendig: z.boolean(),
   notiz: z.string().nullable(),
+  oeffentlich: z.boolean(),
+  erechnungFormat: z.enum(ERECHNUNG_FORMATE),
+  leitwegId: z.string().nullable(),
+  ustId: z.string().nullable(),
+  erechnungEmail: z.string().nullable(),
+  steuerfall: z.enum(STEUERFALL_WERTE),
+  steuerbefreiungsgrund: z.string().nullable(),
   s01: z.string().nullable(),
   s02: z.string().nullable(),
   s03: z.string().nullable(),

@@ -26,6 +26,7 @@ import {
 } from './belege';
 import { list, listQuery, single } from './common';
 import { endpoint } from './endpoint';
+import { fehlendesBt } from './erechnung';
 
 const SEHEN = ['BEK_SEHEN'] as const;
 const AENDERN = ['BEK_SEHEN', 'BEK_AENDERN'] as const;
@@ -213,13 +214,14 @@ export const belegEndpoints = {
     method: 'POST',
     path: '/verkauf/belege/:id/buchen',
     summary:
-      'Book (status 3): a delivery note moves stock out, an invoice or credit note creates its open item; booking an offer with dealAnlegen makes a deal (BEL-038)',
+      'Book (status 3): a delivery note moves stock out, an invoice or credit note creates its open item; booking an offer with dealAnlegen makes a deal (BEL-038). An invoice or credit note for a customer who receives e-invoices is checked for the mandatory business terms of the format first: 422 listing each missing BT (fieldErrors by BT id), or — system parameter ERECHNUNG.PRUEFUNG = warnen — booked with the missing ones as `warnungen`',
     tag,
     rights: AENDERN,
     params: belegParams,
     body: buchenWrite,
     errors: [409, 422, 423],
-    response: single(beleg),
+    // e-invoice pre-booking check in warning mode (issue 24): the missing business terms
+    response: single(beleg).extend({ warnungen: z.array(fehlendesBt).optional() }),
   }),
   belegStornieren: endpoint({
     method: 'POST',

@@ -11,6 +11,7 @@ import { dealEndpoints } from './endpoints-deals';
 import { eingangsrechnungEndpoints } from './endpoints-eingangsrechnungen';
 import { freieSqlEndpoints } from './endpoints-freiesql';
 import { lagerlogistikEndpoints } from './endpoints-lagerlogistik';
+import { erechnungEndpoints } from './endpoints-erechnung';
 import { offenePostenEndpoints } from './endpoints-offeneposten';
 import { referenzEndpoints } from './endpoints-referenz';
 import { serviceEndpoints } from './endpoints-service';
@@ -264,6 +265,7 @@ export const endpoints = {
   ...freieSqlEndpoints,
   ...ausgangEndpoints,
   ...lagerlogistikEndpoints,
+  ...erechnungEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -9,6 +9,7 @@ import { crmModule } from './crm/crm.module';
 import { dealsModule } from './deals/deals.module';
 import { einkaufModule } from './einkauf/einkauf.module';
 import { freieSqlModule } from './freiesql/freiesql.module';
+import { erechnungModule } from './erechnung/erechnung.module';
 import { lagerModule } from './lager/lager.module';
 import { offenePostenModule } from './offeneposten/offeneposten.module';
 import { picklistenModule } from './picklisten/picklisten.module';
@@ -38,6 +39,7 @@ export const MODULES: readonly AppModule[] = [
   dealsModule,
   belegeModule,
   offenePostenModule,
+  erechnungModule,
   einkaufModule,
   serviceModule,
   ticketsModule,

@@ -21,10 +21,15 @@ const DEMO_BRIEFKOPF = {
   ustId: 'DE 287 654 321',
   steuernummer: '20 294 12345',
   bank: 'Förde Sparkasse',
-  iban: 'DE12 2105 0170 0012 3456 78',
+  iban: 'DE68 2105 0170 0012 3456 78',
   bic: 'NOLADE21KIE',
   geschaeftsfuehrer: 'Jana Muster',
   registergericht: 'Amtsgericht Kiel HRB 12345',
+  // the e-invoice seller contact (BG-6, migration 0036)
+  lkz: 'DE',
+  kontaktName: 'Jana Muster',
+  kontaktTelefon: '0431 987650',
+  kontaktEmail: 'rechnung@muster-handel.de',
 };
 
 /** Where a demo invoice's verification ends: a status reached by approving, or rejected at a status, or passed on there. */

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { APP_VERSION, BELEGART_LISTE, ERINNERUNG_TABELLEN, SPEC_RECHTE } from '@vario/contract';
+import { APP_VERSION, BELEGART_LISTE, ERECHNUNG_PRUEFUNG_PARAMETER, ERINNERUNG_TABELLEN, SPEC_RECHTE } from '@vario/contract';
 import countries from 'i18n-iso-countries';
 import { hashPassword, NO_LOGIN } from '../modules/auth/passwords';
 import { insertChunked, type Seeder } from './context';
@@ -60,6 +60,7 @@ export const foundationSeeder: Seeder = {
         { name: 'NUTZUNG.ZEITERFASSUNG', wert: '0' },
         { name: 'ZEITERFASSUNG.SOLLMINUTEN', wert: '480,480,480,480,480,0,0' },
         { name: 'MAHNUNG.KARENZTAGE', wert: '7' },
+        { name: ERECHNUNG_PRUEFUNG_PARAMETER, wert: 'ablehnen' },
         { name: 'ZEITERFASSUNG.RUNDUNGMINUTEN', wert: '15' },
         { name: 'ZEITERFASSUNG.RUNDUNGSART', wert: 'KAUFMAENNISCH' },
         { name: 'SYSTEM.WARTUNGSMODUS', wert: '0' },

@@ -6,7 +6,21 @@ import { NAMESPACES } from './namespaces';
  * behind, unless it is a word both languages write the same way (listed here, per language, by its text).
  */
 const DEAL_WORDS = ['Deal', 'Deals', 'Deal {{nr}}', 'Marketing', 'Phase', 'Status', 'Chance (%)', 'Phase {{phase}}'];
-const BOTH = [...DEAL_WORDS, 'vario', 'OK', 'ERP · CRM · Service', 'Navigation', 'Fax', 'EAN', 'IMEI', 'Scanner', 'Code: {{code}}', 'Build {{build}}'];
+const BOTH = [
+  ...DEAL_WORDS,
+  'vario',
+  'OK',
+  'ERP · CRM · Service',
+  'Navigation',
+  'Fax',
+  'EAN',
+  'IMEI',
+  'Scanner',
+  'Code: {{code}}',
+  'Build {{build}}',
+  'IBAN',
+  'BIC',
+];
 const SAME_IN = {
   en: [
     ...BOTH,
@@ -27,8 +41,9 @@ const SAME_IN = {
     'Tickets',
     'Ticket {{nr}}',
     'Status',
+    'Bank',
   ],
-  fr: [...BOTH, 'Adresse {{nr}}', 'Adresse', 'Ticket', 'Tickets', 'Ticket {{nr}}'],
+  fr: [...BOTH, 'Leitweg-ID', 'Adresse {{nr}}', 'Adresse', 'Ticket', 'Tickets', 'Ticket {{nr}}'],
 } as const;
 /** Keys whose text is the same everywhere on purpose: language names in their own language, the spec's 404 texts. */
 const SAME_KEYS = ['app:languages.de', 'app:languages.en', 'app:languages.fr', 'app:errors.notFoundPage', 'app:errors.goBack'];

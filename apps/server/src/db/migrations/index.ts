@@ -34,6 +34,7 @@ import * as m0035 from './0035_freiesql';
 import * as m0037 from './0037_mail_datev';
 import * as m0034 from './0034_umsatz_aggregat';
 import * as m0039 from './0039_picklisten_zeiterfassung';
+import * as m0036 from './0036_erechnung';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0037_mail_datev': m0037,
   '0034_umsatz_aggregat': m0034,
   '0039_picklisten_zeiterfassung': m0039,
+  '0036_erechnung': m0036,
 };

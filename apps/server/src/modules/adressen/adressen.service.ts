@@ -1,4 +1,4 @@
-import { plzFehler } from '@vario/contract';
+import { plzFehler, standardERechnungFormat } from '@vario/contract';
 import type { Db } from '../../db/index';
 import { logChange } from '../../lib/change-log';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -86,6 +86,8 @@ export async function adresseToRow(trx: Db, data: Row, existing?: Row): Promise<
   assertPlz(data, existing);
   await assertAdresseRefs(trx, data);
   const row: Row = { ...data };
+  // e-invoices (issue 24): a new public customer receives XRechnung unless a format is given, others ZUGFeRD
+  if (!existing && row.erechnungFormat === undefined) row.erechnungFormat = standardERechnungFormat(row.oeffentlich === true);
   const istKunde = (data.istKunde ?? existing?.istKunde) === true;
   const istLieferant = (data.istLieferant ?? existing?.istLieferant) === true;
   // A customer or supplier gets its number when it becomes one and has none. The ranges are touched in one fixed order

@@ -38,6 +38,16 @@ export interface AdresseTable extends Frei {
   abcKennung: string | null;
   unvollstaendig: Generated<Bool>;
   notiz: string | null;
+  /** E-invoices (migration 0036): a public customer. */
+  oeffentlich: Generated<Bool>;
+  /** ERECHNUNG_FORMATE of the contract. */
+  erechnungFormat: Generated<string>;
+  leitwegId: string | null;
+  ustId: string | null;
+  erechnungEmail: string | null;
+  /** STEUERFAELLE of the contract. */
+  steuerfall: Generated<string>;
+  steuerbefreiungsgrund: string | null;
   angelegtAm: string;
   geaendertAm: string;
 }

@@ -33,6 +33,8 @@ export const HISTORY_CODES = {
   P: 'Paketnummer erfasst',
   /** Signature captured. */
   Q: 'Unterschrift erfasst',
+  /** E-invoice delivered (stored with its SHA-256), or booked with missing e-invoice terms (warning mode). */
+  R: 'E-Rechnung',
   /** Cancelled (storniert). */
   S: 'storniert',
   /** Status changed (any other status change). */

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatBetrag, formatZeitpunkt } from '../../lib/format-de';
 
@@ -11,7 +14,10 @@ import { formatBetrag, formatZeitpunkt } from '../../lib/format-de';
  * note zone, recipient from 62.7 mm in the 27.3 mm address zone); the information block (number, date, customer
  * number …) beside it from 125 mm; fold marks at 105 and 210 mm and the hole mark at 148.5 mm; the title from 100 mm.
  * The table header is drawn again on every page the table runs onto; every page ends with the company's foot lines
- * and "Seite x von y". Fonts: pdfkit's standard Helvetica (WinAnsi encoding: ä, ö, ü, ß and € print correctly).
+ * and "Seite x von y". Fonts: DejaVu Sans Condensed (regular and bold, close to Helvetica's widths), embedded as
+ * subsets — PDF/A forbids fonts that are not embedded, and every glyph of the texts prints (issue 24).
+ * With `pdfA3` the file is a PDF/A-3b with an embedded file (a ZUGFeRD/Factur-X invoice: the CII XML as
+ * `factur-x.xml`, /AFRelationship /Alternative, the Factur-X XMP extension schema).
  * The output is deterministic: the same model gives the same bytes (the creation date comes from the model), so the
  * SHA-256 kept with a document identifies what was printed.
  *
@@ -94,6 +100,11 @@ export interface GeschaeftsdokumentModel {
   stempel?: string | null;
   /** PDF metadata; `erstelltAm` makes the bytes reproducible (default: 2000-01-01). */
   info?: { titel?: string; autor?: string; betreff?: string; erstelltAm?: Date };
+  /**
+   * A PDF/A-3b with an embedded file (ZUGFeRD/Factur-X: the CII invoice): its name, MIME type, text, relationship and
+   * the XMP to add (the Factur-X extension schema and its values).
+   */
+  pdfA3?: { dateiname: string; mime: string; inhalt: string; beschreibung: string; xmp: string } | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -112,8 +123,13 @@ const CONTENT_W = PAGE_W - LEFT - RIGHT;
 /** Lowest y the body may reach; below are the page number and the foot. */
 const BODY_BOTTOM = 262 * MM;
 const FOOT_TOP = 270 * MM;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+const FONT = 'DejaVu';
+const BOLD = 'DejaVu-Bold';
+/** The TrueType files (package dejavu-fonts-ttf), read once per thread. */
+const SCHRIFTEN = (() => {
+  const ordner = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  return { [FONT]: readFileSync(join(ordner, 'DejaVuSansCondensed.ttf')), [BOLD]: readFileSync(join(ordner, 'DejaVuSansCondensed-Bold.ttf')) };
+})();
 const GREY = '#555555';
 const RULE = '#999999';
 const PAD = 1.4 * MM;
@@ -156,7 +172,9 @@ export interface RenderOptionen {
  * pool (belege.pdf-pool.ts `renderPdf`); this is what each worker runs.
  */
 export function renderGeschaeftsdokument(model: GeschaeftsdokumentModel, optionen: RenderOptionen = {}): Promise<Buffer> {
+  const erstelltAm = model.info?.erstelltAm ?? new Date('2000-01-01T00:00:00Z');
   const doc = new PDFDocument({
+    ...(model.pdfA3 ? { pdfVersion: '1.7' as const, subset: 'PDF/A-3b' as const } : {}),
     size: 'A4',
     margins: { top: 20 * MM, bottom: PAGE_H - BODY_BOTTOM, left: LEFT, right: RIGHT },
     bufferPages: true,
@@ -169,9 +187,26 @@ export function renderGeschaeftsdokument(model: GeschaeftsdokumentModel, optione
       Subject: model.info?.betreff ?? model.titel,
       Creator: 'vario web',
       Producer: 'vario web (PDFKit)',
-      CreationDate: model.info?.erstelltAm ?? new Date('2000-01-01T00:00:00Z'),
+      CreationDate: erstelltAm,
     },
   });
+  for (const [name, daten] of Object.entries(SCHRIFTEN)) doc.registerFont(name, daten);
+  doc.font(FONT);
+  if (model.pdfA3) {
+    const a = model.pdfA3;
+    // pdfkit 0.20 writes /AFRelationship from `relationship` (its types do not know the option yet)
+    const anhang: PDFKit.Mixins.PDFAttachmentOptions & { relationship: string } = {
+      name: a.dateiname,
+      type: a.mime,
+      relationship: 'Alternative',
+      description: a.beschreibung,
+      creationDate: erstelltAm,
+      modifiedDate: erstelltAm,
+    };
+    doc.file(Buffer.from(a.inhalt, 'utf8'), anhang);
+    doc.appendXML(a.xmp);
+    xmpMaskiert(doc);
+  }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -186,6 +221,29 @@ export function renderGeschaeftsdokument(model: GeschaeftsdokumentModel, optione
     return Promise.reject(e);
   }
   return done;
+}
+
+const xmlText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * pdfkit (0.20) writes the title, author and subject into the XMP packet as they are: a company name with "&" would
+ * make it invalid XML. The XMP gets them escaped; the document information dictionary (written before) keeps them.
+ */
+function xmpMaskiert(doc: PDFKit.PDFDocument) {
+  const d = doc as unknown as { _addInfo: () => void; info: Record<string, unknown> };
+  const original = d._addInfo;
+  d._addInfo = function (this: typeof d) {
+    const vorher = { ...this.info };
+    for (const k of ['Title', 'Author', 'Subject', 'Creator', 'Producer', 'Keywords']) {
+      const v = this.info[k];
+      if (typeof v === 'string') this.info[k] = xmlText(v);
+    }
+    try {
+      original.call(this);
+    } finally {
+      Object.assign(this.info, vorher);
+    }
+  };
 }
 
 function draw(doc: PDFKit.PDFDocument, m: GeschaeftsdokumentModel, maxSeiten: number) {

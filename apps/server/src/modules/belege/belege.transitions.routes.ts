@@ -1,9 +1,10 @@
-import { endpoints } from '@vario/contract';
+import { ERECHNUNG_PRUEFUNG_PARAMETER, endpoints } from '@vario/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idempotentCreate } from '../../lib/idempotency';
 import type { Ctx } from '../../lib/resource';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
+import { pruefmodus } from '../erechnung/erechnung.service';
 import { belegAntwort, belegLocation } from './belege.antworten';
 import { bucheBeleg, DEAL_PARAMETER, storniereBeleg, type TransitionActor } from './belege.transitions';
 import { wandleBelegUm } from './belege.umwandeln';
@@ -22,12 +23,13 @@ export function belegeTransitionRoutes(app: FastifyInstance, { db, parameter }: 
 
   route(app, endpoints.belegBuchen, async (req) => {
     const a = who(req);
-    const beleg = await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const dealParameter = await parameter(DEAL_PARAMETER, trx);
-      const r = await bucheBeleg(trx, a, req.params.id, { dealAnlegen: req.body?.data?.dealAnlegen ?? false, dealParameter });
-      return belegAntwort(trx, a, r.id);
+      const erechnungPruefung = pruefmodus(await parameter(ERECHNUNG_PRUEFUNG_PARAMETER, trx));
+      const r = await bucheBeleg(trx, a, req.params.id, { dealAnlegen: req.body?.data?.dealAnlegen ?? false, dealParameter, erechnungPruefung });
+      const result = await belegAntwort(trx, a, r.id);
+      return r.warnungen.length ? { result, warnungen: r.warnungen } : { result };
     });
-    return { result: beleg };
   });
 
   route(app, endpoints.belegStornieren, async (req) => {

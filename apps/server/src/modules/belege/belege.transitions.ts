@@ -3,6 +3,8 @@ import type { Db } from '../../db/index';
 import { nowIso } from '../../lib/clock';
 import { unprocessable } from '../../lib/errors';
 import { invalidateCounts } from '../../lib/list-query';
+import type { FehlendesBt } from '../erechnung/erechnung.modell';
+import { type Pruefmodus, pruefeVorBuchung } from '../erechnung/erechnung.service';
 import {
   ablehnung,
   type BelegActor,
@@ -76,6 +78,11 @@ export interface BuchenOptionen {
   dealParameter?: string | null;
   /** Internal (demo data): the booking time (ISO); the API always books now. */
   zeitpunkt?: string;
+  /**
+   * The e-invoice pre-booking check (issue 24 item 3; ERECHNUNG.PRUEFUNG, read by the caller): the API always passes
+   * it; internal bookings (demo data) leave it out.
+   */
+  erechnungPruefung?: Pruefmodus;
 }
 
 export interface BuchenErgebnis {
@@ -87,6 +94,8 @@ export interface BuchenErgebnis {
   offenerPostenId: number | null;
   /** Stock movements written. */
   bewegungen: number;
+  /** Missing e-invoice business terms when the check only warns. */
+  warnungen: FehlendesBt[];
 }
 
 /** Books a document (see the module comment); one transaction, the caller's `trx`. */
@@ -100,6 +109,7 @@ export async function bucheBeleg(trx: Db, actor: TransitionActor, id: number, op
   pruefeZustandOderWirf(b, `${name} kann im Status „${statusText(b)}“ nicht gebucht werden`);
   const positionen = await positionenOf(trx, b.id);
   if (!positionen.some(istArtikelzeile)) throw unprocessable(`${name} hat keine Positionen und kann nicht gebucht werden`);
+  const warnungen = opts.erechnungPruefung ? await pruefeVorBuchung(trx, actor, b, opts.erechnungPruefung) : [];
   const von = b.belegstatus;
   const nach = von === BELEGSTATUS.uebernommenNichtGebucht ? BELEGSTATUS.uebernommen : von === BELEGSTATUS.teilweiseUebernommen ? von : BELEGSTATUS.gebucht;
 
@@ -110,7 +120,7 @@ export async function bucheBeleg(trx: Db, actor: TransitionActor, id: number, op
   await addHistory(trx, b.id, 'B', `${typName(b.belegart)} gebucht`, actor, nach);
   if (e.dealId !== null) await addHistory(trx, b.id, 'G', `Deal ${e.dealId} angelegt`, actor, nach);
   invalidateCounts('belege', trx);
-  return { id: b.id, belegstatus: nach, dealId: e.dealId ?? b.dealId ?? null, offenerPostenId: e.offenerPostenId, bewegungen: e.bewegungen };
+  return { id: b.id, belegstatus: nach, dealId: e.dealId ?? b.dealId ?? null, offenerPostenId: e.offenerPostenId, bewegungen: e.bewegungen, warnungen };
 }
 
 function pruefeZustandOderWirf(b: KopfRow, message: string) {

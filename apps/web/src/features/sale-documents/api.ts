@@ -1,5 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { artikelAuswahl, beleg, belegAenderung, belegHistorieZeile, belegListe, belegPosition, positionAenderung, positionNeu } from '@vario/contract';
+import type {
+  artikelAuswahl,
+  beleg,
+  belegAenderung,
+  belegHistorieZeile,
+  belegListe,
+  belegPosition,
+  ERechnungLieferformat,
+  positionAenderung,
+  positionNeu,
+} from '@vario/contract';
 import type { z } from 'zod';
 import { useToken } from '@/app/auth/session';
 import type { ArticleSource } from '@/components/pickers/ArticlePicker';
@@ -191,6 +201,8 @@ export async function dealQuestionParameter(): Promise<string | null> {
 
 /** The PDF of the document (BEL-045). */
 export const fetchDocumentPdf = (id: number) => fetchBlob('GET', '/verkauf/belege/:id/pdf', { id });
+/** A booked invoice's or credit note's e-invoice (issue 24): the XRechnung XML or the ZUGFeRD PDF, stored on first delivery. */
+export const fetchEInvoice = (id: number, format: ERechnungLieferformat) => fetchBlob('GET', '/verkauf/belege/:id/erechnung', { id, format });
 
 /** Print (status 1 → 2, history D, the PDF's SHA-256 kept on the server). */
 export async function printDocument(id: number) {

@@ -6,6 +6,7 @@ import {
   type BelegAktion,
   type Belegart,
   belegartVon,
+  istERechnungsBelegart,
   NEU_BELEGARTEN,
   type Sprache,
   STANDARD_BELEGARTEN,
@@ -100,3 +101,6 @@ export function useDocumentLabels() {
   const doc = (d: { belegart: string; belegnummer: string } | undefined) => (d ? `${type(d.belegart)} ${d.belegnummer}` : '');
   return { type, status, doc };
 }
+
+/** A booked sales invoice or credit note: it has an e-invoice (XRechnung, ZUGFeRD; the contract's rule). */
+export const hasEInvoice = (d: { belegart: string; gebuchtAm: string | null }) => !!d.gebuchtAm && istERechnungsBelegart(d.belegart);

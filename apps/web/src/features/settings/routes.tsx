@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
 
-/** /settings: index, general, navbar, dashboard (3-cross-cutting §2). */
+/** /settings: index, general, navbar, dashboard (3-cross-cutting §2); seller data (administrators, issue 24). */
 export function createSettingsRoutes(app: AppRoute) {
   const settings = createRoute({ getParentRoute: () => app, path: '/settings', component: Outlet });
   const index = createRoute({
@@ -24,5 +24,10 @@ export function createSettingsRoutes(app: AppRoute) {
     path: '/dashboard',
     component: lazyRouteComponent(() => import('./DashboardSettingsPage'), 'DashboardSettingsPage'),
   });
-  return [settings.addChildren([index, general, navbar, dashboard])] as const;
+  const seller = createRoute({
+    getParentRoute: () => settings,
+    path: '/seller',
+    component: lazyRouteComponent(() => import('./SellerSettingsPage'), 'SellerSettingsPage'),
+  });
+  return [settings.addChildren([index, general, navbar, dashboard, seller])] as const;
 }

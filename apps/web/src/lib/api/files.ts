@@ -20,8 +20,8 @@ export function fileForm(file: File, fields: Record<string, string | null | unde
   return form;
 }
 
-/** Binary content with the Bearer header, as a Blob (ADR-042). */
-export async function fetchBlob(method: 'GET', path: string, params: Record<string, number>): Promise<Blob> {
+/** Binary content with the Bearer header, as a Blob (ADR-042); params fill the path, the rest is the query. */
+export async function fetchBlob(method: 'GET', path: string, params: Record<string, number | string>): Promise<Blob> {
   const res = await request<ArrayBuffer>(method, path, { params, headers: { Accept: '*/*' } });
   return new Blob([res.data], { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
 }

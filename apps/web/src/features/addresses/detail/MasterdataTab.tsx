@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ERECHNUNG_FORMAT_INFO, type ERechnungLieferformat } from '@vario/contract';
 import { useTranslation } from 'react-i18next';
 import { useBasisdaten } from '@/app/auth/session';
 import { CountryPicker } from '@/components/form/CountryPicker';
@@ -32,6 +33,8 @@ export function MasterdataTab() {
   const f = useFieldLabel();
   const anrede: Record<string, string> = t('anrede', { returnObjects: true });
   const art: Record<string, string> = t('art', { returnObjects: true });
+  const formate: Record<string, string> = t('erechnungFormat', { returnObjects: true });
+  const steuerfaelle: Record<string, string> = t('steuerfall', { returnObjects: true });
 
   return (
     <Stack gap="md" data-testid="address-masterdata">
@@ -77,6 +80,20 @@ export function MasterdataTab() {
           <SelectField name="vertreter2" label={f('vertreter2')} data={users} numeric />
           <SelectField name="vertreter3" label={f('vertreter3')} data={users} numeric />
           <DateField name="erstkontakt" label={f('erstkontakt')} />
+        </FormCard>
+        <FormCard title={t('cards.einvoice')}>
+          <SwitchField name="oeffentlich" label={f('oeffentlich')} />
+          <SelectField
+            name="erechnungFormat"
+            label={f('erechnungFormat')}
+            optionLabel={(v) => formate[v] ?? ERECHNUNG_FORMAT_INFO[v as ERechnungLieferformat]?.name ?? v}
+            keepOrder
+          />
+          <TextField name="leitwegId" label={f('leitwegId')} description={t('einvoiceHint')} />
+          <TextField name="erechnungEmail" label={f('erechnungEmail')} type="email" />
+          <TextField name="ustId" label={f('ustId')} />
+          <SelectField name="steuerfall" label={f('steuerfall')} optionLabel={(v) => steuerfaelle[v] ?? v} keepOrder />
+          <TextField name="steuerbefreiungsgrund" label={f('steuerbefreiungsgrund')} />
         </FormCard>
         <FormCard title={t('cards.notes')} cols={1}>
           <TextField name="erstkontaktBemerkung" label={f('erstkontaktBemerkung')} />

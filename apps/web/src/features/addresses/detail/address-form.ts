@@ -1,5 +1,5 @@
 import fields from 'virtual:form-meta/adresseEingabe';
-import type { Adresse } from '@vario/contract';
+import { type Adresse, standardERechnungFormat } from '@vario/contract';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { lazySchema } from '@/components/form/lazy-schema';
@@ -10,7 +10,7 @@ export type AddressFormValues = z.input<typeof SCHEMAS.adresseEingabe>;
 
 const FIELDS = Object.keys(addressSchema.fields) as (keyof AddressFormValues)[];
 
-/** Defaults of a new address: a company customer in Germany. */
+/** Defaults of a new address: a company customer in Germany receiving ZUGFeRD e-invoices (the contract's default). */
 export const NEW_ADDRESS: DefaultValues<AddressFormValues> = {
   name1: '',
   anrede: 'Firma',
@@ -20,6 +20,9 @@ export const NEW_ADDRESS: DefaultValues<AddressFormValues> = {
   istLieferant: false,
   gesperrt: false,
   unvollstaendig: false,
+  oeffentlich: false,
+  erechnungFormat: standardERechnungFormat(false),
+  steuerfall: 'inland',
 };
 
 /** The writable fields of a loaded address (ADR-024); a new one gets the defaults. */

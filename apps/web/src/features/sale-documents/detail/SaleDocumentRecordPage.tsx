@@ -1,8 +1,9 @@
 import { Badge } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowForwardUp, IconBook2, IconCopy, IconPrinter, IconReceiptOff, IconTrashX } from '@tabler/icons-react';
+import { IconArrowForwardUp, IconBook2, IconCopy, IconFileCode, IconFileTypePdf, IconPrinter, IconReceiptOff, IconTrashX } from '@tabler/icons-react';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
+import { ERECHNUNG_FORMAT_INFO, ERECHNUNG_LIEFERFORMATE } from '@vario/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
@@ -13,9 +14,20 @@ import { useRecordEditor } from '@/components/record-page/use-record-editor';
 import { parseRecordId, useRecordIdParam, useRecordRoute } from '@/components/record-page/use-record-route';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
-import { deleteDocument, discardDocument, duplicateDocument, reloadDocument, type SaleDocument, saveHead, setHead, useSaleDocument } from '../api';
+import { saveBlob } from '@/lib/save-blob';
+import {
+  deleteDocument,
+  discardDocument,
+  duplicateDocument,
+  fetchEInvoice,
+  reloadDocument,
+  type SaleDocument,
+  saveHead,
+  setHead,
+  useSaleDocument,
+} from '../api';
 import { BookDialog, CancelDialog, type DocumentDialogKind, PrintDialog, TransformDialog } from '../dialogs/DocumentDialogs';
-import { allows, cancelKind, NEW_DOCUMENT_TYPES, rightOf, statusColor, transformTargets, useDocumentLabels } from '../labels';
+import { allows, cancelKind, hasEInvoice, NEW_DOCUMENT_TYPES, rightOf, statusColor, transformTargets, useDocumentLabels } from '../labels';
 import { NoDocumentRight } from '../NoDocumentRight';
 import { NewDocumentPage } from '../new/NewDocumentPage';
 import { headSchema, toHeadForm } from './head-form';
@@ -103,6 +115,18 @@ function DocumentRecord({ idParam }: { idParam: string }) {
       return d;
     },
   };
+  // a booked invoice or credit note downloads as e-invoice in each format (issue 24): stored on the first download
+  const einvoiceActions: RecordAction<SaleDocument>[] = ERECHNUNG_LIEFERFORMATE.map((format) => ({
+    id: `einvoice-${format}`,
+    label: ERECHNUNG_FORMAT_INFO[format].kurz,
+    icon: ERECHNUNG_FORMAT_INFO[format].endung === 'pdf' ? <IconFileTypePdf size={16} /> : <IconFileCode size={16} />,
+    rights: [rightOf('ansehen')],
+    run: async (d) => {
+      const info = ERECHNUNG_FORMAT_INFO[format];
+      saveBlob(await fetchEInvoice(d.id, format), `${d.belegnummer}${info.endung === 'pdf' ? '' : `-${info.syntax}`}.${info.endung}`);
+      return d;
+    },
+  }));
   // which action is offered in which state, with which right: the contract's status table
   const actions: RecordAction<SaleDocument>[] = [
     { id: 'print', label: t('actions.print'), icon: <IconPrinter size={16} />, rights: [rightOf('ansehen')], run: ask('print') },
@@ -148,6 +172,7 @@ function DocumentRecord({ idParam }: { idParam: string }) {
     },
     // a document made by mistake: its maker discards it while it is new and empty (the server's `verwerfbar`); shown only then
     ...(doc?.verwerfbar ? [discardAction] : []),
+    ...(doc && hasEInvoice(doc) ? einvoiceActions : []),
   ];
 
   const editor = useRecordEditor({

@@ -16,13 +16,14 @@ import {
   cancelDocument,
   dealQuestionParameter,
   fetchDocumentPdf,
+  fetchEInvoice,
   type Position,
   printDocument,
   type SaleDocument,
   transformDocument,
   usePositions,
 } from '../api';
-import { allows, asksForDeal, cancelKind, transformMenu, useDocumentLabels } from '../labels';
+import { allows, asksForDeal, cancelKind, hasEInvoice, transformMenu, useDocumentLabels } from '../labels';
 import { TransitionDialog } from './TransitionDialog';
 
 export type DocumentDialogKind = 'book' | 'cancel' | 'print' | 'transform';
@@ -194,13 +195,16 @@ export function TransformDialog({ doc, opened, onDone, onClose }: Props<{ id: nu
   );
 }
 
-/** Print (BEL-010..014, BEL-045): an unbooked document is printed first (status 1 → 2 on the server), then its PDF is shown. */
+/**
+ * Print (BEL-010..014, BEL-045): an unbooked document is printed first (status 1 → 2 on the server), then its PDF is
+ * shown; a booked invoice or credit note shows its ZUGFeRD PDF (the document's layout with the e-invoice inside).
+ */
 export function PrintDialog({ doc, opened, onClose, mayPrint }: { doc: SaleDocument; opened: boolean; onClose: () => void; mayPrint: boolean }) {
   const { t } = useTranslation('saleDocuments');
   const labels = useDocumentLabels();
   const load = async () => {
     if (mayPrint && allows('drucken', doc)) await printDocument(doc.id);
-    return fetchDocumentPdf(doc.id);
+    return hasEInvoice(doc) ? fetchEInvoice(doc.id, 'zugferd') : fetchDocumentPdf(doc.id);
   };
   const { t: to } = useTranslation('outbox');
   const me = useMe().data;
