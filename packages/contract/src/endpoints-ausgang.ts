@@ -16,10 +16,12 @@ import {
 const BELEG_SEHEN = ['BEK_SEHEN'] as const;
 /** Sending a document is working on it, like printing. */
 const BELEG_SENDEN = ['BEK_SEHEN', 'BEK_AENDERN'] as const;
+
 /** A project right (denied unless granted): the DATEV export hands the books to the tax adviser. */
 import { DATEV_RECHT } from './rechte';
 
 export { DATEV_RECHT };
+
 const DATEV = [DATEV_RECHT] as const;
 
 const SENDEN =

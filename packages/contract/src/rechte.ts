@@ -54,7 +54,16 @@ export const ERV_RECHTE = {
 /** The DATEV export (issue 24): an accountant's right, denied unless granted. */
 export const DATEV_RECHT = 'DATEV_EXPORT';
 
-export const PROJEKT_RECHTE = ['SVC_DISPO', 'PICK_KOMMISSIONIEREN', 'PICK_ENTSPERREN', DATEV_RECHT, ERV_RECHTE.SEHEN, ERV_RECHTE.FREIGEBEN, ERV_RECHTE.ABLEHNEN, ERV_RECHTE.WEITERLEITEN] as const;
+export const PROJEKT_RECHTE = [
+  'SVC_DISPO',
+  'PICK_KOMMISSIONIEREN',
+  'PICK_ENTSPERREN',
+  DATEV_RECHT,
+  ERV_RECHTE.SEHEN,
+  ERV_RECHTE.FREIGEBEN,
+  ERV_RECHTE.ABLEHNEN,
+  ERV_RECHTE.WEITERLEITEN,
+] as const;
 
 const projektRechte: ReadonlySet<string> = new Set(PROJEKT_RECHTE);
 /** True for a right the project adds (see `PROJEKT_RECHTE`). */

@@ -29,12 +29,12 @@ import * as m0030 from './0030_deals_bereich';
 import * as m0031 from './0031_tickets';
 import * as m0032 from './0032_deal_phasen_summen';
 import * as m0033 from './0033_globale_suche';
-import * as m0038 from './0038_eingangsrechnungspruefung';
-import * as m0035 from './0035_freiesql';
-import * as m0037 from './0037_mail_datev';
 import * as m0034 from './0034_umsatz_aggregat';
-import * as m0039 from './0039_picklisten_zeiterfassung';
+import * as m0035 from './0035_freiesql';
 import * as m0036 from './0036_erechnung';
+import * as m0037 from './0037_mail_datev';
+import * as m0038 from './0038_eingangsrechnungspruefung';
+import * as m0039 from './0039_picklisten_zeiterfassung';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
