@@ -29,8 +29,8 @@ test('free SQL: an administrator saves a report with two parameters, runs it aft
   const a = await post<{ adressnummer: number }>(request, token, '/stammdaten/adressen', { data: { name1: `${p} Alpha`, ort: 'Köln', istKunde: true } });
   const b = await post<{ adressnummer: number }>(request, token, '/stammdaten/adressen', { data: { name1: `${p} Beta`, ort: 'Köln', istKunde: true } });
 
-  await openAs(page, request, 'admin', '/statistics/free-sql');
-  await expect(page.getByRole('heading', { level: 1, name: 'Freie Auswertungen' })).toBeVisible();
+  await openAs(page, request, 'admin', '/statistics/freeSql');
+  await expect(page.getByRole('heading', { level: 2, name: 'Freie Auswertungen' })).toBeVisible();
   await axe(page, 'free SQL list');
 
   await page.getByTestId('free-sql-new').click();
@@ -82,7 +82,7 @@ test('free SQL: refused statements show the server’s message — at saving and
     data: { name: `${p} JSON`, sql: 'select json(:wert) as j', parameter: [{ name: 'wert', bezeichnung: 'Wert', typ: 'text' }] },
   });
 
-  await openAs(page, request, 'admin', '/statistics/free-sql');
+  await openAs(page, request, 'admin', '/statistics/freeSql');
   await page.getByTestId('free-sql-new').click();
   await page.getByTestId('free-sql-name').fill(`${p} Angriff`);
   for (const [text, message] of [
@@ -98,10 +98,23 @@ test('free SQL: refused statements show the server’s message — at saving and
   }
   await page.getByRole('button', { name: 'Abbrechen' }).click();
 
-  await page.goto(`/statistics/free-sql/${report.id}`);
+  await page.goto(`/statistics/freeSql/${report.id}`);
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Wert').fill('kein JSON');
   await dialog.getByRole('button', { name: 'Ausführen' }).click();
   await expect(page.getByTestId('free-sql-error')).toContainText('Die Datenbank hat die Abfrage abgelehnt: malformed JSON');
   await axe(page, 'free SQL refused run');
+});
+
+test('[RIGHT-033] the freeSql tab of the statistics is disabled without AUS_FREIESQL, and its reports answer 403', async ({ page, request }) => {
+  await openAs(page, request, 'buero', '/statistics/dashboard');
+  await expect(page.getByTestId('tab-dashboard')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('tab-freeSql')).toBeDisabled();
+  const token = await apiLogin(request, 'buero');
+  expect((await request.get(`${API}/auswertungen/freiesql?returnTotal=true`, { headers: bearer(token) })).status()).toBe(403);
+  await openAs(page, request, 'admin', '/statistics/dashboard');
+  await expect(page.getByTestId('tab-freeSql')).toBeEnabled();
+  await page.getByTestId('tab-freeSql').click();
+  await expect(page).toHaveURL(/\/statistics\/freeSql$/);
+  await expect(page.locator('h1')).toHaveCount(1);
 });

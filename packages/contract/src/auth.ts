@@ -20,7 +20,7 @@ export const recht = z.object({ recht: z.string(), genehmigt: z.boolean() });
 export type Recht = z.infer<typeof recht>;
 
 // the rights rule lives in a module without zod, so the web's first load takes it without the schemas (rechte.ts)
-export { istProjektRecht, PROJEKT_RECHTE, rechtGilt, SPEC_RECHTE } from './rechte';
+export { DATEV_RECHT, ERV_RECHTE, istProjektRecht, PROJEKT_RECHTE, rechtGilt, SPEC_RECHTE } from './rechte';
 
 export const techniker = z.object({
   id,

@@ -466,3 +466,9 @@ export const UMWANDLUNGEN: Readonly<Record<string, readonly string[]>> = Object.
 );
 /** The belegarten of the default pick-list filter (BEL-036). */
 export const STANDARD_BELEGARTEN: readonly string[] = VERKAUF_BELEGART_LISTE.filter((d) => d.standardfilter).map((d) => d.belegart);
+
+/** Which documents are e-invoices: sales invoices (UNTDID 1001 code 380) and credit notes (381), once booked. */
+export function istERechnungsBelegart(belegart: string): boolean {
+  const d = belegartVon(belegart);
+  return !!d && d.seite === 'verkauf' && (d.untdid1001 === '380' || d.untdid1001 === '381');
+}

@@ -133,9 +133,6 @@ export function ervNachAblehnung(status: number): ErvStatus[] | null {
 
 export const ervDarfWeiterleiten = (status: number) => istErvStatus(status) && ERV_WORKFLOW[status].weiterleiten;
 
-/** The rights of the verification live with the rights rule (rechte.ts), which the web's first load takes without zod. */
-export { ERV_RECHTE } from './rechte';
-
 // ---------------------------------------------------------------------------------------------------------------
 // The checklist (ERV-011…017)
 

@@ -20,8 +20,6 @@ const BELEG_SENDEN = ['BEK_SEHEN', 'BEK_AENDERN'] as const;
 /** A project right (denied unless granted): the DATEV export hands the books to the tax adviser. */
 import { DATEV_RECHT } from './rechte';
 
-export { DATEV_RECHT };
-
 const DATEV = [DATEV_RECHT] as const;
 
 const SENDEN =

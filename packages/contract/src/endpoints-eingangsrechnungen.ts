@@ -1,7 +1,6 @@
 import { einkaufBelegDatei } from './belege-dokumente';
 import { idParams, list, listQuery, single, write } from './common';
 import {
-  ERV_RECHTE,
   eingangsrechnung,
   eingangsrechnungDetail,
   eingangsrechnungHistorie,
@@ -11,6 +10,7 @@ import {
   ervWeiterleitung,
 } from './eingangsrechnungen';
 import { endpoint } from './endpoint';
+import { ERV_RECHTE } from './rechte';
 
 const SEHEN = [ERV_RECHTE.SEHEN] as const;
 const tag = 'eingangsrechnungen';

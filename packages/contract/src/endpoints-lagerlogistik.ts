@@ -1,15 +1,7 @@
 import { list, single, write } from './common';
 import { endpoint } from './endpoint';
-import {
-  PICK_ENTSPERREN_RECHT,
-  PICK_RECHT,
-  pickBestaetigung,
-  pickliste,
-  picklisteMitArtikeln,
-  picklistenArtikelQuery,
-  picklistenErzeugen,
-  picklistenQuery,
-} from './picklisten';
+import { pickBestaetigung, pickliste, picklisteMitArtikeln, picklistenArtikelQuery, picklistenErzeugen, picklistenQuery } from './picklisten';
+import { PICK_ENTSPERREN_RECHT, PICK_RECHT } from './picklisten-regeln';
 import { serviceAktionDaten } from './service';
 import { zeitAbmelden, zeitAnmelden, zeitEintrag, zeitmodell, zeitmodellEingabe, zeitmodellQuery, zeitTag, zeitTagQuery } from './zeiterfassung';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { belegartVon } from './belegarten';
 
 /**
  * E-invoices (issue 24 items 1–7): XRechnung 3.0 (UBL and CII) and ZUGFeRD 2.x / Factur-X profile EN 16931.
@@ -27,12 +26,6 @@ export type ERechnungFormat = (typeof ERECHNUNG_FORMATE)[number];
 /** The formats a document can be delivered in (`GET /verkauf/belege/{id}/erechnung?format=`). */
 export const ERECHNUNG_LIEFERFORMATE = ['xrechnung-ubl', 'xrechnung-cii', 'zugferd'] as const;
 export type ERechnungLieferformat = (typeof ERECHNUNG_LIEFERFORMATE)[number];
-
-/** Which documents are e-invoices: sales invoices (UNTDID 1001 code 380) and credit notes (381), once booked. */
-export function istERechnungsBelegart(belegart: string): boolean {
-  const d = belegartVon(belegart);
-  return !!d && d.seite === 'verkauf' && (d.untdid1001 === '380' || d.untdid1001 === '381');
-}
 
 /** The default format of an address: XRechnung for public customers (their portals demand it), ZUGFeRD otherwise. */
 export const standardERechnungFormat = (oeffentlich: boolean): ERechnungFormat => (oeffentlich ? 'xrechnung-ubl' : 'zugferd');

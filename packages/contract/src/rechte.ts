@@ -1,4 +1,5 @@
 // The rights rule without zod: the web's first load needs it (lib/rights.ts), the schemas of auth.ts it does not.
+import { PICK_ENTSPERREN_RECHT, PICK_RECHT } from './picklisten-regeln';
 
 /** Every right code of the spec (3-cross-cutting §6). A user without a row for one of these has it (RIGHT-004). */
 export const SPEC_RECHTE = [
@@ -56,8 +57,8 @@ export const DATEV_RECHT = 'DATEV_EXPORT';
 
 export const PROJEKT_RECHTE = [
   'SVC_DISPO',
-  'PICK_KOMMISSIONIEREN',
-  'PICK_ENTSPERREN',
+  PICK_RECHT,
+  PICK_ENTSPERREN_RECHT,
   DATEV_RECHT,
   ERV_RECHTE.SEHEN,
   ERV_RECHTE.FREIGEBEN,

@@ -11,14 +11,6 @@ export const GEBURTSTAGE_MAX = 500;
 /** The user parameter with the hidden legend entries of the product-group chart (STAT-009); `wert` a JSON array of names. */
 export const PRESETS_WARENGRUPPEN_CHART = 'presetsTurnOverGroupChart';
 
-/** The fiscal-year start month (STAT-005), 1..12, default 1. */
-export const WIRTSCHAFTSJAHR_PARAMETER = 'PFA.WIRTSCHAFTSJAHRBEGINN';
-/** The month a fiscal year starts from the parameter's text: a whole number 1..12, anything else 1. */
-export function wirtschaftsjahrBeginn(wert: string | null | undefined): number {
-  const n = Number(wert);
-  return Number.isInteger(n) && n >= 1 && n <= 12 ? n : 1;
-}
-
 /** Company turnover rows (STAT-004, STAT-007): calendar year, month and net sum. */
 export const umsatzMonatZeile = z.object({ jahr: z.number().int(), monat: z.number().int().min(1).max(12), summe: z.number() });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { picklisteSichtbar } from './picklisten';
+import { picklisteSichtbar } from './picklisten-regeln';
 import { arbzgWarnungen, DAUER_STRICH, dauerText, hms } from './zeiterfassung';
 
 describe('time tracking rules', () => {

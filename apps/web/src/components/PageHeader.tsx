@@ -14,14 +14,17 @@ export function PageHeader({
   back,
   actions,
   documentTitle,
+  level = 1,
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
   back?: { to: string; label: string };
   actions?: ReactNode;
   documentTitle?: string;
+  /** 2: the heading of a tab inside a screen that has its h1 and its document title (the statistics page's free SQL tab). */
+  level?: 1 | 2;
 }) {
-  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : null));
+  useDocumentTitle(level === 1 ? (documentTitle ?? (typeof title === 'string' ? title : null)) : null);
   return (
     <Stack gap={4} mb="lg">
       {back && (
@@ -34,7 +37,7 @@ export function PageHeader({
       )}
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={2}>
-          <Title order={1} size="h3">
+          <Title order={level} size={level === 1 ? 'h3' : 'h4'}>
             {title}
           </Title>
           {subtitle && (

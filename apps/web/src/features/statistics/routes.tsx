@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
+import { createFreeSqlRoutes } from './free-sql/routes';
 
 /** /statistics with its tabs (STAT-001): the index opens the dashboard; the free SQL tab adds its routes beside it. */
 export function createStatisticsRoutes(app: AppRoute) {
@@ -20,5 +21,6 @@ export function createStatisticsRoutes(app: AppRoute) {
     path: '/dashboard',
     component: lazyRouteComponent(() => import('./DashboardTab'), 'DashboardTab'),
   });
-  return [page.addChildren([index, dashboard])] as const;
+  // the freeSql tab (STAT-016…023): the reports' list and one report
+  return [page.addChildren([index, dashboard, ...createFreeSqlRoutes(page, '/freeSql')])] as const;
 }

@@ -12,4 +12,7 @@ export interface StatisticsTab {
   disabledWithout?: readonly string[];
 }
 
-export const STATISTICS_TABS: readonly StatisticsTab[] = [{ id: 'dashboard', label: 'statistics:tabs.dashboard', to: '/statistics/dashboard' }];
+export const STATISTICS_TABS: readonly StatisticsTab[] = [
+  { id: 'dashboard', label: 'statistics:tabs.dashboard', to: '/statistics/dashboard' },
+  { id: 'freeSql', label: 'statistics:tabs.freeSql', to: '/statistics/freeSql', disabledWithout: ['AUS_FREIESQL'] },
+];

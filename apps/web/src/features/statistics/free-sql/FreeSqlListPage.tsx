@@ -41,6 +41,7 @@ export function FreeSqlListPage() {
   return (
     <>
       <PageHeader
+        level={2}
         title={t('title')}
         subtitle={t('subtitle')}
         actions={

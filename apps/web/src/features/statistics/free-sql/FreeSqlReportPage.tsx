@@ -67,6 +67,7 @@ export function FreeSqlReportPage() {
   return (
     <>
       <PageHeader
+        level={2}
         title={r.name}
         back={{ to: listPath, label: t('backToList') }}
         actions={
