@@ -34,6 +34,10 @@ const EXCEPTIONS: Record<string, Partial<Record<RuleName, string>>> = {
   'web-serving.test.ts': { 'raw-inject': 'serves the web app (assets, SPA pages, compression), not the API' },
   'headers.test.ts': { 'raw-inject': 'the Content-Security-Policy of web pages, not API calls' },
   'login-throttle.test.ts': { 'raw-inject': 'needs remoteAddress per call (the client has none); the URL comes from endpoints.login' },
+  'read-replica.test.ts': {
+    'raw-inject': 'builds its own app over a primary and a replica (DATABASE_READ_URL), which the shared test app and its client do not',
+    'prefix-by-hand': 'logs in and reads through that app, outside the shared client',
+  },
   'server-setup.test.ts': {
     'raw-inject': 'checks the server listens (an OPTIONS preflight), not an API call',
     'raw-api-path': 'log-line formatting and a real HTTPS socket: the path is data, not a call through the client',

@@ -1,7 +1,9 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Db } from './index';
 import type { Database } from './types';
+
+/** The app's database (db/index.ts `Db`, named here so the two files do not import each other). */
+type Db = Kysely<Database>;
 
 /**
  * Reads on a PostgreSQL streaming replica (`DATABASE_READ_URL`, README "Read replica and pgbouncer"): list, quick

@@ -1,14 +1,12 @@
 import iconv from 'iconv-lite';
-import { formatDatum } from '../../lib/format-de';
+import { formatDatum, formatZahl } from '../../lib/format-de';
 import { csvCell } from '../../lib/list-export';
 import type { Ergebnis } from './freiesql.runner';
-
-const zahl = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 6 });
 
 /** One cell of a report as German text: decimals 1.234,56, whole numbers as digits, ISO dates 31.12.2026, Ja/Nein. */
 function zelle(v: unknown): string {
   if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : zahl.format(v);
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : formatZahl(v, 6);
   if (typeof v === 'boolean') return v ? 'Ja' : 'Nein';
   const text = String(v);
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDatum(text);
