@@ -158,6 +158,60 @@ describe('e-mail settings and templates', () => {
 });
 
 describe('sending a document', () => {
+  it('an invoice to a public customer goes to its e-invoice address as XRechnung XML with the document PDF beside it; a customer without e-invoices gets the PDF', async () => {
+    const amt = await f.adresse({
+      email: 'post@amt.example',
+      plz: '30159',
+      ort: 'Hannover',
+      oeffentlich: true,
+      erechnungFormat: 'xrechnung-cii',
+      leitwegId: '04011000-1234512345-06',
+      erechnungEmail: 'erechnung@amt.example',
+    } as never);
+    const op = await f.offenerPosten({ adresseId: amt.id, betrag: 119 });
+    const id = op.belegId;
+    const entwurf = expectOk(await c.call(endpoints.belegMailEntwurf, { as: 'buero', params: { id } })).result;
+    expect(entwurf.an).toEqual(['erechnung@amt.example']);
+    const res = await c.call(endpoints.belegMailSenden, {
+      as: 'buero',
+      params: { id },
+      body: { data: { an: entwurf.an, betreff: entwurf.betreff, text: entwurf.text } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    await warte(
+      () => mails(id),
+      (l) => l[0]?.zustand === 'gesendet',
+    );
+    const mail = empfangen.at(-1) as Empfangen;
+    const [xml, pdf, ...mehr] = anhaenge(mail.raw);
+    expect(mehr).toEqual([]);
+    const cii = await c.callRaw(endpoints.belegERechnung, { as: 'buero', params: { id }, query: { format: 'xrechnung-cii' } });
+    expect(sha(xml?.daten as Buffer)).toBe(sha(cii.rawPayload));
+    expect(xml?.daten.toString('utf8')).toContain('04011000-1234512345-06');
+    const dokument = await c.callRaw(endpoints.belegPdf, { as: 'buero', params: { id } });
+    expect(sha(pdf?.daten as Buffer)).toBe(sha(dokument.rawPayload));
+
+    const ohne = await f.adresse({ email: 'laden@ohne.example', erechnungFormat: 'keine' } as never);
+    const op2 = await f.offenerPosten({ adresseId: ohne.id, betrag: 50 });
+    expect(
+      (
+        await c.call(endpoints.belegMailSenden, {
+          as: 'buero',
+          params: { id: op2.belegId },
+          body: { data: { an: ['laden@ohne.example'], betreff: 'R', text: 'T' } },
+        })
+      ).status,
+    ).toBe(202);
+    await warte(
+      () => mails(op2.belegId),
+      (l) => l[0]?.zustand === 'gesendet',
+    );
+    const [nur, ...weitere] = anhaenge((empfangen.at(-1) as Empfangen).raw);
+    expect(weitere).toEqual([]);
+    const dok2 = await c.callRaw(endpoints.belegPdf, { as: 'buero', params: { id: op2.belegId } });
+    expect(sha(nur?.daten as Buffer)).toBe(sha(dok2.rawPayload));
+  });
+
   it('an invoice: 202 with the outbox id, the SMTP server receives recipient, copy, subject and the PDF whose SHA-256 the history and the outbox name; the state becomes sent', async () => {
     const op = await f.offenerPosten({ adresseId: kunde.id, betrag: 238 });
     const id = op.belegId;
@@ -185,14 +239,17 @@ describe('sending a document', () => {
     expect(mail.an.sort()).toEqual(['buchhaltung@kunde.example', 'chef@kunde.example']);
     expect(kopf(mail.raw, 'Subject')).toBe(`Rechnung ${op.rechnungsnummer}`);
     expect(kopf(mail.raw, 'From')).toBe('rechnung@firma.example');
-    const [anhang] = anhaenge(mail.raw);
-    expect(anhang?.name).toBe(`${op.rechnungsnummer}.pdf`);
+    // the customer receives e-invoices (the address's default: ZUGFeRD): the invoice goes as its stored ZUGFeRD PDF
+    const [anhang, ...mehr] = anhaenge(mail.raw);
+    expect(mehr).toEqual([]);
     expect(anhang?.daten.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(anhang?.daten.includes(Buffer.from('factur-x.xml'))).toBe(true);
     const hash = sha(anhang?.daten as Buffer);
-    expect(m?.anhaenge).toEqual([{ name: `${op.rechnungsnummer}.pdf`, sha256: hash, groesse: anhang?.daten.length }]);
-    // the same bytes GET …/pdf serves
-    const pdf = await c.callRaw(endpoints.belegPdf, { as: 'buero', params: { id } });
-    expect(sha(pdf.rawPayload)).toBe(hash);
+    expect(m?.anhaenge).toEqual([{ name: anhang?.name, sha256: hash, groesse: anhang?.daten.length }]);
+    // the same bytes the e-invoice download serves (stored on first delivery, GoBD)
+    const zugferd = await c.callRaw(endpoints.belegERechnung, { as: 'buero', params: { id }, query: { format: 'zugferd' } });
+    expect(zugferd.statusCode).toBe(200);
+    expect(sha(zugferd.rawPayload)).toBe(hash);
 
     const historie = expectOk(await c.call(endpoints.belegHistorie, { as: 'buero', params: { id } })).result.filter((h) => h.art === 'E');
     expect(historie.map((h) => h.text).join('\n')).toContain(`SHA-256 ${hash}`);

@@ -52,7 +52,7 @@ export function ausgangRoutes(app: FastifyInstance, ctx: AppContext) {
     const adressen = pruefeAdressen(req.body.data);
     const b = await mailBeleg(db, req.params.id);
     await pruefeEingerichtet(db);
-    const anhaenge = await attachmentsFor(db, b);
+    const anhaenge = await attachmentsFor(db, b, a);
     const result = await db.transaction().execute(async (trx) => {
       const kopf = await mailBeleg(trx, b.id);
       return mailEinreihen(trx, a, { art: 'beleg', id: kopf.id, belegId: kopf.id }, adressen, req.body.data, anhaenge);

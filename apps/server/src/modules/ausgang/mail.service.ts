@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   belegartVon,
+  istERechnungsBelegart,
   MAIL_BELEGARTEN,
   MAIL_PLATZHALTER,
   MAIL_SICHERHEIT,
@@ -186,7 +187,9 @@ async function eingerichtet(db: Db) {
 async function belegEmpfaenger(db: Db, b: { adresseId: number; rechnungsadresseId: number | null; ansprechpartnerId: number | null; belegart: string }) {
   const d = belegartVon(b.belegart);
   const adresseId = d?.pdf.empfaenger === 'rechnungsadresse' && b.rechnungsadresseId ? b.rechnungsadresseId : b.adresseId;
-  const a = await db.selectFrom('adressen').select('email').where('id', '=', adresseId).executeTakeFirst();
+  const a = await db.selectFrom('adressen').select(['email', 'erechnungEmail', 'erechnungFormat']).where('id', '=', adresseId).executeTakeFirst();
+  // an invoice or credit note to a customer who receives e-invoices goes to the e-invoice address where there is one
+  if (istERechnungsBelegart(b.belegart) && a?.erechnungEmail && a.erechnungFormat !== 'keine') return [a.erechnungEmail];
   if (a?.email) return [a.email];
   if (b.ansprechpartnerId) {
     const p = await db.selectFrom('ansprechpartner').select('email').where('id', '=', b.ansprechpartnerId).executeTakeFirst();
