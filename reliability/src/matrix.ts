@@ -1,7 +1,7 @@
 // Access-control matrix generated from the contract: every declared right denied → 403 naming it and nothing
 // changed; administrator-only routes refuse others; a route without rights must say why (`rightsNote`).
 // Object level: reminders (owner) and locks (holder).
-import { type Endpoint, endpoints } from '@vario/contract';
+import { type Endpoint, endpoints, PROJEKT_RECHTE } from '@vario/contract';
 import type { InProc, Json } from './lib/inproc';
 import { countAnswer, violation } from './lib/stats';
 
@@ -31,9 +31,11 @@ export { isErrorObject };
 export async function runMatrix(s: InProc) {
   const label = `${SECTION}/${s.kind}`;
   let cases = 0;
-  // One user per declared right with just that right denied (created in parallel: a login hashes on purpose slowly).
+  // One user per declared right with just that right denied (created in parallel: a login hashes on purpose slowly);
+  // the project's rights are denied unless granted, so the others are granted to that user explicitly
   const rights = [...new Set(Object.values(endpoints).flatMap((e: Endpoint) => e.rights ?? []))];
-  const users = new Map(await Promise.all(rights.map(async (r) => [r, (await s.user({ [r]: false })).token] as const)));
+  const projekt = Object.fromEntries(PROJEKT_RECHTE.map((r) => [r, true]));
+  const users = new Map(await Promise.all(rights.map(async (r) => [r, (await s.user({ ...projekt, [r]: false })).token] as const)));
   const tokenDenying = async (right: string) => users.get(right) as string;
   const plain = (await s.user()).token;
   const base = await s.digest();
