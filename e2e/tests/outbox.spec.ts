@@ -119,7 +119,12 @@ test('the DATEV export screen: a Buchungsstapel is exported and downloaded, the 
   const dialog = page.getByRole('dialog', { name: 'Buchungsstapel exportieren' });
   await dialog.getByTestId('field-von').fill('01.10.2026');
   await dialog.getByTestId('field-bis').fill('31.10.2026');
-  await dialog.getByTestId('field-test').check({ force: true });
+  // the switch's input is visually hidden; a click during the dialog's opening transition can miss: retried until checked
+  const testSwitch = dialog.getByTestId('field-test');
+  await expect(async () => {
+    await testSwitch.check({ force: true, timeout: 2000 });
+    await expect(testSwitch).toBeChecked({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('form-dialog-save').click()]);
   expect(download.suggestedFilename()).toBe('EXTF_Buchungsstapel_2026-10_TEST.csv');
   const bytes = readFileSync((await download.path()) as string);
