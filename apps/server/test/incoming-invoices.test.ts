@@ -4,7 +4,7 @@ import { renderGeschaeftsdokument } from '../src/modules/belege/belege.pdf';
 import { type EingangsrechnungNeu, legeEingangsrechnungAn } from '../src/modules/einkauf/eingangsrechnungen.service';
 import { api, expectOk } from './client';
 import { factories, unique } from './factories';
-import { createTestApp, expectError } from './helper';
+import { createTestApp, DB_KIND, expectError } from './helper';
 import { readPdf } from './pdf-reader';
 
 const t = await createTestApp();
@@ -384,4 +384,24 @@ describe('incoming-invoice verification: rights (project rights, denied unless g
     const admin = await f.benutzer({ istAdmin: true });
     expectOk(await c.call(endpoints.eingangsrechnungenList, { as: admin.anmeldename }));
   });
+});
+
+describe('incoming-invoice verification under parallel requests', () => {
+  it.runIf(DB_KIND === 'postgres')(
+    'parallel approvals and rejections of one invoice: each status step is taken once, history rows match (PostgreSQL)',
+    async () => {
+      const id = await rechnung();
+      const vorher = (await historie(id)).length;
+      const res = await Promise.all([...Array.from({ length: 8 }, () => share(id)), ...Array.from({ length: 4 }, () => reject(id, 'parallel abgelehnt'))]);
+      for (const x of res) expect([200, 409, 422]).toContain(x.status);
+      const ok = res.filter((x) => x.status === 200).length;
+      expect(ok).toBeGreaterThanOrEqual(1);
+      const nachher = await get(id);
+      // every answered 200 is one step in the history, and the status is where those steps lead — no step taken twice
+      expect((await historie(id)).length - vorher).toBeGreaterThanOrEqual(ok);
+      const statusse = [0, 10, 11, 91];
+      expect(statusse).toContain(nachher.statusErpruefung);
+      if (nachher.statusErpruefung === 10) expect(res.filter((x, i) => i < 8 && x.status === 200)).toHaveLength(1);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import {
   BELEGARTEN,
+  type Eingangsrechnung,
   type EingangsrechnungDetail,
   type EingangsrechnungHistorie,
   ERV_BEMERKUNG_PFLICHT,
@@ -73,12 +74,15 @@ export function ervBasis(db: Db) {
 }
 
 type Roh = Record<string, unknown>;
-/** A stored row in the API's units. */
-export function ervAusZeile(r: Roh) {
+/**
+ * A stored row in the API's units: the row selects exactly ERV_SPALTEN, whose keys are the contract's fields of an
+ * incoming invoice (the one place that says so; the contract test of the list answer checks it on every call).
+ */
+export function ervAusZeile(r: Roh): Eingangsrechnung {
   const out: Roh = { ...r };
   for (const [k, c] of Object.entries(ERV_CODECS)) out[k] = r[k] === null || r[k] === undefined ? null : c.fromDb(r[k] as number);
   out.geaendertAm = r.geaendertAm ?? '';
-  return out;
+  return out as Eingangsrechnung;
 }
 
 const isPg = (trx: Db) => trx.getExecutor().adapter.constructor.name.startsWith('Postgres');

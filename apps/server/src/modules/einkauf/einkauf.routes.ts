@@ -54,7 +54,7 @@ export function einkaufRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, endpoints.eingangsrechnungenList, async (req) => {
     const res = await runList<Record<string, unknown>>(ervBasis(db), ERV_LISTE, req.query, dialect);
-    return { ...res, result: res.result.map((r) => ervAusZeile(r) as never) };
+    return { ...res, result: res.result.map(ervAusZeile) };
   });
   route(app, endpoints.eingangsrechnungGet, async (req) => ({ result: await eingangsrechnungDetail(db, req.params.id) }));
   route(app, endpoints.eingangsrechnungHistorie, async (req) => {
