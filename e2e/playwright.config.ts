@@ -5,13 +5,22 @@ import { SCANNER_VIDEO } from './fixtures/barcode-video';
 
 /** The screens' sweeps: they open every screen and only look (their own fixtures aside), so they run beside the flows. */
 const SWEEPS = /(a11y|console-clean)\.spec\.ts/;
+/**
+ * Lane B's flows: areas whose flows need nothing another area's flows leave behind. They run on the second server
+ * (its own data) after the sweeps, while lane A's flows run on the first; together the two lanes take about as long.
+ */
+const LANE_B = /(service-[a-z-]+|tickets|deals|incoming-invoices|statistics|free-sql|outbox|einvoice|time-tracking)\.spec\.ts/;
+const SCANNER = /scanner.*\.spec\.ts/;
+/** The second server of scripts/test-e2e.mjs; a run against one given server uses it for both lanes. */
+const BASE_B = process.env.E2E_BASE_URL_B ?? process.env.E2E_BASE_URL ?? 'http://localhost:8080';
 
 /** Runs against a server started by scripts/test-e2e.mjs (E2E_BASE_URL), in Debian's Chromium. */
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  // two lanes: the flows one after another (they share the server's data), beside them the screens' sweeps (axe over
-  // every screen, a clean console), which only look — the CI's two cores each drive one browser
+  // two lanes, one per core: lane A's flows one after another on the first server (they share its data); beside them
+  // on the second server the screens' sweeps (axe over every screen, a clean console), which only look, then lane B's
+  // flows and the scanner. Playwright runs the first job in project order whose project has a free worker.
   workers: 2,
   // Under CI's load a timing-sensitive flow may stumble once; a flow that fails twice more is a failure.
   retries: process.env.CI ? 2 : 0,
@@ -34,13 +43,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'default', testIgnore: [/scanner.*\.spec\.ts/, SWEEPS], workers: 1 },
-    { name: 'sweeps', testMatch: SWEEPS, workers: 1 },
+    { name: 'default', testIgnore: [SCANNER, SWEEPS, LANE_B], workers: 1 },
+    { name: 'sweeps', testMatch: SWEEPS, workers: 1, use: { baseURL: BASE_B } },
+    { name: 'lane-b', testMatch: LANE_B, testIgnore: SCANNER, workers: 1, use: { baseURL: BASE_B } },
     {
       /** The scanner spec sees a fake camera playing the barcode video its test writes first (SCAN rules). */
       name: 'scanner',
-      testMatch: /scanner.*\.spec\.ts/,
+      testMatch: SCANNER,
+      workers: 1,
       use: {
+        baseURL: BASE_B,
         permissions: ['camera'],
         launchOptions: {
           executablePath: '/usr/bin/chromium',

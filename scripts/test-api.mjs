@@ -4,7 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 function findPgBin() {
@@ -67,7 +67,10 @@ try {
   );
   if (prep.status !== 0) throw new Error('preparing the test databases failed');
   env = { ...env, TEST_SQLITE_TEMPLATE: sqliteTemplate, ...(env.PG_ADMIN_URL ? { TEST_PG_TEMPLATE: 'vario_template' } : {}) };
-  const res = spawnSync('npx', ['vitest', 'run', ...projects, ...process.argv.slice(2)], { stdio: 'inherit', env });
+  // vitest's default is one worker fewer than the cores, so one worker on CI's two cores; the files are independent
+  // (each has its own database from the template) and half their time is module import, so every core takes files
+  const workers = ['--maxWorkers', String(Math.max(2, availableParallelism()))];
+  const res = spawnSync('npx', ['vitest', 'run', ...projects, ...workers, ...process.argv.slice(2)], { stdio: 'inherit', env });
   code = res.status ?? 1;
 } finally {
   rmSync(dirname(sqliteTemplate), { recursive: true, force: true });

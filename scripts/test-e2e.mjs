@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: builds the web app when needed, starts the server on a free port over a fresh SQLite file,
-// runs the Playwright suite in Debian's Chromium, stops the server and exits with Playwright's code.
+// `npm run test:e2e`: builds the web app when needed, starts two servers on free ports, each over a fresh SQLite file,
+// runs the Playwright suite in Debian's Chromium, stops the servers and exits with Playwright's code.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -23,18 +23,45 @@ const freePort = () =>
     });
   });
 
-const port = await freePort();
-const tmp = mkdtempSync(join(tmpdir(), 'vario-e2e-'));
-const env = { ...process.env, DATABASE_URL: join(tmp, 'e2e.sqlite'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-let serverExited = false;
-server.on('exit', () => {
-  serverExited = true;
-});
+/** A server on a free port over a fresh SQLite file with the demo data; resolves once it answers. */
+async function startServer(name) {
+  const port = await freePort();
+  const tmp = mkdtempSync(join(tmpdir(), `vario-e2e-${name}-`));
+  const env = { ...process.env, DATABASE_URL: join(tmp, 'e2e.sqlite'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  const server = {
+    base: `http://127.0.0.1:${port}`,
+    databaseUrl: env.DATABASE_URL,
+    stop: () => {
+      if (!exited) child.kill('SIGTERM');
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+  servers.push(server);
+  const deadline = Date.now() + 120_000;
+  while (!exited && Date.now() < deadline) {
+    try {
+      const res = await fetch(`${server.base}/vario-api/login`, { method: 'OPTIONS' });
+      if (res.status === 204) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`The e2e server ${name} did not come up.`);
+}
 
+const servers = [];
 const stop = () => {
-  if (!serverExited) server.kill('SIGTERM');
-  rmSync(tmp, { recursive: true, force: true });
+  for (const server of servers) server.stop();
 };
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
@@ -43,20 +70,14 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const base = `http://127.0.0.1:${port}`;
-const deadline = Date.now() + 120_000;
-let up = false;
-while (!up && !serverExited && Date.now() < deadline) {
-  try {
-    const res = await fetch(`${base}/vario-api/login`, { method: 'OPTIONS' });
-    up = res.status === 204;
-  } catch {
-    // not listening yet
-  }
-  if (!up) await new Promise((r) => setTimeout(r, 300));
-}
-if (!up) {
-  console.error('The server did not come up.');
+// two servers, each with its own data: the flows of lane A run on the first, lane B's flows and the sweeps on the
+// second (e2e/playwright.config.ts), so the two cores each drive one browser without the flows meeting each other's data
+let a;
+let b;
+try {
+  [a, b] = await Promise.all([startServer('a'), startServer('b')]);
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e);
   stop();
   process.exit(1);
 }
@@ -65,7 +86,7 @@ const run = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config
   cwd: root,
   stdio: 'inherit',
   // E2E_DATABASE_URL: a spec may start a second server on the same data (https-offline.spec.ts: the same app over HTTPS)
-  env: { ...process.env, E2E_BASE_URL: base, E2E_DATABASE_URL: env.DATABASE_URL },
+  env: { ...process.env, E2E_BASE_URL: a.base, E2E_DATABASE_URL: a.databaseUrl, E2E_BASE_URL_B: b.base, E2E_DATABASE_URL_B: b.databaseUrl },
 });
 stop();
 process.exit(run.status ?? 1);

@@ -312,3 +312,46 @@ test('[APP-061] left and right keys cycle through the enabled tabs, wrapping aro
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/\/addresses\/1\/masterdata$/);
 });
+
+test('[ADR-050] [ADR-052] the activities of an address: create one with a contact person, open its detail, change it and delete it', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, 'admin');
+  const target = await firstAddress(request, token);
+  const persons = await (await request.get(`${API}/stammdaten/adressen/${target.id}/ansprechpartner?limit=5`, { headers: bearer(token) })).json();
+  const person = persons.result?.[0] as { id: number; vorname?: string; name?: string } | undefined;
+  await openAs(page, request, 'admin', `/addresses/${target.id}/activities`);
+  const text = `Rückruf ${Date.now()}`;
+  await page.getByTestId('activity-new').click();
+  await page.getByTestId('field-artId').click();
+  await page.getByRole('option').first().click();
+  if (person) {
+    await page.getByTestId('field-ansprechpartnerId').click();
+    await page.getByRole('option').first().click();
+  }
+  await page.getByTestId('field-beschreibung').fill(text);
+  const created = page.waitForResponse(isCall('POST', /\/crm\/aktivitaeten$/));
+  await page.getByTestId('form-dialog-save').click();
+  // the activity belongs to the address
+  expect(((await created).request().postDataJSON() as { adresseId: number }).adresseId).toBe(target.id);
+  const row = page.getByTestId('activities-list').getByTestId('sub-row').filter({ hasText: text });
+  await expect(row).toHaveCount(1);
+  if (person) await expect(row).toContainText(person.name ?? '');
+
+  // the detail is read with GET /crm/aktivitaeten/{id} (ADR-052)
+  const read = page.waitForResponse(isCall('GET', /\/crm\/aktivitaeten\/\d+$/));
+  await row.click();
+  await read;
+  await expect(page).toHaveURL(new RegExp(`/addresses/${target.id}/activities/\\d+$`));
+  await page.getByTestId('record-edit').click();
+  await page.getByTestId('field-beschreibung').fill(`${text} erledigt`);
+  await page.getByTestId('record-save').click();
+  await expect(page.getByTestId('field-beschreibung')).toHaveValue(`${text} erledigt`);
+
+  await page.getByTestId('record-edit').click();
+  await page.getByTestId('record-remove').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page).toHaveURL(new RegExp(`/addresses/${target.id}/activities$`));
+  await expect(page.getByTestId('activities-list').getByTestId('sub-row').filter({ hasText: text })).toHaveCount(0);
+});

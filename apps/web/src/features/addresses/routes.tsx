@@ -72,7 +72,7 @@ export function createAddressRoutes(app: AppRoute) {
   const activity = createRoute({
     getParentRoute: () => activities,
     path: '/$activityId',
-    component: lazyRouteComponent(() => import('./activities/ActivityDetail'), 'ActivityDetail'),
+    component: lazyRouteComponent(() => import('./activities/ActivitiesTab'), 'ActivityDetail'),
   });
 
   const additional = createRoute({ getParentRoute: () => record, path: '/additionalAddress', component: Outlet });

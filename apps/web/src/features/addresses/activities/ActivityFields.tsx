@@ -3,13 +3,13 @@ import { DateTimeField } from '@/components/form/DateTimeField';
 import { NumberField, SelectField, TextField } from '@/components/form/fields';
 import { useFieldLabel } from '@/i18n/field-label';
 import { useReferenceLabels } from '@/i18n/reference';
+import { useActivityTypeList } from '@/lib/reference-data';
 import { usePersons } from '../api';
-import { useActivityTypes } from '../api-sub';
 import { personName } from '../persons/PersonFields';
 
 /** Activity fields (ADR-051): type from the activity types, date, duration in minutes, contact person, description. */
 export function ActivityFields({ addressId }: { addressId: number }) {
-  const types = useActivityTypes();
+  const types = useActivityTypeList();
   const persons = usePersons(addressId);
   const f = useFieldLabel();
   const ref = useReferenceLabels();

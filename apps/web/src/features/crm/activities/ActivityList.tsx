@@ -10,6 +10,8 @@ import { eagerSchema } from '@/components/form/eager-schema';
 import { SchemaFormDialog } from '@/components/record-page/SchemaFormDialog';
 import { SubList } from '@/components/record-page/SubList';
 import { ActivityFields } from '@/features/addresses/activities/ActivityFields';
+import { usePersons } from '@/features/addresses/api';
+import { personName } from '@/features/addresses/persons/PersonFields';
 import { useFieldLabel } from '@/i18n/field-label';
 import { useReferenceLabels } from '@/i18n/reference';
 import { notifySuccess } from '@/lib/api/error-handler';
@@ -20,7 +22,7 @@ import { type ActivityParent, activityRights } from './rights';
 const activityForm = eagerSchema(aktivitaetEingabe);
 
 /**
- * The activities of a ticket or deal, newest first, with "new activity" when the user may (the generic activities
+ * The activities of an address, ticket or deal, newest first, with "new activity" when the user may (the one activities
  * component; the detail is `ActivityRecord` at `{listPath}/{activityId}`).
  */
 export function ActivityList({ parent, listPath }: { parent: ActivityParent; listPath: string }) {
@@ -32,6 +34,11 @@ export function ActivityList({ parent, listPath }: { parent: ActivityParent; lis
   const [open, setOpen] = useState(false);
   const f = useFieldLabel();
   const ref = useReferenceLabels();
+  const persons = usePersons(parent.addressId);
+  const person = (id: number | null) => {
+    const p = persons.data?.find((x) => x.id === id);
+    return p ? personName(p) : '';
+  };
 
   return (
     <>
@@ -61,8 +68,9 @@ export function ActivityList({ parent, listPath }: { parent: ActivityParent; lis
               </Text>
             ),
           },
+          { key: 'person', label: f('ansprechpartnerId'), render: (a) => person(a.ansprechpartnerId), visibleFrom: 'md' },
           { key: 'dauer', label: f('dauer'), render: (a) => t('activities.minutes', { count: a.dauer }), align: 'right', width: 110, visibleFrom: 'sm' },
-          { key: 'user', label: f('benutzerId'), render: (a) => users.find((u) => u.id === a.benutzerId)?.kuerzel ?? '', width: 90, visibleFrom: 'sm' },
+          { key: 'user', label: f('benutzerId'), render: (a) => users.find((u) => u.id === a.benutzerId)?.kuerzel ?? '', width: 90, visibleFrom: 'lg' },
         ]}
       />
       <SchemaFormDialog

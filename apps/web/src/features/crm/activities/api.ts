@@ -13,9 +13,15 @@ export type AktivitaetInput = z.input<typeof aktivitaetEingabe>;
 export const activityKeys = createQueryKeys('crmActivities');
 /** A record's activities are few; one page holds them. */
 const LIMIT = 500;
-const LIST_ENDPOINT = { ticket: 'ticketAktivitaeten', deal: 'dealAktivitaeten' } as const;
 /** The field that ties an activity to its record. */
-export const PARENT_FIELD = { ticket: 'ticketId', deal: 'dealId' } as const;
+export const PARENT_FIELD = { address: 'adresseId', ticket: 'ticketId', deal: 'dealId' } as const;
+
+/** A record's activities, newest first: GET /stammdaten/adressen/{id}/aktivitaeten, /crm/tickets/{id}/…, /crm/deals/{id}/…. */
+async function listActivities(parent: Pick<ActivityParent, 'kind' | 'id'>): Promise<Aktivitaet[]> {
+  const params = { id: parent.id, limit: LIMIT };
+  if (parent.kind === 'address') return (await api('aktivitaetenVonAdresse', { params: { ...params, orderBy: '-datum' } })).result;
+  return (await api(parent.kind === 'ticket' ? 'ticketAktivitaeten' : 'dealAktivitaeten', { params })).result;
+}
 
 /** What else shows a record's activities (a ticket's effort): its area registers a refresh per kind. */
 const dependents: Partial<Record<ActivityParent['kind'], (id: number) => void>> = {};
@@ -28,11 +34,11 @@ const invalidate = (parent: Pick<ActivityParent, 'kind' | 'id'>) => {
   dependents[parent.kind]?.(parent.id);
 };
 
-/** The activities of a ticket or deal, newest first (GET /crm/tickets/{id}/aktivitaeten, /crm/deals/{id}/aktivitaeten). */
+/** The activities of an address, ticket or deal, newest first. */
 export function useParentActivities(parent: Pick<ActivityParent, 'kind' | 'id'>) {
   return useQuery({
     queryKey: activityKeys.custom(parent.kind, parent.id),
-    queryFn: async () => (await api(LIST_ENDPOINT[parent.kind], { params: { id: parent.id, limit: LIMIT } })).result,
+    queryFn: () => listActivities(parent),
     enabled: parent.id > 0,
   });
 }

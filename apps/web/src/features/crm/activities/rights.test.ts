@@ -29,4 +29,10 @@ describe('activity buttons from the rights', () => {
     expect(activityRights(me({}), { kind: 'deal', status: 1 }, own)).toEqual({ create: true, edit: true, remove: false });
     expect(activityRights(me({ ABGL_DEALS_AENDERN: false }), { kind: 'deal', status: 2 }, own)).toEqual({ create: false, edit: false, remove: false });
   });
+
+  it('address: create, change and delete own and foreign activities with ADR_AENDERN, nothing without it', () => {
+    const address = { kind: 'address', status: 0 } as const;
+    expect(activityRights(me({}), address, foreign)).toEqual({ create: true, edit: true, remove: true });
+    expect(activityRights(me({ ADR_AENDERN: false }), address, own)).toEqual({ create: false, edit: false, remove: false });
+  });
 });

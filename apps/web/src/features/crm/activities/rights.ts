@@ -1,13 +1,13 @@
 import { type Me, ticketGeschlossen } from '@vario/contract';
 import { hasRight } from '@/lib/rights';
 
-/** The record an activity belongs to: a ticket or a deal, with its address and status (both decide the rights). */
+/** The record an activity belongs to: an address, a ticket or a deal, with its address and status (they decide the rights). */
 export interface ActivityParent {
-  kind: 'ticket' | 'deal';
+  kind: 'address' | 'ticket' | 'deal';
   id: number;
   /** The record's address: its contact persons are offered, and a new activity belongs to it. */
   addressId: number;
-  /** Ticket status (≥ 90 closed) or deal status (0 open, 1 won, 2 lost). */
+  /** Ticket status (≥ 90 closed) or deal status (0 open, 1 won, 2 lost); an address has none (0). */
   status: number;
 }
 
@@ -22,6 +22,7 @@ const NONE: ActivityRights = { create: false, edit: false, remove: false };
 
 /**
  * What the user may do with the activities of a record, the server's rule as buttons (the server checks it again):
+ * - address: create, change and delete with ADR_AENDERN (ADR-050…052);
  * - ticket: none while it is closed (status ≥ 90); create with TKT_AENDERN; change one's own with TKT_AKT_AENDERN,
  *   another user's with TKT_AKT_FREMD_AENDERN; delete one's own with TKT_AKT_LOESCHEN, another's with TKT_AKT_FREMD_LOESCHEN;
  * - deal: open (status 0) create and change with DEALS_AENDERN, delete with DEALS_LOESCHEN; won or lost create and
@@ -31,6 +32,10 @@ const NONE: ActivityRights = { create: false, edit: false, remove: false };
 export function activityRights(me: Who, parent: Pick<ActivityParent, 'kind' | 'status'>, activity?: { benutzerId: number }): ActivityRights {
   if (!me) return NONE;
   const may = (r: string) => hasRight(me, r);
+  if (parent.kind === 'address') {
+    const write = may('ADR_AENDERN');
+    return { create: write, edit: write, remove: write };
+  }
   if (parent.kind === 'ticket') {
     if (!may('TKT_ANSEHEN') || ticketGeschlossen(parent.status)) return NONE;
     const own = !activity || activity.benutzerId === me.benutzer.id;
