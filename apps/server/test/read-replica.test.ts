@@ -55,7 +55,7 @@ describe.skipIf(DB_KIND !== 'postgres')('read routing on PostgreSQL', () => {
   const login = async (user: string) =>
     (await app.inject({ method: 'POST', url: `${API_PREFIX}/login`, headers: { authorization: basic(user, user) } })).json().result.token as string;
 
-  it('sends list reads through the replica, record reads to the primary, and makes a writer’s next read check the replay position', async () => {
+  it('sends list, report and export reads through the replica, record reads to the primary, and makes a writer’s next read check the replay position', async () => {
     const admin = await login('admin');
     const s0 = routing.stats();
     const list = await call(admin, 'GET', '/stammdaten/adressen?limit=5&orderBy=id');
@@ -84,5 +84,10 @@ describe.skipIf(DB_KIND !== 'postgres')('read routing on PostgreSQL', () => {
     const s3 = routing.stats().replica;
     expect((await call(admin, 'GET', `/stammdaten/adressen/${id}/historie`)).statusCode).toBe(200);
     expect(routing.stats().replica).toBe(s3 + 1);
+    // and so does a list's CSV export, with the list's filter
+    const exported = await call(admin, 'GET', `/stammdaten/adressen/export?filter=id=${id}&columns=adressnummer,name1,name2`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain('über das Replikat');
+    expect(routing.stats().replica).toBe(s3 + 2);
   });
 });

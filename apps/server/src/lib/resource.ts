@@ -190,9 +190,10 @@ export async function listRecords<S extends z.ZodObject, L extends z.ZodObject>(
 
 /**
  * The list as a CSV download (`lib/list-export.ts`): the same base query, scope, filter, search and order as
- * `listRecords`, every row, streamed. `name` is the file's name without date and extension.
+ * `listRecords`, every row, streamed — from the read replica like the list (`readDb`). `name` is the file's name without
+ * date and extension.
  */
-export function exportRecords<S extends z.ZodObject, L extends z.ZodObject>(
+export async function exportRecords<S extends z.ZodObject, L extends z.ZodObject>(
   ctx: Ctx,
   r: Resource<S, L>,
   q: ListExportQuery,
@@ -201,7 +202,8 @@ export function exportRecords<S extends z.ZodObject, L extends z.ZodObject>(
   name: string,
 ): Promise<FastifyReply> {
   const schema = r.listSchema ?? r.schema;
-  return sendListExport(reply, q, { base: baseQuery(ctx.db, r, actor, schema), spec: listSpec(r, schema), dialect: ctx.dialect, codecs: r.fields, name });
+  const db = await readDb(ctx, actor);
+  return sendListExport(reply, q, { base: baseQuery(db, r, actor, schema), spec: listSpec(r, schema), dialect: ctx.dialect, codecs: r.fields, name });
 }
 
 /** One record in its API shape; 404 when it does not exist or the actor may not see it. Reads through `db` (a trx or the root). */
