@@ -46,7 +46,8 @@ async function startServer(name) {
     },
   };
   servers.push(server);
-  const deadline = Date.now() + 120_000;
+  // seeding the demo data takes some 30 s on a quiet machine; a busy one may need several times that
+  const deadline = Date.now() + 300_000;
   while (!exited && Date.now() < deadline) {
     try {
       const res = await fetch(`${server.base}/vario-api/login`, { method: 'OPTIONS' });
