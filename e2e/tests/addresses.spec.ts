@@ -334,7 +334,7 @@ test('[ADR-050] [ADR-052] the activities of an address: create one with a contac
   const created = page.waitForResponse(isCall('POST', /\/crm\/aktivitaeten$/));
   await page.getByTestId('form-dialog-save').click();
   // the activity belongs to the address
-  expect(((await created).request().postDataJSON() as { adresseId: number }).adresseId).toBe(target.id);
+  expect(((await created).request().postDataJSON() as { data: { adresseId: number } }).data.adresseId).toBe(target.id);
   const row = page.getByTestId('activities-list').getByTestId('sub-row').filter({ hasText: text });
   await expect(row).toHaveCount(1);
   if (person) await expect(row).toContainText(person.name ?? '');
