@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchDatabase, startChild } from './lib';
+import { startChild } from './lib';
+import { type BenchDb, benchDatabases } from './pg-cluster';
 
 /**
  * `npm run bench api-overhead` (issue 21 items 1 and 2): what the API costs per request beside a bare route in the same
@@ -50,14 +51,46 @@ async function timed(url: string, headers: Record<string, string>): Promise<numb
   return performance.now() - t0;
 }
 
+/**
+ * `BENCH_DB=pg` measures on the PostgreSQL copy of the database (`npm run bench:pg-load`), `BENCH_DB=both` on SQLite and
+ * then on PostgreSQL, followed by the two side by side (issue 21 item 4: PostgreSQL within 2×).
+ */
 export async function apiOverheadBench() {
   const scale = process.env.BENCH_API_SCALE ?? '100k';
+  const runs: { label: string; rows: Row[] }[] = [];
+  for (const db of await benchDatabases(scale)) runs.push({ label: db.label, rows: await apiOverheadOn(db, scale) });
+  const [a, b] = runs;
+  if (!a || !b) return;
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  const f1 = (v: number) => v.toFixed(1);
+  console.log(`\nAPI: ${a.label} and ${b.label} side by side (${scale}; median rounds as above)`);
+  console.log(
+    `${'benchmark'.padEnd(44)}${pad('SQLite r/s', 11)}${pad('p95', 7)}${pad('PG r/s', 8)}${pad('p95', 7)}${pad('SQLite/PG r/s', 14)}${pad('PG/SQLite p95', 14)}  verdict`,
+  );
+  for (const [i, x] of a.rows.entries()) {
+    const y = b.rows[i] as Row;
+    const slower = x.m.rps / y.m.rps;
+    const p95 = y.m.p95 / x.m.p95;
+    console.log(
+      `${x.name.padEnd(44)}${pad(Math.round(x.m.rps), 11)}${pad(f1(x.m.p95), 7)}${pad(Math.round(y.m.rps), 8)}${pad(f1(y.m.p95), 7)}${pad(slower.toFixed(2), 14)}${pad(p95.toFixed(2), 14)}  ${slower <= 2 && p95 <= 2 ? 'within 2×' : 'OVER 2×'}`,
+    );
+  }
+}
+
+interface Row {
+  name: string;
+  m: Measure;
+  base: Measure;
+  target: number;
+  bytes: number;
+}
+
+async function apiOverheadOn(db: BenchDb, scale: string): Promise<Row[]> {
   const seconds = Number(process.env.BENCH_API_SECONDS ?? 4);
   const coldRuns = Number(process.env.BENCH_API_COLD ?? 10);
   const profDir = process.env.BENCH_CPU_PROF;
   if (profDir) mkdirSync(profDir, { recursive: true });
-  const file = await benchDatabase(scale);
-  const app = await startChild('app', file, { bareRoutes: true, execArgv: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] });
+  const app = await startChild('app', db.target, { bareRoutes: true, execArgv: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] });
   const load0 = loadavg();
   try {
     const api = `${app.url}/vario-api`;
@@ -120,7 +153,7 @@ export async function apiOverheadBench() {
       if (echo !== body) throw new Error(`bare route for ${t.path} does not answer the same bytes`);
     }
 
-    const rows: { name: string; m: Measure; base: Measure; target: number; bytes: number }[] = [];
+    const rows: Row[] = [];
     const median = (ms: Measure[]) => [...ms].sort((a, b) => a.rps - b.rps)[Math.floor(ms.length / 2)] as Measure;
     for (const [i, t] of targets.entries()) {
       const mine: Measure[] = [];
@@ -146,7 +179,7 @@ export async function apiOverheadBench() {
     const pad = (s: string | number, n: number) => String(s).padStart(n);
     const f1 = (v: number) => v.toFixed(1);
     console.log(
-      `\nAPI overhead (issue 21) on SQLite ${scale}, ${seconds} s rounds ×3 per side (median round), 10 connections; load average ${load0.map(f1).join(' ')} → ${load1.map(f1).join(' ')}`,
+      `\nAPI overhead (issue 21) on ${db.label} ${scale}, ${seconds} s rounds ×3 per side (median round), 10 connections; load average ${load0.map(f1).join(' ')} → ${load1.map(f1).join(' ')}`,
     );
     console.log(
       `${'benchmark'.padEnd(44)}${pad('bytes', 8)}${pad('req/s', 8)}${pad('p50', 7)}${pad('p95', 7)}${pad('bare r/s', 10)}${pad('b p50', 7)}${pad('b p95', 7)}${pad('ratio', 7)}${pad('target', 8)}`,
@@ -169,6 +202,7 @@ export async function apiOverheadBench() {
       `  warm (${warm.length} runs): p50 ${f1(pct(sortedWarm, 0.5))} p95 ${f1(pct(sortedWarm, 0.95))}; bare route p50 ${f1(pct(sortedBare, 0.5))} p95 ${f1(pct(sortedBare, 0.95))}`,
     );
     if (profDir) console.log(`\nCPU profile of the server: ${join(profDir)} (written when it ends; summarise with bench/src/cpuprofile.ts)`);
+    return rows;
   } finally {
     app.child.kill();
     if (profDir) await new Promise((r) => app.child.once('exit', r));

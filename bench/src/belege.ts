@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX, BELEGARTEN } from '@vario/contract';
 import { sql } from 'kysely';
@@ -225,5 +225,21 @@ async function bookingBench() {
       `${name.padEnd(56)}${fmt(r.docsPerSecond)}${fmt(r.p50)}${fmt(r.p95)}${base ? fmt(base.docsPerSecond, 13) : '-'.padStart(13)}${base ? (r.docsPerSecond / base.docsPerSecond).toFixed(2).padStart(8) : '-'.padStart(8)}`,
     );
   }
+  // issue 21 item 4: PostgreSQL within 2× of SQLite (docs/s and p95 of the same booking)
+  for (const i of [0, 1]) {
+    const x = rows[i];
+    const y = rows[i + 3];
+    if (!x || !y) continue;
+    const slower = x.r.docsPerSecond / y.r.docsPerSecond;
+    const p95 = y.r.p95 / x.r.p95;
+    results.push(
+      `${x.name.replace('SQLite: ', '')}: SQLite/PostgreSQL docs/s ${slower.toFixed(2)}, PostgreSQL/SQLite p95 ${p95.toFixed(2)} — ${slower <= 2 && p95 <= 2 ? 'within 2×' : 'OVER 2×'}`,
+    );
+  }
+  results.push(
+    `load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   for (const line of results) console.log(line);
 }

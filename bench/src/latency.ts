@@ -1,5 +1,13 @@
+export const LATENCY_RUNS = 200;
+export const LATENCY_WARMUP = 20;
+export interface Latency {
+  p50: number;
+  p95: number;
+  bytes: number;
+}
+
 /** Sequential request latencies (ms) after a warm-up: the numbers a single user feels. */
-export async function latencies(url: string, headers: Record<string, string>, n = 200, warmup = 20): Promise<{ p50: number; p95: number; bytes: number }> {
+export async function latencies(url: string, headers: Record<string, string>, n = LATENCY_RUNS, warmup = LATENCY_WARMUP): Promise<Latency> {
   let bytes = 0;
   for (let i = 0; i < warmup; i++) await (await fetch(url, { headers })).arrayBuffer();
   const times: number[] = [];

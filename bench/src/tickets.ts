@@ -1,6 +1,7 @@
 import { latencies } from './latency';
-import { benchDatabase, startChild } from './lib';
+import { startChild } from './lib';
 import { listBench } from './list-bench';
+import { type BenchDb, benchDatabases } from './pg-cluster';
 
 /**
  * Tickets (issue 22 item 13): the list at 1,000,000 tickets like the other lists (first and deep window, quick
@@ -19,8 +20,12 @@ export async function ticketsBench(scale = process.env.BENCH_SCALE ?? '1m') {
     },
     scale,
   );
-  const file = await benchDatabase(scale);
-  const app = await startChild('app', file);
+  for (const db of await benchDatabases(scale)) await rollUp(db);
+}
+
+/** The roll-up on one database (`BENCH_DB`: sqlite, pg or both); its tickets and activities stay in the bench database. */
+async function rollUp(db: BenchDb) {
+  const app = await startChild('app', db.target);
   try {
     const login = await fetch(`${app.url}/vario-api/login`, {
       method: 'POST',
@@ -46,7 +51,7 @@ export async function ticketsBench(scale = process.env.BENCH_SCALE ?? '1m') {
       await post('/crm/aktivitaeten', { ticketId: leaves[i % leaves.length], artId: art, beschreibung: `Bench ${i}`, dauer: 1 + (i % 60), datum });
     const m = await latencies(`${app.url}/vario-api/crm/tickets/${root.id}`, { authorization: auth.authorization });
     console.log(
-      `roll-up: GET of a three-level tree with 1,000 activities   p50 ${m.p50.toFixed(1)} ms   p95 ${m.p95.toFixed(1)} ms   target <20${m.p95 <= 20 ? ' ok' : ' ABOVE'}`,
+      `roll-up (${db.label}): GET of a three-level tree with 1,000 activities   p50 ${m.p50.toFixed(1)} ms   p95 ${m.p95.toFixed(1)} ms   target <20${m.p95 <= 20 ? ' ok' : ' ABOVE'}`,
     );
   } finally {
     app.child.kill();

@@ -70,3 +70,63 @@ describe('quick search plans', () => {
     expect(after.resultCount).toBe((before.resultCount ?? 0) + 1);
   });
 });
+
+// The deals' quick search matches by title and by the address (deals.resource.ts). PostgreSQL plans it by both together:
+// few matches are read by their ids, many by walking the id order; both answer the rows and totals a plain match would.
+const firma = await t.handle.db
+  .insertInto('adressen')
+  .values({ adressnummer: `PD-${Date.now()}`, name1: 'Planungsdeal Werkstatt', angelegtAm: now, geaendertAm: now } as never)
+  .returning('id')
+  .executeTakeFirstOrThrow();
+const andere = await t.handle.db
+  .insertInto('adressen')
+  .values({ adressnummer: `PD2-${Date.now()}`, name1: 'Andere Firma', angelegtAm: now, geaendertAm: now } as never)
+  .returning('id')
+  .executeTakeFirstOrThrow();
+const deal = (titel: string, adresseId: number) => ({ titel, adresseId, angelegtAm: now, geaendertAm: now });
+const insert = async (values: ReturnType<typeof deal>[]) => {
+  const ids: number[] = [];
+  for (let i = 0; i < values.length; i += 500)
+    ids.push(
+      ...(
+        await t.handle.db
+          .insertInto('deals')
+          .values(values.slice(i, i + 500))
+          .returning('id')
+          .execute()
+      ).map((r) => r.id),
+    );
+  return ids;
+};
+// few: two by the address's name, one by its title, one matching neither
+const few = await insert([
+  deal('Kesseltausch', firma.id),
+  deal('Planungsdeal Halle 7', andere.id),
+  deal('Dachsanierung', firma.id),
+  deal('Sonstiges', andere.id),
+]);
+// many: more than BROAD_SEARCH_MATCHES by title, a few of them also by the address
+const many = await insert(Array.from({ length: BROAD }, (_, i) => deal(`Serienplanung Los ${i}`, i % 500 === 0 ? firma.id : andere.id)));
+const deals = async (search: string, query: Record<string, string | number> = {}) =>
+  expectOk(await c.call(endpoints.dealsList, { as: 'admin', query: { search, returnTotal: 'true', limit: 20, ...query } }));
+
+describe('quick search plans of the deals (title or address)', () => {
+  it('few matches: the deals of the matching address and those with a matching title, newest first, with the exact total', async () => {
+    const res = await deals('planungsdeal');
+    const expected = [few[0], few[1], few[2], ...many.filter((_, i) => i % 500 === 0)].sort((a, b) => (b as number) - (a as number));
+    expect(res.result.map((r) => r.id)).toEqual(expected.slice(0, 20));
+    expect(res.resultCount).toBe(expected.length);
+    const none = await deals('planungsdeal nirgendwo');
+    expect(none.result).toEqual([]);
+    expect(none.resultCount).toBe(0);
+  });
+
+  it('many matches: the first and a deeper window in id order with the exact total', async () => {
+    const desc = [...many].sort((a, b) => b - a);
+    const first = await deals('serienplanung');
+    expect(first.resultCount).toBe(BROAD);
+    expect(first.result.map((r) => r.id)).toEqual(desc.slice(0, 20));
+    const deeper = await deals('serienplanung', { offset: 1500 });
+    expect(deeper.result.map((r) => r.id)).toEqual(desc.slice(1500, 1520));
+  });
+});
