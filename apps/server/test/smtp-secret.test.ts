@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { endpoints } from '@vario/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import * as m0041 from '../src/db/migrations/0041_smtp_passwort_verschluesselt';
+import * as m0041 from '../src/db/migrations/0041_smtp_passwort_datev_teile';
 import { decryptSecret } from '../src/db/secrets';
 import { mailSenderVon } from '../src/modules/ausgang/ausgang.routes';
 import { api, expectOk } from './client';
