@@ -102,7 +102,7 @@ interface Lauf {
 }
 
 /** Rows read per query: a query holds the (SQLite) connection for a few milliseconds, other requests run between them. */
-export const DATEV_BATCH = 2000;
+export const DATEV_BATCH = 1000;
 
 const pruefe = (l: Lauf, wo: string, felder: [string, string | null | undefined][]) => {
   for (const [feld, wert] of felder) {

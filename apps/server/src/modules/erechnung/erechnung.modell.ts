@@ -102,8 +102,12 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
   const d = belegartVon(b.belegart);
   const typCode = d?.untdid1001 ?? '380';
   const gutschrift = typCode === '381';
+  // a cancellation invoice (384, "corrected invoice") carries the original's amounts negated and refers to it (BT-25/26)
+  const storno = typCode === '384';
+  // nothing to pay for a credit note or for the cancellation of an invoice (negative): no payment request, no IBAN
+  const ohneZahlung = gutschrift || (storno && n(b.betragBrutto) <= 0);
   const v = await verkaeufer(trx);
-  const fehlend = fehlendeVerkaeuferDaten(v, xrechnung, !gutschrift);
+  const fehlend = fehlendeVerkaeuferDaten(v, xrechnung, !ohneZahlung);
   const fehlt = (bt: string, text: string) => fehlend.push({ bt, text });
 
   const steuerfall = (adresse?.steuerfall ?? 'inland') as Steuerfall;
@@ -159,10 +163,12 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
     const differenz = basis - (n(p.gesamtpreis) - eil);
     const abschlaege: ERechnungDaten[] = [];
     const zuschlaege: ERechnungDaten[] = [];
-    if (differenz > 0) abschlaege.push({ 'BT-136': betrag(differenz), 'BT-139': 'Rabatt', 'BT-140': '95' });
-    if (differenz < 0) zuschlaege.push({ 'BT-141': betrag(-differenz), 'BT-144': 'Teuerungszuschlag' });
-    if (eil > 0) zuschlaege.push({ 'BT-141': betrag(eil), 'BT-144': 'Eilzuschlag' });
-    if (eil < 0) abschlaege.push({ 'BT-136': betrag(-eil), 'BT-139': 'Nachlass', 'BT-140': '95' });
+    // a negated line (a cancellation's: negative quantity) keeps the original's allowances and charges, negated
+    const vz = n(p.menge) < 0 ? -1 : 1;
+    if (vz * differenz > 0) abschlaege.push({ 'BT-136': betrag(differenz), 'BT-139': 'Rabatt', 'BT-140': '95' });
+    if (vz * differenz < 0) zuschlaege.push({ 'BT-141': betrag(-differenz), 'BT-144': 'Teuerungszuschlag' });
+    if (vz * eil > 0) zuschlaege.push({ 'BT-141': betrag(eil), 'BT-144': 'Eilzuschlag' });
+    if (vz * eil < 0) abschlaege.push({ 'BT-136': betrag(-eil), 'BT-139': 'Nachlass', 'BT-140': '95' });
     const satz = n(p.mwstSatz);
     return {
       'BT-126': String(p.position),
@@ -251,18 +257,20 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
   const tage = lieferscheine.map((l) => l.belegdatum.slice(0, 10)).sort();
   const lieferdatum = tage[tage.length - 1] ?? b.liefertermin?.slice(0, 10) ?? b.belegdatum.slice(0, 10);
   const belegdatum = b.belegdatum.slice(0, 10);
-  const ziel = gutschrift ? null : plusTage(belegdatum, zahlart ? n(zahlart.nettoTage) : 14);
+  const ziel = ohneZahlung ? null : plusTage(belegdatum, zahlart ? n(zahlart.nettoTage) : 14);
   const brutto = n(b.betragBrutto);
   let bedingungen = zahlungsbedingungen(b.belegart, belegdatum, brutto, b.waehrung ?? 'EUR', zahlart) ?? undefined;
-  if (!gutschrift && zahlart && n(zahlart.skontoTage) > 0 && n(zahlart.skontoProzent) > 0 && brutto > 0)
+  if (!ohneZahlung && zahlart && n(zahlart.skontoTage) > 0 && n(zahlart.skontoProzent) > 0 && brutto > 0)
     bedingungen = `${bedingungen ?? ''}\n#SKONTO#TAGE=${n(zahlart.skontoTage)}#PROZENT=${prozent(n(zahlart.skontoProzent))}#\n`;
 
-  // a credit note refers to the invoice it corrects (its source document, BT-25/26)
-  const vorgaenger =
-    gutschrift && b.vorgaengerId
-      ? await trx.selectFrom('belege').select(['belegart', 'belegnummer', 'belegdatum']).where('id', '=', b.vorgaengerId).executeTakeFirst()
-      : undefined;
-  const rechnung = vorgaenger && belegartVon(vorgaenger.belegart)?.untdid1001 === '380' ? vorgaenger : undefined;
+  // a credit note refers to the invoice it corrects (its source document), a cancellation to the document it cancels (BT-25/26)
+  const bezugId = storno ? b.stornoVonId : gutschrift ? b.vorgaengerId : null;
+  const vorgaenger = bezugId
+    ? await trx.selectFrom('belege').select(['belegart', 'belegnummer', 'belegdatum']).where('id', '=', bezugId).executeTakeFirst()
+    : undefined;
+  const vorgaengerCode = vorgaenger ? belegartVon(vorgaenger.belegart)?.untdid1001 : undefined;
+  const rechnung = vorgaengerCode === '380' || (storno && vorgaengerCode === '381') ? vorgaenger : undefined;
+  if (storno && !rechnung) fehlt('BT-25', 'Nummer des stornierten Belegs (Stornorechnung ohne Bezug)');
   const mitLieferung = !!lieferadresse || fall.kategorie === 'K';
   const ort = lieferadresse ?? null;
 
@@ -306,11 +314,11 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
     'BT-77': mitLieferung ? txt(ort ? ort.ort : kaeufer.ort) : undefined,
     'BT-78': mitLieferung ? txt(ort ? ort.plz : kaeufer.plz) : undefined,
     'BT-80': mitLieferung ? ((ort ? ort.lkz : null) || kaeufer.lkz).toUpperCase() : undefined,
-    'BT-81': gutschrift ? '1' : '58',
-    'BT-83': gutschrift ? undefined : b.belegnummer,
-    'BT-84': gutschrift ? undefined : ohneLeer(v?.iban),
-    'BT-85': gutschrift ? undefined : txt(v?.lizenzName),
-    'BT-86': gutschrift ? undefined : ohneLeer(v?.bic),
+    'BT-81': ohneZahlung ? '1' : '58',
+    'BT-83': ohneZahlung ? undefined : b.belegnummer,
+    'BT-84': ohneZahlung ? undefined : ohneLeer(v?.iban),
+    'BT-85': ohneZahlung ? undefined : txt(v?.lizenzName),
+    'BT-86': ohneZahlung ? undefined : ohneLeer(v?.bic),
     'BT-106': betrag(n(b.betragNetto)),
     'BT-107': rabatt ? betrag(rabatt) : undefined,
     'BT-108': zuschlaege.length ? betrag(kosten.reduce((x, [c]) => x + c, 0)) : undefined,
