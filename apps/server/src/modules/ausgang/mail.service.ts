@@ -206,6 +206,12 @@ async function eingerichtet(db: Db) {
   return !!k.host && !!k.absender;
 }
 
+/** What every draft starts from: the template of its kind, the company name, whether a server is set up. */
+export async function mailEntwurfBasis(db: Db, art: string) {
+  const [v, f, ok] = await Promise.all([vorlage(db, art), firma(db), eingerichtet(db)]);
+  return { vorlage: v, firma: f, eingerichtet: ok };
+}
+
 /** The document's recipient: the invoice address for types printed to it, else the address; its e-mail, or none. */
 async function belegEmpfaenger(db: Db, b: { adresseId: number; rechnungsadresseId: number | null; ansprechpartnerId: number | null; belegart: string }) {
   const d = belegartVon(b.belegart);
