@@ -149,7 +149,16 @@ export async function datevBench(n = Number(process.env.DATEV_N ?? 10_000)) {
       zeilen++;
       const cpu = process.cpuUsage(cpu0);
       andere.sort((x, y) => x - y);
-      return { ms, ttfb, bytes, zeilen, rssMb: (rssMax - rss0) / 1e6, cpuMs: (cpu.user + cpu.system) / 1000, andereP95: andere[Math.floor(andere.length * 0.95)] ?? 0, andereMax: andere.at(-1) ?? 0 };
+      return {
+        ms,
+        ttfb,
+        bytes,
+        zeilen,
+        rssMb: (rssMax - rss0) / 1e6,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        andereP95: andere[Math.floor(andere.length * 0.95)] ?? 0,
+        andereMax: andere.at(-1) ?? 0,
+      };
     }
 
     await einmal(true); // warm-up
@@ -164,16 +173,23 @@ export async function datevBench(n = Number(process.env.DATEV_N ?? 10_000)) {
     const cpu = sortiert((x) => x.cpuMs);
     const erste = laeufe[0] as (typeof laeufe)[number];
     const echt = await einmal(false);
-    const markiert = await db.selectFrom('datevExportPosten').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const markiert = await db
+      .selectFrom('datevExportPosten')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const [l1, l5] = loadavg();
     const fmt = (x: number) => `${x.toFixed(0)} ms`;
     console.log(`${RUNS} test exports: ${erste.zeilen.toLocaleString('en')} rows, ${(erste.bytes / 1e6).toFixed(1)} MB each (CP1252)`);
     console.log(`  total     p50 ${fmt(q(total, 0.5))}  p95 ${fmt(q(total, 0.95))}   (target < 2000 ms)`);
     console.log(`  CPU time  p50 ${fmt(q(cpu, 0.5))}  p95 ${fmt(q(cpu, 0.95))}   (this process, server and client; the machine's load does not stretch it)`);
     console.log(`  1st byte  p50 ${fmt(q(ttfb, 0.5))}  p95 ${fmt(q(ttfb, 0.95))}`);
-    console.log(`  RSS growth while exporting  p50 ${q(rss, 0.5).toFixed(1)} MB  max ${q(rss, 1).toFixed(1)} MB (the file is ${(erste.bytes / 1e6).toFixed(1)} MB)`);
+    console.log(
+      `  RSS growth while exporting  p50 ${q(rss, 0.5).toFixed(1)} MB  max ${q(rss, 1).toFixed(1)} MB (the file is ${(erste.bytes / 1e6).toFixed(1)} MB)`,
+    );
     console.log(`  another user's GET /webapp/me meanwhile: slowest p50 ${fmt(q(andere, 0.5))}, worst ${fmt(q(andere, 1))}`);
-    console.log(`export (marks postings): ${fmt(echt.ms)}, 1st byte ${fmt(echt.ttfb)}, ${echt.zeilen.toLocaleString('en')} rows, ${Number(markiert.n).toLocaleString('en')} postings marked`);
+    console.log(
+      `export (marks postings): ${fmt(echt.ms)}, 1st byte ${fmt(echt.ttfb)}, ${echt.zeilen.toLocaleString('en')} rows, ${Number(markiert.n).toLocaleString('en')} postings marked`,
+    );
     console.log(`load average 1 min ${l1?.toFixed(2)}, 5 min ${l5?.toFixed(2)} (${cpus().length} cores)`);
     if (erste.zeilen !== 3 * n || echt.zeilen !== 3 * n || Number(markiert.n) !== 2 * n) throw new Error('rows or marks missing');
   } finally {

@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { api, expectOk } from './client';
+import { DATEV_EINSTELLUNGEN as EINSTELLUNGEN } from './datev-fixture';
 import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
 
@@ -12,25 +13,6 @@ const t = await createTestApp();
 const c = api(t);
 const f = factories(c);
 const db = t.handle.db;
-
-const EINSTELLUNGEN = {
-  beraternummer: 29098,
-  mandantennummer: 55003,
-  kontenrahmen: 'SKR03' as const,
-  sachkontenlaenge: 4,
-  debitorRegel: 'basisPlusLaufnummer' as const,
-  debitorBasis: 10000,
-  konten: {
-    erloese: [
-      { satz: 1900, konto: '8400', buSchluessel: null },
-      { satz: 700, konto: '8300', buSchluessel: null },
-      { satz: 0, konto: '8120', buSchluessel: null },
-    ],
-    bank: '1200',
-    kasse: '1000',
-    skonto: '8736',
-  },
-};
 
 const meldung = (e: { errors: { services: { message: string }[] } }) => e.errors.services.map((x) => x.message).join(' ');
 

@@ -35,7 +35,11 @@ async function abgeschlossen() {
   await s.vorOrt(tech.as, planung.id, 30);
   const dispo = await f.benutzer({ rechte: { SVC_DISPO: true } });
   const done = expectOk(
-    await c.call(endpoints.serviceAbschlussOhneUnterschrift, { as: dispo.anmeldename, params: { id: auftrag.id }, body: { data: { grund: 'Kunde nicht anwesend' } } }),
+    await c.call(endpoints.serviceAbschlussOhneUnterschrift, {
+      as: dispo.anmeldename,
+      params: { id: auftrag.id },
+      body: { data: { grund: 'Kunde nicht anwesend' } },
+    }),
   );
   return { tech, auftrag, adresse, sha256: done.sha256 as string };
 }
@@ -61,7 +65,10 @@ describe('service report by e-mail', () => {
 
     // without an e-mail on the address, its contact person's
     await db.updateTable('adressen').set({ email: null }).where('id', '=', x.adresse.id).execute();
-    await db.insertInto('ansprechpartner').values({ adresseId: x.adresse.id, name: 'Meier', email: 'meier@kunde.example' } as never).execute();
+    await db
+      .insertInto('ansprechpartner')
+      .values({ adresseId: x.adresse.id, name: 'Meier', email: 'meier@kunde.example' } as never)
+      .execute();
     expect(expectOk(await c.call(endpoints.serviceberichtMailEntwurf, { as: 'admin', params: { id: x.auftrag.id } })).result.an).toEqual([
       'meier@kunde.example',
     ]);
@@ -105,7 +112,10 @@ describe('service report by e-mail', () => {
 
   it('a refusal changes nothing: an invalid address is a field error; before completion 422; another technician’s task 404; no SMTP server 422', async () => {
     const x = await abgeschlossen();
-    const vorher = await db.selectFrom('mailAusgang').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const vorher = await db
+      .selectFrom('mailAusgang')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const daten = { an: ['kein-adresse'], betreff: 'B', text: 'T' };
     const falsch = expectError(await c.call(endpoints.serviceberichtMailSenden, { as: 'admin', params: { id: x.auftrag.id }, body: { data: daten } }), 400);
     expect(falsch.errors.fieldErrors.an?.[0]).toContain('kein-adresse');
@@ -122,7 +132,10 @@ describe('service report by e-mail', () => {
     } finally {
       await db.updateTable('systemParameter').set({ wert: '127.0.0.1' }).where('name', '=', 'MAIL.SMTP_HOST').execute();
     }
-    const nachher = await db.selectFrom('mailAusgang').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const nachher = await db
+      .selectFrom('mailAusgang')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(nachher.n)).toBe(Number(vorher.n));
   });
 });

@@ -6,7 +6,6 @@ import { actor } from '../../plugins/auth';
 import { datevRoutes } from './datev.routes';
 import { attachmentsFor, mahnschreibenAnhaenge } from './mail.anhaenge';
 import { MailSender } from './mail.sender';
-import { serviceberichtAnhaenge, serviceberichtAuftrag, serviceberichtEntwurf } from './mail.servicebericht';
 import {
   belegEntwurf,
   mahnschreibenEntwurf,
@@ -20,6 +19,7 @@ import {
   vorlagenLesen,
   vorlageSchreiben,
 } from './mail.service';
+import { serviceberichtAnhaenge, serviceberichtAuftrag, serviceberichtEntwurf } from './mail.servicebericht';
 
 /** The senders of the running apps by their database (tests wait for them: `mailSenderVon`). */
 const SENDER = new WeakMap<object, MailSender>();
@@ -112,7 +112,14 @@ export function ausgangRoutes(app: FastifyInstance, ctx: AppContext) {
     const result = await db
       .transaction()
       .execute((trx) =>
-        mailEinreihen(trx, wer, { art: 'servicebericht', id: a.id, belegId: null, protokoll: { tabelle: 'SVA', datensatzId: a.id } }, adressen, req.body.data, anhaenge),
+        mailEinreihen(
+          trx,
+          wer,
+          { art: 'servicebericht', id: a.id, belegId: null, protokoll: { tabelle: 'SVA', datensatzId: a.id } },
+          adressen,
+          req.body.data,
+          anhaenge,
+        ),
       );
     sender.anstossen();
     return { result };

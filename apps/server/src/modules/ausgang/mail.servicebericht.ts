@@ -56,7 +56,8 @@ async function empfaenger(db: Db, adresseId: number | null): Promise<string[]> {
 }
 
 export async function serviceberichtEntwurf(db: Db, a: Auftrag): Promise<MailEntwurf> {
-  if (!a.abschlussberichtSha256) throw unprocessable(`Serviceauftrag ${a.auftragsnummer}: es gibt noch keinen Servicebericht (der Auftrag ist nicht abgeschlossen)`);
+  if (!a.abschlussberichtSha256)
+    throw unprocessable(`Serviceauftrag ${a.auftragsnummer}: es gibt noch keinen Servicebericht (der Auftrag ist nicht abgeschlossen)`);
   const [basis, an, adresse] = await Promise.all([
     mailEntwurfBasis(db, MAIL_VORLAGE_SERVICEBERICHT),
     empfaenger(db, a.adresseId),

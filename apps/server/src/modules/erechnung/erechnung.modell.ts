@@ -200,11 +200,13 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
   });
 
   // head discounts per rate exactly as the totals split them; charges at the main rate
+  // the main rate (charges and the discount's remainder go there) as the original's: a cancellation's lines are negated
+  const sg = storno ? -1 : 1;
   const s = belegSummen(
     {
-      frachtkosten: n(b.frachtkosten),
-      nachnahme: n(b.nachnahme),
-      versicherung: n(b.versicherung),
+      frachtkosten: sg * n(b.frachtkosten),
+      nachnahme: sg * n(b.nachnahme),
+      versicherung: sg * n(b.versicherung),
       rabatt1Prozent: b.rabatt1Prozent,
       rabatt1Betrag: b.rabatt1Betrag,
       rabatt2Prozent: b.rabatt2Prozent,
@@ -212,16 +214,16 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
     },
     positionen.map((p) => ({
       positionsArt: p.positionsArt,
-      menge: n(p.menge),
+      menge: sg * n(p.menge),
       einzelpreis: n(p.einzelpreis),
       rabatt1: n(p.rabatt1),
       rabatt2: n(p.rabatt2),
       teuerungszuschlag: n(p.teuerungszuschlag),
-      eilzuschlag: n(p.eilzuschlag),
+      eilzuschlag: sg * n(p.eilzuschlag),
       mwstSatz: n(p.mwstSatz),
       ek: p.ek,
       gewicht: p.gewicht,
-      gesamtpreis: n(p.gesamtpreis),
+      gesamtpreis: sg * n(p.gesamtpreis),
     })),
   );
   const proSatz = new Map<number, bigint>();
