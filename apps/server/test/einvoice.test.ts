@@ -164,7 +164,7 @@ describe('e-invoices: the test invoices of issue 24 item 6', () => {
         expect(Buffer.compare(nochmal.rawPayload, bytes), `${fall.name} ${format}: the second download`).toBe(0);
       }
     }
-  });
+  }, 120_000); // ten invoices booked and thirty e-invoices rendered
 
   it('a credit note (381) refers to the invoice it corrects (BT-25, BT-26)', async () => {
     const { beleg } = await rechnung({
