@@ -25,7 +25,6 @@ export async function datevBench(n = Number(process.env.DATEV_N ?? 10_000)) {
     foundation.run({ db, dialect: handle.dialect, faker: fakerDE, scale: 1000, demo: true, numberRanges: [], progress: () => {} }),
   );
   const db = handle.db;
-  const admin = await db.selectFrom('benutzer').select('id').where('anmeldename', '=', 'admin').executeTakeFirstOrThrow();
   await db.updateTable('systemParameter').set({ wert: '29098' }).where('name', '=', 'DATEV.BERATERNUMMER').execute();
   await db.updateTable('systemParameter').set({ wert: '55003' }).where('name', '=', 'DATEV.MANDANTENNUMMER').execute();
   const now = new Date().toISOString();
