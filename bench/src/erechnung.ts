@@ -1,15 +1,10 @@
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { API_PREFIX, BELEGARTEN, FACTURX } from '@vario/contract';
-import { buildApp } from '../../apps/server/src/app';
-import { migrate, openDatabase } from '../../apps/server/src/db/index';
+import { API_PREFIX, FACTURX } from '@vario/contract';
 import { renderGeschaeftsdokument } from '../../apps/server/src/modules/belege/belege.pdf';
 import { belegPdfModel } from '../../apps/server/src/modules/belege/belege.pdf-model';
 import { erechnungModell } from '../../apps/server/src/modules/erechnung/erechnung.modell';
 import { facturXmp } from '../../apps/server/src/modules/erechnung/erechnung.service';
 import { schreibeERechnung } from '../../apps/server/src/modules/erechnung/erechnung.xml';
-import { seed } from '../../apps/server/src/seed/index';
+import { invoiceApp, measure as measureWith } from './invoice-setup';
 
 /** Targets of issue 24 item 14: XRechnung XML of a 3-page invoice p95 < 50 ms, the ZUGFeRD PDF p95 < 150 ms. */
 const XML_P95_MS = 50;
@@ -17,19 +12,7 @@ const PDF_P95_MS = 150;
 const RUNS = Number(process.env.BENCH_EINV_RUNS ?? 50);
 const WARMUP = 5;
 
-async function measure(n: number, work: () => Promise<number>) {
-  let bytes = 0;
-  for (let i = 0; i < WARMUP; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    bytes = await work();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] as number;
-  return { p50: at(0.5), p95: at(0.95), max: times[times.length - 1] as number, bytes };
-}
+const measure = (n: number, work: () => Promise<number>) => measureWith(n, work, WARMUP);
 
 /**
  * `npm run bench erechnung`: a booked 3-page invoice of the demo data (70 lines at 19 % and 7 %), made through the API;
@@ -38,40 +21,15 @@ async function measure(n: number, work: () => Promise<number>) {
  * the route's answer once stored (GoBD: later downloads read the stored bytes).
  */
 export async function erechnungBench() {
-  const file = join(tmpdir(), `vario-bench-einv-${process.pid}.sqlite`);
-  const handle = await openDatabase(file);
+  const x = await invoiceApp('einv', {
+    betreff: 'Bestellung 4711',
+    buchen: true,
+    vorher: async (h, adresseId) => {
+      await h.db.updateTable('adressen').set({ erechnungFormat: 'zugferd', steuerfall: 'inland' }).where('id', '=', adresseId).execute();
+    },
+  });
+  const { handle, app, auth, id } = x;
   try {
-    await migrate(handle);
-    await seed(handle, { scale: 60, demo: true });
-    const app = await buildApp({ handle, logger: false, loginLimit: { max: 100_000, timeWindow: 60_000 } });
-    const login = await app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/login`,
-      headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
-    });
-    const auth = { authorization: `Bearer ${login.json().result.token as string}`, 'content-type': 'application/json' };
-    const artikel = await handle.db.selectFrom('artikel').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
-    const adresse = await handle.db.selectFrom('adressen').select('id').where('istKunde', '=', true).orderBy('id').limit(1).executeTakeFirstOrThrow();
-    await handle.db.updateTable('adressen').set({ erechnungFormat: 'zugferd', steuerfall: 'inland' }).where('id', '=', adresse.id).execute();
-    const created = await app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/verkauf/belege`,
-      headers: auth,
-      payload: { data: { belegart: BELEGARTEN.rechnung.belegart, adresseId: adresse.id, betreff: 'Bestellung 4711' } },
-    });
-    const id = created.json().result.id as number;
-    for (let i = 1; i <= 70; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: `${API_PREFIX}/verkauf/belege/${id}/positionen`,
-        headers: auth,
-        payload: { data: { artikelId: artikel.id, bezeichnung: `Ventil Größe ${i}`, beschreibung: null, menge: i, mwstSatz: i % 2 ? 19 : 7 } },
-      });
-      if (res.statusCode !== 201) throw new Error(`position ${i}: ${res.statusCode} ${res.body}`);
-    }
-    const booked = await app.inject({ method: 'POST', url: `${API_PREFIX}/verkauf/belege/${id}/buchen`, headers: auth, payload: {} });
-    if (booked.statusCode !== 200) throw new Error(`booking: ${booked.statusCode} ${booked.body}`);
-
     const xml = (syntax: 'ubl' | 'cii') => async () => {
       const m = await handle.db.transaction().execute((trx) => erechnungModell(trx, id, syntax === 'ubl' ? 'xrechnung-ubl' : 'xrechnung-cii'));
       if (m.fehlend.length) throw new Error(`missing ${m.fehlend.map((f) => f.bt).join(', ')}`);
@@ -95,8 +53,6 @@ export async function erechnungBench() {
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       return res.rawPayload.length;
     });
-    await app.close();
-
     const fmt = (v: number) => v.toFixed(1).padStart(9);
     console.log(`\nE-invoices of a ${seiten}-page invoice, 70 lines (${RUNS} runs after ${WARMUP} warm-up, in-process, SQLite)`);
     console.log(`${'benchmark'.padEnd(62)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}${'KB'.padStart(8)}${'target'.padStart(9)}`);
@@ -111,7 +67,6 @@ export async function erechnungBench() {
     const ok = ubl.p95 < XML_P95_MS && cii.p95 < XML_P95_MS && pdf.p95 < PDF_P95_MS;
     console.log(`targets met: ${ok ? 'yes' : 'NO'}`);
   } finally {
-    await handle.close();
-    for (const s of ['', '-wal', '-shm']) rmSync(file + s, { force: true });
+    await x.close();
   }
 }

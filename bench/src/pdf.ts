@@ -1,39 +1,17 @@
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { API_PREFIX, BELEGARTEN } from '@vario/contract';
+import { API_PREFIX } from '@vario/contract';
 import PDFDocument from 'pdfkit';
-import { buildApp } from '../../apps/server/src/app';
-import { migrate, openDatabase } from '../../apps/server/src/db/index';
 import { formatBetrag, formatMenge, formatPreis4 } from '../../apps/server/src/lib/format-de';
 import { type GeschaeftsdokumentModel, renderGeschaeftsdokument } from '../../apps/server/src/modules/belege/belege.pdf';
-import { seed } from '../../apps/server/src/seed/index';
+import { invoiceApp, measure as measureWith, type Timing } from './invoice-setup';
 
 /** Target of issue 11 item 9: a 3-page invoice renders in p95 < 150 ms. */
 export const PDF_P95_TARGET_MS = 150;
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 100);
 const WARMUP = 10;
 
-export interface Timing {
-  p50: number;
-  p95: number;
-  max: number;
-  bytes: number;
-}
+export type { Timing };
 
-async function measure(n: number, work: () => Promise<number>): Promise<Timing> {
-  let bytes = 0;
-  for (let i = 0; i < WARMUP; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    bytes = await work();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] as number;
-  return { p50: at(0.5), p95: at(0.95), max: times[times.length - 1] as number, bytes };
-}
+const measure = (n: number, work: () => Promise<number>) => measureWith(n, work, WARMUP);
 
 /** The baseline: an empty one-page pdfkit document (what pdfkit costs before any layout). */
 function emptyPdf(): Promise<Buffer> {
@@ -112,36 +90,9 @@ export function dreiseitigeRechnung(): GeschaeftsdokumentModel {
  * hash kept); `npm run bench pdf-last` measures uncached renders.
  */
 async function routeTiming(): Promise<Timing & { pages: number }> {
-  const file = join(tmpdir(), `vario-bench-pdf-${process.pid}.sqlite`);
-  const handle = await openDatabase(file);
+  const x = await invoiceApp('pdf');
+  const { app, auth, id } = x;
   try {
-    await migrate(handle);
-    await seed(handle, { scale: 60, demo: true });
-    const app = await buildApp({ handle, logger: false, loginLimit: { max: 100_000, timeWindow: 60_000 } });
-    const login = await app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/login`,
-      headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
-    });
-    const auth = { authorization: `Bearer ${login.json().result.token as string}`, 'content-type': 'application/json' };
-    const artikel = await handle.db.selectFrom('artikel').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
-    const adresse = await handle.db.selectFrom('adressen').select('id').where('istKunde', '=', true).orderBy('id').limit(1).executeTakeFirstOrThrow();
-    const created = await app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/verkauf/belege`,
-      headers: auth,
-      payload: { data: { belegart: BELEGARTEN.rechnung.belegart, adresseId: adresse.id } },
-    });
-    const id = created.json().result.id as number;
-    for (let i = 1; i <= 70; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: `${API_PREFIX}/verkauf/belege/${id}/positionen`,
-        headers: auth,
-        payload: { data: { artikelId: artikel.id, bezeichnung: `Ventil Größe ${i}`, menge: i, mwstSatz: i % 2 ? 19 : 7 } },
-      });
-      if (res.statusCode !== 201) throw new Error(`position ${i}: ${res.statusCode} ${res.body}`);
-    }
     const url = `${API_PREFIX}/verkauf/belege/${id}/pdf`;
     const first = await app.inject({ method: 'GET', url, headers: auth });
     const pages = (first.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
@@ -150,11 +101,9 @@ async function routeTiming(): Promise<Timing & { pages: number }> {
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
       return res.rawPayload.length;
     });
-    await app.close();
     return { ...t, pages };
   } finally {
-    await handle.close();
-    for (const s of ['', '-wal', '-shm']) rmSync(file + s, { force: true });
+    await x.close();
   }
 }
 

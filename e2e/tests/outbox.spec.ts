@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
+import { DATEV_EINSTELLUNGEN } from '../../apps/server/test/datev-fixture';
+import { TestSmtp } from '../../apps/server/test/smtp';
 import { getJson } from '../fixtures/api';
 import { apiLogin, bearer, openAs } from './helpers';
 
@@ -30,23 +30,11 @@ async function bookedInvoice(request: APIRequestContext, token: string) {
 }
 
 test('an invoice is sent by e-mail from the print preview: the SMTP server receives it with the PDF, the preview shows it sent', async ({ page, request }) => {
-  const empfangen: { an: string[]; raw: string }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, cb) {
-      const teile: Buffer[] = [];
-      stream.on('data', (b: Buffer) => teile.push(b));
-      stream.on('end', () => {
-        empfangen.push({ an: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(teile).toString('latin1') });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const smtp = new TestSmtp();
+  const empfangen = smtp.empfangen;
+  await smtp.start();
   try {
-    const port = (smtp.server.address() as AddressInfo).port;
+    const port = smtp.port;
     const admin = await apiLogin(request, 'admin');
     const set = await request.put(`${API}/system/mail/smtp`, {
       headers: bearer(admin),
@@ -82,7 +70,7 @@ test('an invoice is sent by e-mail from the print preview: the SMTP server recei
     await expect(page.getByTestId('mail-state')).toHaveAttribute('data-state', 'gesendet', { timeout: 20_000 });
     await expect(page.getByTestId('mail-state')).toContainText('Gesendet');
   } finally {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.stop();
   }
 });
 
@@ -90,26 +78,7 @@ test('the DATEV export screen: a Buchungsstapel is exported and downloaded, the 
   const admin = await apiLogin(request, 'admin');
   const settings = await request.put(`${API}/finanzen/datev/einstellungen`, {
     headers: bearer(admin),
-    data: {
-      data: {
-        beraternummer: 29098,
-        mandantennummer: 55003,
-        kontenrahmen: 'SKR03',
-        sachkontenlaenge: 4,
-        debitorRegel: 'basisPlusLaufnummer',
-        debitorBasis: 10000,
-        konten: {
-          erloese: [
-            { satz: 1900, konto: '8400', buSchluessel: null },
-            { satz: 700, konto: '8300', buSchluessel: null },
-            { satz: 0, konto: '8120', buSchluessel: null },
-          ],
-          bank: '1200',
-          kasse: '1000',
-          skonto: '8736',
-        },
-      },
-    },
+    data: { data: DATEV_EINSTELLUNGEN },
   });
   expect(settings.status()).toBe(200);
 

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { endpoints, MessageCode } from '@vario/contract';
 import { unzipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { api, expectOk } from './client';
+import { DATEV_EINSTELLUNGEN as EINSTELLUNGEN } from './datev-fixture';
 import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
 
@@ -11,25 +13,6 @@ const t = await createTestApp();
 const c = api(t);
 const f = factories(c);
 const db = t.handle.db;
-
-const EINSTELLUNGEN = {
-  beraternummer: 29098,
-  mandantennummer: 55003,
-  kontenrahmen: 'SKR03' as const,
-  sachkontenlaenge: 4,
-  debitorRegel: 'basisPlusLaufnummer' as const,
-  debitorBasis: 10000,
-  konten: {
-    erloese: [
-      { satz: 1900, konto: '8400', buSchluessel: null },
-      { satz: 700, konto: '8300', buSchluessel: null },
-      { satz: 0, konto: '8120', buSchluessel: null },
-    ],
-    bank: '1200',
-    kasse: '1000',
-    skonto: '8736',
-  },
-};
 
 const meldung = (e: { errors: { services: { message: string }[] } }) => e.errors.services.map((x) => x.message).join(' ');
 
@@ -333,7 +316,8 @@ describe('the Buchungsstapel', () => {
       if (hat(dateien.flatMap((d) => d.zeilen))) mal++;
     }
     expect(mal).toBe(1);
-    const eintrag = log.find((x) => x.id === Number(erst.res.headers['x-datev-export-id']));
+    // the answer is streamed before its log entry exists: the entry is found by the SHA-256 of the bytes received
+    const eintrag = log.find((x) => x.sha256 === createHash('sha256').update(erst.bytes).digest('hex'));
     expect(eintrag).toMatchObject({ art: 'buchungsstapel', von, bis, test: false, wiederholung: false, dateiname: 'EXTF_Buchungsstapel_2026-08.csv' });
     const datei = await c.callRaw(endpoints.datevExportDatei, { as: 'admin', params: { id: eintrag?.id as number } });
     expect(datei.rawPayload.equals(erst.bytes)).toBe(true);

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { endpoints, FACTURX } from '@vario/contract';
+import { BELEGARTEN, endpoints, FACTURX } from '@vario/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convert } from 'xmlbuilder2';
@@ -164,7 +164,7 @@ describe('e-invoices: the test invoices of issue 24 item 6', () => {
         expect(Buffer.compare(nochmal.rawPayload, bytes), `${fall.name} ${format}: the second download`).toBe(0);
       }
     }
-  });
+  }, 120_000); // ten invoices booked and thirty e-invoices rendered
 
   it('a credit note (381) refers to the invoice it corrects (BT-25, BT-26)', async () => {
     const { beleg } = await rechnung({
@@ -198,6 +198,69 @@ describe('e-invoices: the test invoices of issue 24 item 6', () => {
     expect(werte(cii, 'ram:IssuerAssignedID')).toContain(beleg.belegnummer);
   });
 
+  it('a cancellation invoice (384) of an invoice: the original negated (quantities, line and document amounts, allowances and charges), BT-25/26 its invoice; of a credit note: positive, BT-25 the credit note', async () => {
+    const { beleg } = await rechnung({
+      name: 'rechnung-fuer-storno',
+      kopf: { rabatt1Prozent: 5, rabatt1Text: 'Treuerabatt', frachtkosten: 12.5 },
+      positionen: [
+        { einzelpreis: 123.45, menge: 3, rabatt1: 10, mwstSatz: 19 },
+        { einzelpreis: 19.99, menge: 7, eilzuschlag: 5, mwstSatz: 7 },
+      ],
+    });
+    expectOk(await buchen(beleg.id));
+    const original = (await erechnung(beleg.id, 'xrechnung-cii')).rawPayload.toString('utf8');
+    expectOk(await c.call(endpoints.belegStornieren, { as: 'admin', params: { id: beleg.id } }));
+    const gutschriftId = (gelieferte.find((g) => g.name === 'gutschrift-381') as { id: number }).id;
+    expectOk(await c.call(endpoints.belegStornieren, { as: 'admin', params: { id: gutschriftId } }));
+    const db = t.handle.db;
+    const storno = await db.selectFrom('belege').select(['id', 'belegart']).where('stornoVonId', '=', beleg.id).executeTakeFirstOrThrow();
+    const stornoGu = await db.selectFrom('belege').select('id').where('stornoVonId', '=', gutschriftId).executeTakeFirstOrThrow();
+    expect(storno.belegart).toBe(BELEGARTEN.stornorechnung.belegart);
+    for (const [name, id] of [
+      ['storno-384', storno.id],
+      ['storno-384-gutschrift', stornoGu.id],
+    ] as const) {
+      for (const format of FORMATE) {
+        const res = await erechnung(id, format);
+        expect(res.statusCode, `${name} ${format}: ${res.body}`).toBe(200);
+        gelieferte.push({ name, format, bytes: res.rawPayload, id });
+      }
+    }
+    const xml = (name: string, format: string) => (gelieferte.find((g) => g.name === name && g.format === format) as { bytes: Buffer }).bytes.toString('utf8');
+    const cii = xml('storno-384', 'xrechnung-cii');
+    const ubl = xml('storno-384', 'xrechnung-ubl');
+    expect(werte(cii, 'ram:TypeCode')).toContain(BELEGARTEN.stornorechnung.untdid1001);
+    expect(ubl).toContain('<ubl:Invoice');
+    expect(werte(ubl, 'cbc:InvoiceTypeCode')).toEqual(['384']);
+    expect(werte(cii, 'ram:IssuerAssignedID')).toContain(beleg.belegnummer);
+    expect(werte(ubl, 'cbc:ID')).toContain(beleg.belegnummer);
+    // every amount the original states comes back negated: lines, allowances, charges, tax, totals, amount due
+    for (const feld of [
+      'ram:LineTotalAmount',
+      'ram:ActualAmount',
+      'ram:BasisAmount',
+      'ram:CalculatedAmount',
+      'ram:GrandTotalAmount',
+      'ram:DuePayableAmount',
+      'ram:TaxBasisTotalAmount',
+      'ram:AllowanceTotalAmount',
+      'ram:ChargeTotalAmount',
+    ]) {
+      const neg = (v: string) => (v.startsWith('-') ? v.slice(1) : v === '0.00' ? v : `-${v}`);
+      expect(werte(cii, feld).sort(), feld).toEqual(werte(original, feld).map(neg).sort());
+    }
+    expect(werte(cii, 'ram:BilledQuantity')).toEqual(['-3.000', '-7.000']);
+    expect(werte(cii, 'ram:DuePayableAmount')[0]).toMatch(/^-\d/);
+    // nothing to pay: no due date, no credit transfer
+    expect(werte(cii, 'ram:DueDateDateTime')).toEqual([]);
+    expect(werte(cii, 'ram:IBANID')).toEqual([]);
+    const gu = xml('storno-384-gutschrift', 'xrechnung-cii');
+    expect(werte(gu, 'ram:TypeCode')).toContain('384');
+    expect(werte(gu, 'ram:DuePayableAmount')[0]).toMatch(/^\d/);
+    const gutschriftNr = (await db.selectFrom('belege').select('belegnummer').where('id', '=', gutschriftId).executeTakeFirstOrThrow()).belegnummer;
+    expect(werte(gu, 'ram:IssuerAssignedID')).toContain(gutschriftNr);
+  });
+
   it('each ZUGFeRD PDF is a PDF/A-3b carrying the CII as factur-x.xml (Alternative) with the Factur-X XMP, every font embedded', async () => {
     const pdfs = gelieferte.filter((g) => g.format === 'zugferd');
     expect(pdfs.length).toBeGreaterThanOrEqual(10);
@@ -211,7 +274,7 @@ describe('e-invoices: the test invoices of issue 24 item 6', () => {
       const nummerUndBetrag = (x: string) => [/<rsm:ExchangedDocument>\s*<ram:ID>([^<]+)/.exec(x)?.[1], werte(x, 'ram:DuePayableAmount')[0]];
       const xr = (gelieferte.find((x) => x.id === g.id && x.format === 'xrechnung-cii') as { bytes: Buffer }).bytes.toString('utf8');
       expect(nummerUndBetrag(xml.toString('utf8'))).toEqual(nummerUndBetrag(xr));
-      expect(nummerUndBetrag(xr)[0]).toMatch(/^(RE|GU)/);
+      expect(nummerUndBetrag(xr)[0]).toMatch(/^(RE|GU|SR)/);
       const latin = g.bytes.toString('latin1');
       expect(latin).toMatch(/\/Type \/Filespec[\s\S]{0,40}\/AFRelationship \/Alternative|\/AFRelationship \/Alternative/);
       expect(latin).toMatch(/\/AF \[\d+ 0 R\]/);

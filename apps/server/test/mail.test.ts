@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { endpoints, MessageCode } from '@vario/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { heute, plusTage } from '../src/lib/berlin-time';
 import { api, expectOk } from './client';
 import { factories } from './factories';
 import { createTestApp, expectError } from './helper';
+import { anhaenge, type Empfangen, kopf, sha, TestSmtp, warte } from './smtp';
 
 /**
  * Documents by e-mail (issue 24 items 8 and 9) against a real SMTP server in the test process (`smtp-server`): what
@@ -18,77 +16,15 @@ const c = api(t);
 const f = factories(c);
 const db = t.handle.db;
 
-interface Empfangen {
-  an: string[];
-  raw: string;
-}
-let empfangen: Empfangen[] = [];
-let smtp: SMTPServer | null = null;
-let port = 0;
-
-/** An SMTP server in this process; recipients at abgelehnt.example are refused permanently (550). */
-async function smtpStarten(p = 0): Promise<number> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, cb) {
-      if (address.address.endsWith('@abgelehnt.example')) {
-        const e = new Error('5.1.1 Mailbox unbekannt') as Error & { responseCode: number };
-        e.responseCode = 550;
-        return cb(e);
-      }
-      cb();
-    },
-    onData(stream, session, cb) {
-      const teile: Buffer[] = [];
-      stream.on('data', (b: Buffer) => teile.push(b));
-      stream.on('end', () => {
-        empfangen.push({ an: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(teile).toString('latin1') });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(p, '127.0.0.1', () => resolve()));
-  smtp = server;
-  return (server.server.address() as AddressInfo).port;
-}
-async function smtpStoppen() {
-  const s = smtp;
-  smtp = null;
-  if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
-}
+const server = new TestSmtp();
+/** The messages the test SMTP server received (the same array until the restart test replaces it). */
+let empfangen: Empfangen[] = server.empfangen;
+const smtpStarten = async (p = 0) => server.start(p);
+const smtpStoppen = () => server.stop();
 afterAll(smtpStoppen);
 
-/** Header value of a raw message (unfolded). */
-const kopf = (raw: string, name: string) => new RegExp(`^${name}: (.*(?:\\r\\n[ \\t].*)*)`, 'im').exec(raw)?.[1]?.replace(/\r\n[ \t]/g, ' ');
-/** The attachments of a multipart message: name and decoded bytes. */
-function anhaenge(raw: string): { name: string; daten: Buffer }[] {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  if (!boundary) return [];
-  return raw
-    .split(`--${boundary}`)
-    .filter((teil) => /Content-Disposition: attachment/i.test(teil))
-    .map((teil) => {
-      const [h, ...rest] = teil.split('\r\n\r\n');
-      const name = /filename="?([^";\r\n]+)"?/i.exec(h ?? '')?.[1] ?? '';
-      return { name, daten: Buffer.from(rest.join('\r\n\r\n').replace(/\s+/g, ''), 'base64') };
-    });
-}
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
 const mails = async (id: number) => expectOk(await c.call(endpoints.belegMails, { as: 'admin', params: { id } })).result;
-async function warte<T>(was: () => Promise<T>, bis: (x: T) => boolean, ms = 15_000): Promise<T> {
-  const ende = Date.now() + ms;
-  for (;;) {
-    const x = await was();
-    if (bis(x)) return x;
-    if (Date.now() > ende) throw new Error(`timed out waiting: ${JSON.stringify(x)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-port = await smtpStarten();
+const port = await smtpStarten();
 expectOk(
   await c.call(endpoints.smtpSet, {
     as: 'admin',
@@ -392,7 +328,8 @@ describe('sending a document', () => {
     }
     // the server process goes down: the queue stays in the database
     await t.app.close();
-    empfangen = [];
+    server.empfangen = [];
+    empfangen = server.empfangen;
     await smtpStarten(port);
     const neu = await buildApp({ handle: t.handle, logger: false, parameterCacheMs: 0 });
     try {

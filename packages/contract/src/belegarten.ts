@@ -467,8 +467,10 @@ export const UMWANDLUNGEN: Readonly<Record<string, readonly string[]>> = Object.
 /** The belegarten of the default pick-list filter (BEL-036). */
 export const STANDARD_BELEGARTEN: readonly string[] = VERKAUF_BELEGART_LISTE.filter((d) => d.standardfilter).map((d) => d.belegart);
 
-/** Which documents are e-invoices: sales invoices (UNTDID 1001 code 380) and credit notes (381), once booked. */
+/** The UNTDID 1001 codes a sales document is delivered as an e-invoice with: invoice, credit note, cancellation (corrected invoice). */
+export const ERECHNUNG_TYPCODES = ['380', '381', '384'] as const;
+/** Which documents are e-invoices: sales invoices (380), credit notes (381) and cancellation invoices (384), once booked. */
 export function istERechnungsBelegart(belegart: string): boolean {
   const d = belegartVon(belegart);
-  return !!d && d.seite === 'verkauf' && (d.untdid1001 === '380' || d.untdid1001 === '381');
+  return !!d && d.seite === 'verkauf' && (ERECHNUNG_TYPCODES as readonly (string | null)[]).includes(d.untdid1001);
 }

@@ -21,6 +21,9 @@ const BELEG_SENDEN = ['BEK_SEHEN', 'BEK_AENDERN'] as const;
 import { DATEV_RECHT } from './rechte';
 
 const DATEV = [DATEV_RECHT] as const;
+/** The service report: whoever reaches the task (as its report's download). */
+const SERVICE_OWN =
+  'Object level: a technician reaches only the tasks assigned to them (others answer 404); users without a technician id need SVC_DISPO; administrators reach all';
 
 const SENDEN =
   'Queues the mail (recipients, copies, subject and text as edited; the attachment rendered now and kept with its SHA-256) in the outbox, in the same transaction as the history row E that records recipients and attachments; answers 202 with the outbox id. A background sender delivers it over the configured SMTP server, retrying with growing delays; GET …/email shows its state. 400 with a field error for an invalid address; 422 while no SMTP server is set up.';
@@ -121,6 +124,41 @@ export const ausgangEndpoints = {
     summary: 'The e-mails of a dunning letter with their state',
     tag: 'finanzen',
     rights: BELEG_SEHEN,
+    params: idParams,
+    response: list(mailAusgang),
+  }),
+  serviceberichtMailEntwurf: endpoint({
+    method: 'GET',
+    path: '/service/auftraege/:id/email/entwurf',
+    summary:
+      "The send dialog's starting point for a task's service report: the address's e-mail (else its first contact person's), the template SERVICEBERICHT with the task's fields, the stored report's file name. 422 before the task is completed.",
+    tag: 'service',
+    rightsNote: SERVICE_OWN,
+    params: idParams,
+    errors: [422],
+    response: single(mailEntwurf),
+  }),
+  serviceberichtMailSenden: endpoint({
+    method: 'POST',
+    path: '/service/auftraege/:id/email',
+    summary: `Send a completed task's service report by e-mail: the report PDF stored at completion (the same bytes on every send). ${SENDEN}`.replace(
+      'history row E that records',
+      'change-log entry (SVA) that records',
+    ),
+    tag: 'service',
+    rightsNote: SERVICE_OWN,
+    params: idParams,
+    body: write(mailSenden),
+    status: 202,
+    errors: [422],
+    response: single(mailEingereiht),
+  }),
+  serviceberichtMails: endpoint({
+    method: 'GET',
+    path: '/service/auftraege/:id/email',
+    summary: 'The e-mails of a task’s service report with their state',
+    tag: 'service',
+    rightsNote: SERVICE_OWN,
     params: idParams,
     response: list(mailAusgang),
   }),

@@ -19,6 +19,7 @@ import {
   vorlagenLesen,
   vorlageSchreiben,
 } from './mail.service';
+import { serviceberichtAnhaenge, serviceberichtAuftrag, serviceberichtEntwurf } from './mail.servicebericht';
 
 /** The senders of the running apps by their database (tests wait for them: `mailSenderVon`). */
 const SENDER = new WeakMap<object, MailSender>();
@@ -97,6 +98,36 @@ export function ausgangRoutes(app: FastifyInstance, ctx: AppContext) {
     return { result };
   });
   route(app, endpoints.mahnschreibenMails, async (req) => ({ result: await mailsVon(db, 'mahnschreiben', req.params.id), hasMoreData: false }));
+
+  route(app, endpoints.serviceberichtMailEntwurf, async (req) => {
+    const a = await serviceberichtAuftrag(db, req, req.params.id);
+    return { result: await serviceberichtEntwurf(db, a) };
+  });
+  route(app, endpoints.serviceberichtMailSenden, async (req) => {
+    const wer = actor(req);
+    const adressen = pruefeAdressen(req.body.data);
+    const a = await serviceberichtAuftrag(db, req, req.params.id);
+    await pruefeEingerichtet(db);
+    const anhaenge = await serviceberichtAnhaenge(db, a);
+    const result = await db
+      .transaction()
+      .execute((trx) =>
+        mailEinreihen(
+          trx,
+          wer,
+          { art: 'servicebericht', id: a.id, belegId: null, protokoll: { tabelle: 'SVA', datensatzId: a.id } },
+          adressen,
+          req.body.data,
+          anhaenge,
+        ),
+      );
+    sender.anstossen();
+    return { result };
+  });
+  route(app, endpoints.serviceberichtMails, async (req) => {
+    const a = await serviceberichtAuftrag(db, req, req.params.id);
+    return { result: await mailsVon(db, 'servicebericht', a.id), hasMoreData: false };
+  });
 
   datevRoutes(app, ctx);
 }

@@ -61,6 +61,14 @@ export interface DatevExportTable {
   erstelltAm: string;
 }
 
+/** A piece (at most 1 MB, in order `nr`) of a streamed export's file (migration 0041). */
+export interface DatevExportTeilTable {
+  id: Generated<number>;
+  exportId: number;
+  nr: number;
+  daten: Buffer;
+}
+
 /** A posting marked exported: quelle B (document row per VAT rate: belegId), Z (payment id), G (credit item id). */
 export interface DatevExportPostenTable {
   id: Generated<number>;
@@ -75,4 +83,5 @@ export interface AusgangTables {
   mailAnhaenge: MailAnhangTable;
   datevExporte: DatevExportTable;
   datevExportPosten: DatevExportPostenTable;
+  datevExportTeile: DatevExportTeilTable;
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { datevExport, endpoints } from '@vario/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../lib/errors';
@@ -8,7 +9,7 @@ import type { AppContext } from '../../lib/module';
 import { route } from '../../lib/route';
 import { actor } from '../../plugins/auth';
 import { datevLesen, datevSchreiben } from './datev.einstellungen';
-import { buchungsstapel, debitoren, type ExportErgebnis, exporteListe } from './datev.export';
+import { buchungsstapelStrom, debitoren, exportDatei, exporteListe } from './datev.export';
 
 const sende = (reply: FastifyReply, x: { dateiname: string; mimeType: string; daten: Buffer; sha256: string }) =>
   reply
@@ -28,9 +29,14 @@ export function datevRoutes(app: FastifyInstance, { db, dialect }: AppContext) {
 
   route(app, endpoints.datevBuchungsstapel, async (req, reply) => {
     const a = actor(req);
-    const x: ExportErgebnis = await db.transaction().execute((trx) => buchungsstapel(trx, a, req.query));
-    reply.header('X-Datev-Export-Id', String(x.id)).header('X-Datev-Buchungen', String(x.zeilen));
-    return sende(reply, x);
+    // checked before the answer starts (a 422 lists every problem), then streamed; logged at its end (datev.export.ts)
+    const x = await buchungsstapelStrom(db, a, req.query);
+    return reply
+      .header('Content-Type', x.mimeType)
+      .header('Content-Disposition', contentDisposition(x.dateiname))
+      .header('Cache-Control', 'no-store')
+      .header('X-Datev-Buchungen', String(x.zeilen))
+      .send(x.stream);
   });
   route(app, endpoints.datevDebitoren, async (req, reply) => {
     const a = actor(req);
@@ -42,8 +48,13 @@ export function datevRoutes(app: FastifyInstance, { db, dialect }: AppContext) {
     runList(exporteListe(db), { table: 'datevExporte', fields: fieldTypes(datevExport), defaultOrder: ['-erstelltAm', '-id'] }, req.query, dialect),
   );
   route(app, endpoints.datevExportDatei, async (req, reply) => {
-    const x = await db.selectFrom('datevExporte').select(['dateiname', 'mimeType', 'daten', 'sha256']).where('id', '=', req.params.id).executeTakeFirst();
+    const x = await db.selectFrom('datevExporte').select(['id', 'dateiname', 'mimeType', 'daten', 'sha256']).where('id', '=', req.params.id).executeTakeFirst();
     if (!x) throw notFound('DATEV-Export');
-    return sende(reply, { ...x, daten: Buffer.from(x.daten) });
+    return reply
+      .header('Content-Type', x.mimeType)
+      .header('Content-Disposition', contentDisposition(x.dateiname))
+      .header('Cache-Control', 'no-store')
+      .header('X-Content-SHA256', x.sha256)
+      .send(Readable.from(exportDatei(db, x.id, Buffer.from(x.daten)), { objectMode: false }));
   });
 }

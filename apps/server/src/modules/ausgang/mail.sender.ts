@@ -125,6 +125,12 @@ export class MailSender {
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
       });
+      if (k.passwortFehler) {
+        // a key that does not fit is the administrator's to fix: the mails wait (with the reason) and are retried
+        for (const id of ids) if (await this.nimm(id)) await this.verschieben(id, k.passwortFehler, k.wiederholungMs);
+        transport.close();
+        break;
+      }
       try {
         for (const id of ids) {
           if (this.gestoppt) return;
@@ -140,6 +146,17 @@ export class MailSender {
       .where('zustand', '=', 'wartend')
       .executeTakeFirst();
     this.planen((naechste?.wann as string | null | undefined) ?? null);
+  }
+
+  /** Puts a claimed mail back for a later attempt with the reason (as after a temporary refusal). */
+  private async verschieben(id: number, antwort: string, basisMs: number): Promise<void> {
+    const m = await this.db.selectFrom('mailAusgang').select(['versuche', 'naechsterVersuch']).where('id', '=', id).executeTakeFirstOrThrow();
+    const pause = Math.min(basisMs * 2 ** Math.max(0, Number(m.versuche) - 1), MAX_PAUSE_MS);
+    await this.db
+      .updateTable('mailAusgang')
+      .set({ letzteAntwort: antwort.slice(0, 1000), gesperrtBis: null, naechsterVersuch: nowIso(pause) })
+      .where('id', '=', id)
+      .execute();
   }
 
   private async sende(transport: Transporter, id: number, basisMs: number): Promise<void> {

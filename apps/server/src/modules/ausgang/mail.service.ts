@@ -14,6 +14,7 @@ import {
 } from '@vario/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/index';
+import { decryptSecret, encryptSecret, SecretKeyError } from '../../db/secrets';
 import { logChange } from '../../lib/change-log';
 import { nowIso } from '../../lib/clock';
 import { badRequest, notFound, unprocessable } from '../../lib/errors';
@@ -65,7 +66,21 @@ async function setParameter(trx: Db, name: string, wert: string | null) {
     .execute();
 }
 
-/** The SMTP settings with the password (for the sender only). */
+/** The stored password decrypted, or why it cannot be (another key than the one it was written with, damaged). */
+function passwortLesen(gespeichert: string | null | undefined): { passwort: string | null; passwortFehler: string | null } {
+  if (!gespeichert) return { passwort: null, passwortFehler: null };
+  try {
+    return { passwort: decryptSecret(gespeichert), passwortFehler: null };
+  } catch (e) {
+    if (!(e instanceof SecretKeyError)) throw e;
+    return {
+      passwort: null,
+      passwortFehler: `Das gespeicherte SMTP-Passwort lässt sich mit dem Schlüssel dieses Servers nicht entschlüsseln: ${e.message}. Ein Administrator gibt es unter Einstellungen → E-Mail neu ein.`,
+    };
+  }
+}
+
+/** The SMTP settings with the password (for the sender only); `passwortFehler` when the stored one cannot be decrypted. */
 export async function smtpKonfiguration(db: Db) {
   const p = await parameter(db, Object.values(SMTP));
   const sicherheit = p.get(SMTP.sicherheit) ?? 'starttls';
@@ -74,7 +89,7 @@ export async function smtpKonfiguration(db: Db) {
     port: Number(p.get(SMTP.port) ?? 587),
     sicherheit: ((MAIL_SICHERHEIT as readonly string[]).includes(sicherheit) ? sicherheit : 'starttls') as SmtpEinstellungen['sicherheit'],
     benutzer: p.get(SMTP.benutzer) ?? null,
-    passwort: p.get(SMTP.passwort) ?? null,
+    ...passwortLesen(p.get(SMTP.passwort)),
     absender: p.get(SMTP.absender) ?? null,
     wiederholungMs: Math.max(10, Number(p.get(SMTP.wiederholungMs) ?? 60000) || 60000),
   };
@@ -82,7 +97,14 @@ export async function smtpKonfiguration(db: Db) {
 
 export async function smtpLesen(db: Db): Promise<SmtpEinstellungen> {
   const k = await smtpKonfiguration(db);
-  return { host: k.host, port: k.port, sicherheit: k.sicherheit, benutzer: k.benutzer, passwortGesetzt: !!k.passwort, absender: k.absender };
+  return {
+    host: k.host,
+    port: k.port,
+    sicherheit: k.sicherheit,
+    benutzer: k.benutzer,
+    passwortGesetzt: !!k.passwort || !!k.passwortFehler,
+    absender: k.absender,
+  };
 }
 
 export async function smtpSchreiben(
@@ -95,7 +117,8 @@ export async function smtpSchreiben(
   await setParameter(trx, SMTP.port, String(data.port));
   await setParameter(trx, SMTP.sicherheit, data.sicherheit);
   await setParameter(trx, SMTP.benutzer, data.benutzer?.trim() || null);
-  if (data.passwort !== undefined) await setParameter(trx, SMTP.passwort, data.passwort || null);
+  // encrypted at rest (db/secrets.ts); the key is never in the database
+  if (data.passwort !== undefined) await setParameter(trx, SMTP.passwort, data.passwort ? encryptSecret(data.passwort) : null);
   await setParameter(trx, SMTP.absender, data.absender);
   await logChange(trx, {
     tabelle: 'SYS',
@@ -183,6 +206,12 @@ async function eingerichtet(db: Db) {
   return !!k.host && !!k.absender;
 }
 
+/** What every draft starts from: the template of its kind, the company name, whether a server is set up. */
+export async function mailEntwurfBasis(db: Db, art: string) {
+  const [v, f, ok] = await Promise.all([vorlage(db, art), firma(db), eingerichtet(db)]);
+  return { vorlage: v, firma: f, eingerichtet: ok };
+}
+
 /** The document's recipient: the invoice address for types printed to it, else the address; its e-mail, or none. */
 async function belegEmpfaenger(db: Db, b: { adresseId: number; rechnungsadresseId: number | null; ansprechpartnerId: number | null; belegart: string }) {
   const d = belegartVon(b.belegart);
@@ -251,9 +280,11 @@ export async function mahnschreibenEntwurf(db: Db, id: number, titel: string, an
   return { an: a.email ? [a.email] : [], cc: [], betreff: fuelle(v.betreff, werte), text: fuelle(v.text, werte), anhaenge, eingerichtet: ok };
 }
 
-/** Refuses a send while no SMTP server and sender are set up (422). */
+/** Refuses a send while no SMTP server and sender are set up, or the stored password cannot be decrypted (422). */
 export async function pruefeEingerichtet(db: Db) {
-  if (!(await eingerichtet(db))) throw unprocessable('Es ist kein SMTP-Server eingerichtet; ein Administrator trägt ihn unter Einstellungen → E-Mail ein');
+  const k = await smtpKonfiguration(db);
+  if (!k.host || !k.absender) throw unprocessable('Es ist kein SMTP-Server eingerichtet; ein Administrator trägt ihn unter Einstellungen → E-Mail ein');
+  if (k.passwortFehler) throw unprocessable(k.passwortFehler);
 }
 
 /**
@@ -268,6 +299,7 @@ export async function mailEinreihen(
   data: Pick<MailSenden, 'betreff' | 'text'>,
   anhaenge: Anhang[],
 ): Promise<{ id: number; zustand: 'wartend' }> {
+  await pruefeEingerichtet(trx);
   const k = await smtpKonfiguration(trx);
   if (!k.host || !k.absender) throw unprocessable('Es ist kein SMTP-Server eingerichtet; ein Administrator trägt ihn unter Einstellungen → E-Mail ein');
   if (/[\r\n]/.test(data.betreff)) throw badRequest('Der Betreff ist einzeilig', { betreff: ['Der Betreff darf keinen Zeilenumbruch enthalten'] });

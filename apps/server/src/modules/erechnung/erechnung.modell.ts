@@ -102,9 +102,26 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
   const d = belegartVon(b.belegart);
   const typCode = d?.untdid1001 ?? '380';
   const gutschrift = typCode === '381';
+  // a cancellation invoice (384, "corrected invoice") refers to the document it cancels (BT-25/26), a credit note to
+  // the invoice it corrects (its source document)
+  const storno = typCode === '384';
+  const bezugId = storno ? b.stornoVonId : gutschrift ? b.vorgaengerId : null;
+  const vorgaenger = bezugId
+    ? await trx.selectFrom('belege').select(['belegart', 'belegnummer', 'belegdatum']).where('id', '=', bezugId).executeTakeFirst()
+    : undefined;
+  const vorgaengerCode = vorgaenger ? belegartVon(vorgaenger.belegart)?.untdid1001 : undefined;
+  const rechnung = vorgaengerCode === '380' || (storno && vorgaengerCode === '381') ? vorgaenger : undefined;
+  // Amounts as the invoice states them: a cancellation stores the original's negated. An invoice's cancellation stays
+  // negative (EN 16931: the reversal of what was invoiced); a credit note states its amounts positive (381), so its
+  // cancellation — the customer owes them again — is a 384 with those amounts positive.
+  const vz = storno && vorgaengerCode === '381' ? -1 : 1;
+  const bt = (cents: number) => betrag(vz * cents);
+  // nothing to pay for a credit note or for the cancellation of an invoice (negative): no payment request, no IBAN
+  const ohneZahlung = gutschrift || (storno && vz * n(b.betragBrutto) <= 0);
   const v = await verkaeufer(trx);
-  const fehlend = fehlendeVerkaeuferDaten(v, xrechnung, !gutschrift);
+  const fehlend = fehlendeVerkaeuferDaten(v, xrechnung, !ohneZahlung);
   const fehlt = (bt: string, text: string) => fehlend.push({ bt, text });
+  if (storno && !rechnung) fehlt('BT-25', 'Nummer des stornierten Belegs (Stornorechnung ohne Bezug)');
 
   const steuerfall = (adresse?.steuerfall ?? 'inland') as Steuerfall;
   const fall = STEUERFAELLE[steuerfall] ?? STEUERFAELLE.inland;
@@ -159,16 +176,18 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
     const differenz = basis - (n(p.gesamtpreis) - eil);
     const abschlaege: ERechnungDaten[] = [];
     const zuschlaege: ERechnungDaten[] = [];
-    if (differenz > 0) abschlaege.push({ 'BT-136': betrag(differenz), 'BT-139': 'Rabatt', 'BT-140': '95' });
-    if (differenz < 0) zuschlaege.push({ 'BT-141': betrag(-differenz), 'BT-144': 'Teuerungszuschlag' });
-    if (eil > 0) zuschlaege.push({ 'BT-141': betrag(eil), 'BT-144': 'Eilzuschlag' });
-    if (eil < 0) abschlaege.push({ 'BT-136': betrag(-eil), 'BT-139': 'Nachlass', 'BT-140': '95' });
+    // a negated line (a cancellation's: negative quantity) keeps the original's allowances and charges, negated
+    const vl = n(p.menge) < 0 ? -1 : 1;
+    if (vl * differenz > 0) abschlaege.push({ 'BT-136': bt(differenz), 'BT-139': 'Rabatt', 'BT-140': '95' });
+    if (vl * differenz < 0) zuschlaege.push({ 'BT-141': bt(-differenz), 'BT-144': 'Teuerungszuschlag' });
+    if (vl * eil > 0) zuschlaege.push({ 'BT-141': bt(eil), 'BT-144': 'Eilzuschlag' });
+    if (vl * eil < 0) abschlaege.push({ 'BT-136': bt(-eil), 'BT-139': 'Nachlass', 'BT-140': '95' });
     const satz = n(p.mwstSatz);
     return {
       'BT-126': String(p.position),
-      'BT-129': dezimal(n(p.menge), 3),
+      'BT-129': dezimal(vz * n(p.menge), 3),
       'BT-130': einheitCode(p.mengeneinheit),
-      'BT-131': betrag(n(p.gesamtpreis)),
+      'BT-131': bt(n(p.gesamtpreis)),
       'BT-146': dezimal(n(p.einzelpreis), 4),
       'BT-151': kategorie(satz),
       'BT-152': prozent(satz),
@@ -181,11 +200,13 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
   });
 
   // head discounts per rate exactly as the totals split them; charges at the main rate
+  // the main rate (charges and the discount's remainder go there) as the original's: a cancellation's lines are negated
+  const sg = storno ? -1 : 1;
   const s = belegSummen(
     {
-      frachtkosten: n(b.frachtkosten),
-      nachnahme: n(b.nachnahme),
-      versicherung: n(b.versicherung),
+      frachtkosten: sg * n(b.frachtkosten),
+      nachnahme: sg * n(b.nachnahme),
+      versicherung: sg * n(b.versicherung),
       rabatt1Prozent: b.rabatt1Prozent,
       rabatt1Betrag: b.rabatt1Betrag,
       rabatt2Prozent: b.rabatt2Prozent,
@@ -193,16 +214,16 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
     },
     positionen.map((p) => ({
       positionsArt: p.positionsArt,
-      menge: n(p.menge),
+      menge: sg * n(p.menge),
       einzelpreis: n(p.einzelpreis),
       rabatt1: n(p.rabatt1),
       rabatt2: n(p.rabatt2),
       teuerungszuschlag: n(p.teuerungszuschlag),
-      eilzuschlag: n(p.eilzuschlag),
+      eilzuschlag: sg * n(p.eilzuschlag),
       mwstSatz: n(p.mwstSatz),
       ek: p.ek,
       gewicht: p.gewicht,
-      gesamtpreis: n(p.gesamtpreis),
+      gesamtpreis: sg * n(p.gesamtpreis),
     })),
   );
   const proSatz = new Map<number, bigint>();
@@ -210,14 +231,16 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
   const saetze = [...new Set([...proSatz.keys(), s.hauptsatz])].sort((a, c) => a - c);
   const rabatt = n(b.rabatt1Wert) + n(b.rabatt2Wert);
   const rabattText = [b.rabatt1Text, b.rabatt2Text].filter((t) => !leer(t)).join(', ') || 'Rabatt';
+  // split as the original's (positive) discount was: a cancellation's negated amounts are split negated
+  const rz = rabatt < 0 ? -1n : 1n;
   const anteile = verteile(
-    BigInt(rabatt),
-    saetze.map((x) => proSatz.get(x) ?? 0n),
+    rz * BigInt(rabatt),
+    saetze.map((x) => rz * (proSatz.get(x) ?? 0n)),
     saetze.indexOf(s.hauptsatz),
-  );
+  ).map((a) => rz * a);
   const abschlaege: ERechnungDaten[] = saetze.flatMap((satz, i) => {
     const teil = Number(anteile[i] ?? 0n);
-    return teil === 0 ? [] : [{ 'BT-92': betrag(teil), 'BT-95': kategorie(satz), 'BT-96': prozent(satz), 'BT-97': rabattText, 'BT-98': '95' }];
+    return teil === 0 ? [] : [{ 'BT-92': bt(teil), 'BT-95': kategorie(satz), 'BT-96': prozent(satz), 'BT-97': rabattText, 'BT-98': '95' }];
   });
   const kosten: [number, string, string | undefined][] = [
     [n(b.frachtkosten), 'Frachtkosten', 'FC'],
@@ -227,7 +250,7 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
   const zuschlaege: ERechnungDaten[] = kosten
     .filter(([c]) => c !== 0)
     .map(([c, grund, code]) => ({
-      'BT-99': betrag(c),
+      'BT-99': bt(c),
       'BT-102': kategorie(s.hauptsatz),
       'BT-103': prozent(s.hauptsatz),
       'BT-104': grund,
@@ -238,8 +261,8 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
   const steuern: ERechnungDaten[] = aufteilung.map((r) => {
     const bf = befreiung(r.satz);
     return {
-      'BT-116': betrag(r.netto),
-      'BT-117': betrag(r.mwst),
+      'BT-116': bt(r.netto),
+      'BT-117': bt(r.mwst),
       'BT-118': kategorie(r.satz),
       'BT-119': prozent(r.satz),
       'BT-120': bf.grund,
@@ -251,18 +274,12 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
   const tage = lieferscheine.map((l) => l.belegdatum.slice(0, 10)).sort();
   const lieferdatum = tage[tage.length - 1] ?? b.liefertermin?.slice(0, 10) ?? b.belegdatum.slice(0, 10);
   const belegdatum = b.belegdatum.slice(0, 10);
-  const ziel = gutschrift ? null : plusTage(belegdatum, zahlart ? n(zahlart.nettoTage) : 14);
-  const brutto = n(b.betragBrutto);
+  const ziel = ohneZahlung ? null : plusTage(belegdatum, zahlart ? n(zahlart.nettoTage) : 14);
+  const brutto = vz * n(b.betragBrutto);
   let bedingungen = zahlungsbedingungen(b.belegart, belegdatum, brutto, b.waehrung ?? 'EUR', zahlart) ?? undefined;
-  if (!gutschrift && zahlart && n(zahlart.skontoTage) > 0 && n(zahlart.skontoProzent) > 0 && brutto > 0)
+  if (!ohneZahlung && zahlart && n(zahlart.skontoTage) > 0 && n(zahlart.skontoProzent) > 0 && brutto > 0)
     bedingungen = `${bedingungen ?? ''}\n#SKONTO#TAGE=${n(zahlart.skontoTage)}#PROZENT=${prozent(n(zahlart.skontoProzent))}#\n`;
 
-  // a credit note refers to the invoice it corrects (its source document, BT-25/26)
-  const vorgaenger =
-    gutschrift && b.vorgaengerId
-      ? await trx.selectFrom('belege').select(['belegart', 'belegnummer', 'belegdatum']).where('id', '=', b.vorgaengerId).executeTakeFirst()
-      : undefined;
-  const rechnung = vorgaenger && belegartVon(vorgaenger.belegart)?.untdid1001 === '380' ? vorgaenger : undefined;
   const mitLieferung = !!lieferadresse || fall.kategorie === 'K';
   const ort = lieferadresse ?? null;
 
@@ -306,16 +323,16 @@ export async function modellAus(trx: Db, g: Geladen, format: ERechnungLieferform
     'BT-77': mitLieferung ? txt(ort ? ort.ort : kaeufer.ort) : undefined,
     'BT-78': mitLieferung ? txt(ort ? ort.plz : kaeufer.plz) : undefined,
     'BT-80': mitLieferung ? ((ort ? ort.lkz : null) || kaeufer.lkz).toUpperCase() : undefined,
-    'BT-81': gutschrift ? '1' : '58',
-    'BT-83': gutschrift ? undefined : b.belegnummer,
-    'BT-84': gutschrift ? undefined : ohneLeer(v?.iban),
-    'BT-85': gutschrift ? undefined : txt(v?.lizenzName),
-    'BT-86': gutschrift ? undefined : ohneLeer(v?.bic),
-    'BT-106': betrag(n(b.betragNetto)),
-    'BT-107': rabatt ? betrag(rabatt) : undefined,
-    'BT-108': zuschlaege.length ? betrag(kosten.reduce((x, [c]) => x + c, 0)) : undefined,
-    'BT-109': betrag(n(b.endbetragNetto)),
-    'BT-110': betrag(n(b.mwstBetrag)),
+    'BT-81': ohneZahlung ? '1' : '58',
+    'BT-83': ohneZahlung ? undefined : b.belegnummer,
+    'BT-84': ohneZahlung ? undefined : ohneLeer(v?.iban),
+    'BT-85': ohneZahlung ? undefined : txt(v?.lizenzName),
+    'BT-86': ohneZahlung ? undefined : ohneLeer(v?.bic),
+    'BT-106': bt(n(b.betragNetto)),
+    'BT-107': rabatt ? bt(rabatt) : undefined,
+    'BT-108': zuschlaege.length ? bt(kosten.reduce((x, [c]) => x + c, 0)) : undefined,
+    'BT-109': bt(n(b.endbetragNetto)),
+    'BT-110': bt(n(b.mwstBetrag)),
     'BT-112': betrag(brutto),
     'BT-115': betrag(brutto),
     'BG-20': abschlaege,

@@ -96,7 +96,7 @@ export async function liefereERechnung(db: Db, actor: Pick<Actor, 'id'>, belegId
   const v = await db.transaction().execute(async (trx) => {
     const g = await ladeBelegFuerPdf(trx, belegId);
     const name = `${typName(g.b.belegart)} ${g.b.belegnummer}`;
-    if (!istERechnungsBeleg(g.b.belegart)) throw unprocessable(`${name} ist keine Rechnung oder Gutschrift; nur diese gibt es als E-Rechnung`);
+    if (!istERechnungsBeleg(g.b.belegart)) throw unprocessable(`${name} ist keine Rechnung, Gutschrift oder Stornorechnung; nur diese gibt es als E-Rechnung`);
     if (!g.b.gebuchtAm) throw unprocessable(`${name} ist nicht gebucht; eine E-Rechnung gibt es erst für den gebuchten Beleg`);
     const m = await modellAus(trx, g, format);
     if (m.fehlend.length) throw fehlendFehler(`Die E-Rechnung (${info.name}) zu ${name} kann nicht erstellt werden`, m.fehlend);

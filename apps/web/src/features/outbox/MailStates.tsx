@@ -15,7 +15,7 @@ export function MailStates({ source }: { source: MailSource }) {
     <Stack gap={4} data-testid="mail-states" aria-label={t('state.title')}>
       {data.map((m) => (
         <Group key={m.id} gap="xs" wrap="nowrap" data-testid="mail-state" data-state={m.zustand}>
-          <Badge color={FARBE[m.zustand]} variant="light">
+          <Badge color={FARBE[m.zustand]} variant="light" style={{ flexShrink: 0 }}>
             {t(`state.${m.zustand}`)}
           </Badge>
           <Text size="sm">

@@ -6,31 +6,51 @@ import { createQueryKeys } from '@/lib/query-keys';
 
 export const outboxKeys = createQueryKeys('outbox');
 
-/** What can be mailed: a sales document or a dunning letter (the server names the draft, the send and the states). */
-export type MailSource = { kind: 'beleg'; id: number } | { kind: 'mahnschreiben'; id: number };
+/** What can be mailed: a sales document, a dunning letter or a task's service report (the server names the draft, the send and the states). */
+export type MailSource = { kind: 'beleg'; id: number } | { kind: 'mahnschreiben'; id: number } | { kind: 'servicebericht'; id: number };
 
 export async function fetchMailDraft(source: MailSource): Promise<MailEntwurf> {
   const params = { id: source.id };
-  return source.kind === 'beleg' ? (await api('belegMailEntwurf', { params })).result : (await api('mahnschreibenMailEntwurf', { params })).result;
+  switch (source.kind) {
+    case 'beleg':
+      return (await api('belegMailEntwurf', { params })).result;
+    case 'mahnschreiben':
+      return (await api('mahnschreibenMailEntwurf', { params })).result;
+    case 'servicebericht':
+      return (await api('serviceberichtMailEntwurf', { params })).result;
+  }
 }
 
 export async function sendMail(source: MailSource, data: MailSenden) {
   const params = { id: source.id };
+  const body = { data };
   const res =
-    source.kind === 'beleg' ? await api('belegMailSenden', { params, body: { data } }) : await api('mahnschreibenMailSenden', { params, body: { data } });
+    source.kind === 'beleg'
+      ? await api('belegMailSenden', { params, body })
+      : source.kind === 'mahnschreiben'
+        ? await api('mahnschreibenMailSenden', { params, body })
+        : await api('serviceberichtMailSenden', { params, body });
   void queryClient.invalidateQueries({ queryKey: outboxKeys.custom('mails', source.kind, source.id) });
   return res.result;
+}
+
+async function fetchMails(source: MailSource): Promise<MailAusgang[]> {
+  const params = { id: source.id };
+  switch (source.kind) {
+    case 'beleg':
+      return (await api('belegMails', { params })).result;
+    case 'mahnschreiben':
+      return (await api('mahnschreibenMails', { params })).result;
+    case 'servicebericht':
+      return (await api('serviceberichtMails', { params })).result;
+  }
 }
 
 /** The mails of a source with their state; refreshed every few seconds while one is still being sent. */
 export function useMails(source: MailSource | null) {
   return useQuery({
     queryKey: outboxKeys.custom('mails', source?.kind ?? null, source?.id ?? null),
-    queryFn: async (): Promise<MailAusgang[]> => {
-      if (!source) return [];
-      const params = { id: source.id };
-      return source.kind === 'beleg' ? (await api('belegMails', { params })).result : (await api('mahnschreibenMails', { params })).result;
-    },
+    queryFn: async (): Promise<MailAusgang[]> => (source ? fetchMails(source) : []),
     enabled: !!source,
     refetchInterval: (q) => ((q.state.data ?? []).some((m) => m.zustand === 'wartend') ? 3000 : false),
   });

@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconCloudOff, IconDeviceFloppy, IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
+import { IconCheck, IconCloudOff, IconDeviceFloppy, IconFileTypePdf, IconInfoCircle, IconMail } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { PageHeader } from '@/components/PageHeader';
 import { PdfPreviewDialog } from '@/components/pdf-preview';
 import { isNotFoundError, RecordNotFound } from '@/components/record-page/RecordNotFound';
 import { SignaturePad } from '@/components/signature-pad';
+import { MailStates } from '@/features/outbox/MailStates';
+import { SendMailDialog } from '@/features/outbox/SendMailDialog';
 import { handleApiError, notifyInfo } from '@/lib/api/error-handler';
 import { formatDateTime, formatDecimal } from '@/lib/format';
 import { loadCompletionReport, QUEUED, sendServiceStep, stepDone, useTask } from '../api';
@@ -32,6 +34,8 @@ export function TaskCompletePage() {
   const [png, setPng] = useState<string | null>(null);
   const [padKey, setPadKey] = useState(0);
   const [report, setReport] = useState(false);
+  const [mail, setMail] = useState(false);
+  const { t: to } = useTranslation('outbox');
   const [finishing, setFinishing] = useState(false);
   const form = useStepForm(() => ({ name: '' }));
   const back = { to: id ? `/tasks/${id}` : '/tasks', label: t('tasks.back') };
@@ -52,6 +56,8 @@ export function TaskCompletePage() {
   const signed = task.hatUnterschrift;
   // the report is the server's (rendered at completion): a completion still waiting on the device has none yet
   const reportReady = !!task.abschlussberichtSha256;
+  // the stored report can be sent from its preview (issue 24 item 8), through the outbox like a document
+  const mailSource = { kind: 'servicebericht', id: task.id } as const;
 
   const saveSignature = async () => {
     const ok = await form.submit(
@@ -251,7 +257,23 @@ export function TaskCompletePage() {
         load={() => loadCompletionReport(task.id)}
         fileName={`${task.auftragsnummer}-Abschlussbericht.pdf`}
         title={t('complete.report')}
+        footer={report && <MailStates source={mailSource} />}
+        extra={
+          reportReady && (
+            <Button variant="default" leftSection={<IconMail size={16} />} onClick={() => setMail(true)} data-testid="pdf-send-mail">
+              {to('send.button')}
+            </Button>
+          )
+        }
       />
+      {reportReady && (
+        <SendMailDialog
+          source={mailSource}
+          opened={mail}
+          onClose={() => setMail(false)}
+          title={to('send.title', { doc: to('send.serviceReport', { nr: task.auftragsnummer }) })}
+        />
+      )}
     </div>
   );
 }
