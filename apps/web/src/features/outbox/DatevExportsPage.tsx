@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group } from '@mantine/core';
 import { IconDownload, IconFileExport, IconUsers } from '@tabler/icons-react';
 import { berlinTag, type DatevExport, isoDate } from '@vario/contract';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef, ICellRendererParams } from '@/components/data-grid/columns';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';

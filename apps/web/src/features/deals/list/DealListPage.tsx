@@ -2,7 +2,7 @@ import { Alert, Button, Group, SegmentedControl } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import type { dealListe } from '@vario/contract';
-import type { ColDef } from 'ag-grid-community';
+import type { ColDef } from '@/components/data-grid/columns';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { ERV_RECHTE, ERV_STATUS_WERTE } from '@vario/contract';
-import type { ColDef } from 'ag-grid-community';
+import type { ColDef } from '@/components/data-grid/columns';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';

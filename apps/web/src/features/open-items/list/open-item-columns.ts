@@ -1,5 +1,5 @@
 import type { offenerPostenListe } from '@vario/contract';
-import type { ColDef } from 'ag-grid-community';
+import type { ColDef } from '@/components/data-grid/columns';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

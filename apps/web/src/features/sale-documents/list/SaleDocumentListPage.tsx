@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFilePencil, IconFilePlus, IconFileText, IconRestore } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { BELEGARTEN } from '@vario/contract';
-import type { ColDef } from 'ag-grid-community';
+import type { ColDef } from '@/components/data-grid/columns';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import type { FreieSqlParameter } from '@vario/contract';
-import type { ColDef } from 'ag-grid-community';
+import type { ColDef } from '@/components/data-grid/columns';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
