@@ -41,7 +41,7 @@ const fieldOf = <T,>(c: ColDef<T>) => columnId(c);
 
 /**
  * The list on a phone: one card per row (the first shown column as its title, the others below it), loaded in server
- * windows as the user scrolls, with the sort as a choice above it. 
+ * windows as the user scrolls, with the sort as a choice above it.
  */
 export function CardListBody<T>(props: CardListBodyProps<T>) {
   const { t } = useTranslation();

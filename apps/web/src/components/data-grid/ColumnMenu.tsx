@@ -26,12 +26,7 @@ export function ColumnMenu<T>({ columns, visible, onChange, defaultOpened }: Col
       <Menu.Dropdown>
         {named.map((c) => (
           <Menu.Item key={c.id} component="div">
-            <Checkbox
-              label={c.label}
-              checked={visible(c.id)}
-              onChange={(e) => onChange(c.id, e.currentTarget.checked)}
-              data-testid={`grid-column-${c.id}`}
-            />
+            <Checkbox label={c.label} checked={visible(c.id)} onChange={(e) => onChange(c.id, e.currentTarget.checked)} data-testid={`grid-column-${c.id}`} />
           </Menu.Item>
         ))}
       </Menu.Dropdown>

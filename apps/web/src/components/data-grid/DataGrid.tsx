@@ -7,16 +7,15 @@ import type { EndpointName } from '@vario/contract';
 import { type ReactNode, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type QueryValue, request } from '@/lib/api/client';
-import { handleApiError } from '@/lib/api/error-handler';
 import { useGridRowHeight } from '@/lib/density';
 import { useMediaMatch } from '@/lib/media';
 import { CardListBody } from './CardListBody';
 import { ColumnChooser } from './ColumnChooser';
+import { type ColDef, columnId } from './columns';
 import { ExportButton } from './ExportButton';
 import { shownColumns } from './export-list';
-import { forgetKeptList, keepList, keptList } from './keep-alive';
-import { type ColDef, columnId } from './columns';
 import { GridBody, type GridBodyHandle } from './GridBody';
+import { forgetKeptList, keepList, keptList } from './keep-alive';
 import { PHONE_QUERY } from './load-grid';
 import { type ColumnLayout, type GridPreset, presetFallback, useGridPreset } from './presets';
 
@@ -81,7 +80,10 @@ export function arrangeColumns<T>(columns: readonly ColDef<T>[], layout: ColumnL
     return at < 0 ? Number.POSITIVE_INFINITY : at;
   };
   // a stable sort: columns the saved order does not know keep their place after the known ones
-  return shown.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map((x) => x.c);
+  return shown
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map((x) => x.c);
 }
 
 /** The generic list: server windows (limit/offset) in a virtual grid (cards on a phone), server sort, quick search, per-user presets. */
@@ -240,7 +242,13 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             </Text>
           )}
           {props.toolbar}
-          {props.exportEndpoint && <ExportButton endpoint={props.exportEndpoint} query={exportQuery} columns={() => shownColumns(phone ? props.columns.filter((c) => !c.hide) : shown)} />}
+          {props.exportEndpoint && (
+            <ExportButton
+              endpoint={props.exportEndpoint}
+              query={exportQuery}
+              columns={() => shownColumns(phone ? props.columns.filter((c) => !c.hide) : shown)}
+            />
+          )}
           {!phone && <ColumnChooser columns={props.columns} visible={(id) => shown.some((c) => columnId(c) === id)} onChange={setVisible} />}
         </Group>
       </Group>

@@ -108,7 +108,12 @@ export function GridBody<T>(props: GridBodyProps<T>) {
   const pending = useRef(new Set<number>());
   const generation = useRef(0);
   const [, loaded] = useReducer((n: number) => n + 1, 0);
-  const [known, setKnown] = useState<{ count: number | null; end: number; hasMore: boolean; first: boolean }>({ count: null, end: 0, hasMore: true, first: false });
+  const [known, setKnown] = useState<{ count: number | null; end: number; hasMore: boolean; first: boolean }>({
+    count: null,
+    end: 0,
+    hasMore: true,
+    first: false,
+  });
   const [failed, setFailed] = useState(false);
   const rowCount = known.first ? (known.count ?? known.end + (known.hasMore ? 1 : 0)) : 0;
 
@@ -379,12 +384,14 @@ export function GridBody<T>(props: GridBodyProps<T>) {
           {/* biome-ignore lint/a11y/useSemanticElements: see the grid */}
           <div role="rowgroup" className="vg-head" style={{ width: Math.max(totalWidth, available) }}>
             {/* biome-ignore lint/a11y/useSemanticElements: see the grid */}
+            {/* biome-ignore lint/a11y/useFocusableInteractive: the grid's cells are its tab stop, not its rows */}
             <div role="row" aria-rowindex={1} className="vg-row vg-header-row" style={{ gridTemplateColumns: template, height: props.headerHeight }}>
               {columns.map((c, i) => {
                 const id = columnId(c) ?? String(i);
                 const sort = sortState(c);
                 return (
                   // biome-ignore lint/a11y/useSemanticElements: see the grid
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: Enter and Space sort by the header (the grid's onKeyDown)
                   <div
                     key={id}
                     role="columnheader"
@@ -420,7 +427,9 @@ export function GridBody<T>(props: GridBodyProps<T>) {
                         {sort === 'ascending' ? '▲' : '▼'}
                       </span>
                     )}
-                    {c.resizable !== false && <span className="vg-resize" aria-hidden onPointerDown={(e) => startResize(i, e)} onClick={(e) => e.stopPropagation()} />}
+                    {c.resizable !== false && (
+                      <span className="vg-resize" aria-hidden onPointerDown={(e) => startResize(i, e)} onClick={(e) => e.stopPropagation()} />
+                    )}
                   </div>
                 );
               })}
@@ -433,6 +442,8 @@ export function GridBody<T>(props: GridBodyProps<T>) {
               const focusedRow = row === v.index;
               return (
                 // biome-ignore lint/a11y/useSemanticElements: see the grid
+                // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a cell opens the row (the grid's onKeyDown)
+                // biome-ignore lint/a11y/useFocusableInteractive: the grid's cells are its tab stop, not its rows
                 <div
                   key={data && props.getRowId ? props.getRowId(data) : v.index}
                   role="row"
@@ -440,7 +451,12 @@ export function GridBody<T>(props: GridBodyProps<T>) {
                   aria-busy={data ? undefined : true}
                   data-row-index={v.index}
                   className={`vg-row vg-body-row${v.index % 2 ? ' vg-odd' : ''}${focusedRow ? ' vg-row-focus' : ''}${props.onRowClick ? ' vg-clickable' : ''}`}
-                  style={{ gridTemplateColumns: template, height: props.rowHeight, transform: `translateY(${v.start}px)`, width: Math.max(totalWidth, available) }}
+                  style={{
+                    gridTemplateColumns: template,
+                    height: props.rowHeight,
+                    transform: `translateY(${v.start}px)`,
+                    width: Math.max(totalWidth, available),
+                  }}
                   onClick={() => data && props.onRowClick?.(data)}
                 >
                   {columns.map((c, i) => (

@@ -17,7 +17,10 @@ export interface CellParts<T> {
  * A cell of text with an optional badge: a column's `cellRenderer` that carries its parts; the grid and the cards draw
  * it as two plain spans (cell-render.tsx), the export reads its text.
  */
-export function textBadgeCell<T>(text: (row: T) => string | null | undefined, badge: (row: T) => CellBadge | null): NonNullable<ColDef<T>['cellRenderer']> & { parts: CellParts<T> } {
+export function textBadgeCell<T>(
+  text: (row: T) => string | null | undefined,
+  badge: (row: T) => CellBadge | null,
+): NonNullable<ColDef<T>['cellRenderer']> & { parts: CellParts<T> } {
   // drawn by `Cell` from its parts; the function itself is never called
   return Object.assign(() => null, { parts: { text, badge } });
 }

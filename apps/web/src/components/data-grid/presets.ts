@@ -26,7 +26,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function parseLayout(raw: unknown): ColumnLayout | undefined {
   if (!isRecord(raw)) return undefined;
   const order = Array.isArray(raw.order) ? raw.order.filter((x): x is string => typeof x === 'string') : undefined;
-  const pick = <V,>(r: unknown, ok: (v: unknown) => v is V) => (isRecord(r) ? Object.fromEntries(Object.entries(r).filter(([, v]) => ok(v))) as Record<string, V> : undefined);
+  const pick = <V>(r: unknown, ok: (v: unknown) => v is V) =>
+    isRecord(r) ? (Object.fromEntries(Object.entries(r).filter(([, v]) => ok(v))) as Record<string, V>) : undefined;
   const visible = pick(raw.visible, (v): v is boolean => typeof v === 'boolean');
   const widths = pick(raw.widths, (v): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0);
   return { ...(order ? { order } : {}), ...(visible ? { visible } : {}), ...(widths ? { widths } : {}) };
