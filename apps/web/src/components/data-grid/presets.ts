@@ -78,14 +78,13 @@ export function useGridPreset(name: string, fallback: GridPreset) {
   const token = useToken();
   const query = useQuery(gridPresetQuery(name, fallback, token));
   const key = settingsKeys.custom('parameter', presetParameter(name), token);
-  const save = useMutation({
-    mutationFn: (preset: GridPreset) => writeUserParameter(presetParameter(name), preset),
-    onMutate: async (preset) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      writeDeviceCopy(presetParameter(name), token, preset);
-      queryClient.setQueryData(key, preset);
-    },
-    meta: { silent: true },
-  });
-  return { preset: query.data, ready: query.isSuccess || query.isError, save: save.mutate };
+  const write = useMutation({ mutationFn: (preset: GridPreset) => writeUserParameter(presetParameter(name), preset), meta: { silent: true } });
+  // shown at once (a sort, a column shown or hidden is drawn in the same frame as the click), written in the background
+  const save = (preset: GridPreset) => {
+    void queryClient.cancelQueries({ queryKey: key });
+    writeDeviceCopy(presetParameter(name), token, preset);
+    queryClient.setQueryData(key, preset);
+    write.mutate(preset);
+  };
+  return { preset: query.data, ready: query.isSuccess || query.isError, save };
 }
