@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { getJson } from '../fixtures/api';
-import { apiLogin, columnHeader, gridCell, gridRow, gridRows, openAs, setParameter } from './helpers';
+import { apiLogin, columnHeader, entries, gridCell, gridRow, gridRows, openAs, setParameter } from './helpers';
 
 test('[ADR-002] name3 is hidden by default and can be shown through the column chooser', async ({ page, request }) => {
   await openAs(page, request, 'admin', '/addresses');
@@ -120,10 +120,14 @@ test.describe('the grid of a list (assets, admin)', () => {
     expect(await focused()).toEqual({ role: 'gridcell', row: 1, col: 'assetnummer' });
     await page.keyboard.press('PageDown');
     await expect.poll(async () => (await focused()).row).toBeGreaterThan(5);
+    // a page up: back to where PageDown started
     await page.keyboard.press('PageUp');
-    await expect.poll(async () => (await focused()).row).toBe(0);
+    await expect.poll(async () => (await focused()).row).toBe(1);
+    // the last row of the list (its count as the grid and the total above it say)
+    const rows = Number(await page.getByRole('grid').getAttribute('aria-rowcount')) - 1;
+    await expect(page.getByTestId('grid-total')).toHaveText(entries(rows));
     await page.keyboard.press('Control+End');
-    await expect.poll(focused).toEqual({ role: 'gridcell', row: total - 1, col: 'assetnummer' });
+    await expect.poll(focused).toEqual({ role: 'gridcell', row: rows - 1, col: 'assetnummer' });
     await page.keyboard.press('Control+Home');
     await expect.poll(focused).toEqual({ role: 'gridcell', row: 0, col: 'assetnummer' });
     await page.keyboard.press('ArrowUp');

@@ -220,23 +220,25 @@ export function GridBody<T>(props: GridBodyProps<T>) {
 
   // the focused cell (one tab stop: the grid's active cell, the first header when none was chosen)
   const [pos, setPos] = useState<Pos>({ row: -1, col: 0 });
-  const wantFocus = useRef(false);
+  /** Set by a keyboard move: the cell to focus once drawn (and, after a column moved, the column it must show). */
+  const wantFocus = useRef<false | { colId?: string }>(false);
   const col = Math.min(pos.col, Math.max(columns.length - 1, 0));
   const row = Math.min(pos.row, rowCount - 1);
-  const moveTo = (next: Pos) => {
+  const moveTo = (next: Pos, colId?: string) => {
     const r = Math.max(-1, Math.min(next.row, rowCount - 1));
     const c = Math.max(0, Math.min(next.col, columns.length - 1));
-    wantFocus.current = true;
+    wantFocus.current = { colId };
     if (r >= 0) virtualizer.scrollToIndex(r, { align: 'auto' });
     setPos({ row: r, col: c });
   };
   useEffect(() => {
-    if (!wantFocus.current) return;
+    const want = wantFocus.current;
+    if (!want) return;
     let tries = 0;
     let frame = 0;
     const focus = () => {
       const el = scroller.current?.querySelector<HTMLElement>(`[data-pos="${row}:${col}"]`);
-      if (el) {
+      if (el && (!want.colId || el.dataset.colId === want.colId)) {
         wantFocus.current = false;
         el.focus({ preventScroll: row < 0 });
       } else if (tries++ < 10) frame = requestAnimationFrame(focus);
@@ -302,9 +304,10 @@ export function GridBody<T>(props: GridBodyProps<T>) {
           const to = col + step;
           if (id && to >= 0 && to < columns.length) {
             props.onMove(id, step < 0 ? to : to + 1);
-            next = { row, col: to };
+            e.preventDefault();
+            moveTo({ row, col: to }, id);
           }
-          break;
+          return;
         }
         next = { row, col: col + step };
         break;
@@ -402,10 +405,8 @@ export function GridBody<T>(props: GridBodyProps<T>) {
                     tabIndex={row === -1 && col === i ? 0 : -1}
                     title={c.headerTooltip}
                     className={`vg-cell vg-header-cell${c.type === 'rightAligned' ? ' vg-right' : ''}${c.sortable === false ? '' : ' vg-sortable'}`}
-                    onClick={() => {
-                      setPos({ row: -1, col: i });
-                      sortNext(c);
-                    }}
+                    onFocus={() => (row !== -1 || col !== i) && setPos({ row: -1, col: i })}
+                    onClick={() => sortNext(c)}
                     draggable
                     onDragStart={(e) => {
                       dragged.current = id;
