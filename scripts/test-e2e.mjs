@@ -44,7 +44,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 }
 
 const base = `http://127.0.0.1:${port}`;
-const deadline = Date.now() + 600_000;
+const deadline = Date.now() + 120_000;
 let up = false;
 while (!up && !serverExited && Date.now() < deadline) {
   try {
