@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { handleApiError } from '@/lib/api/error-handler';
 import type { WindowAnswer } from './CardListBody';
-import { Cell, cellStyleOf } from './cell-render';
+import { Cell, cellStyleOf, cellText } from './cell-render';
 import { type ColDef, columnId, DEFAULT_COLUMN } from './columns';
 import './grid.css';
 
@@ -473,7 +473,7 @@ export function GridBody<T>(props: GridBodyProps<T>) {
                       style={data ? cellStyleOf(c, data) : undefined}
                       onFocus={() => (row !== v.index || col !== i) && setPos({ row: v.index, col: i })}
                     >
-                      {data && <Cell col={c} row={data} />}
+                      {data && (c.cellRenderer ? <Cell col={c} row={data} /> : <span className="vg-text">{cellText(c, data)}</span>)}
                     </div>
                   ))}
                 </div>
