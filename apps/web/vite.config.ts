@@ -72,16 +72,16 @@ export default defineConfig({
     react(),
     apiRoutes(),
     formMeta(),
-    // the frame and the list screens (with AG Grid, except on phones: `wide:`) of a signed-in user start loading with the entry script
+    // the frame and the list screens of a signed-in user start loading with the entry script
     preloadScreens({
       '^/(?!auth/|logout)': ['src/app/layout/AppLayout.tsx'],
       '^/(home)?/?$': ['src/features/home/HomePage.tsx'],
-      '^/addresses/?$': ['src/features/addresses/list/AddressListPage.tsx', 'wide:src/components/data-grid/AgGridBody.tsx'],
-      '^/products/?$': ['src/features/products/list/ProductListPage.tsx', 'wide:src/components/data-grid/AgGridBody.tsx'],
-      '^/assets/?$': ['src/features/assets/list/AssetListPage.tsx', 'wide:src/components/data-grid/AgGridBody.tsx'],
+      '^/addresses/?$': ['src/features/addresses/list/AddressListPage.tsx'],
+      '^/products/?$': ['src/features/products/list/ProductListPage.tsx'],
+      '^/assets/?$': ['src/features/assets/list/AssetListPage.tsx'],
       // the address record opens on its dashboard: its chunks load beside the entry instead of after it
       '^/addresses/\\d+(/dashboard)?/?$': ['src/features/addresses/detail/AddressRecordPage.tsx', 'src/features/addresses/reports/DashboardTab.tsx'],
-      '^/saleDocument/?$': ['src/features/sale-documents/list/SaleDocumentListPage.tsx', 'wide:src/components/data-grid/AgGridBody.tsx'],
+      '^/saleDocument/?$': ['src/features/sale-documents/list/SaleDocumentListPage.tsx'],
     }),
     // the installable technician app: dist/sw.js caches the app shell (production builds only; pwa/sw.js)
     serviceWorker(fileURLToPath(new URL('./pwa/sw.js', import.meta.url))),

@@ -29,7 +29,7 @@ export async function gridRowsPaint(route: string, baseUrl: string, token: strin
       } catch (e) {}
       window.__firstRow = new Promise(function (resolve) {
         var observer = new MutationObserver(function () {
-          var cells = document.querySelectorAll('.ag-row:not(.ag-row-loading) .ag-cell-value');
+          var cells = document.querySelectorAll('[role="row"]:not([aria-busy]) [role="gridcell"]');
           var row = null;
           for (var i = 0; i < cells.length && !row; i++) if (cells[i].textContent && cells[i].textContent.trim()) row = cells[i];
           if (row) {

@@ -30,7 +30,7 @@ interface Ids {
 }
 
 /** A grid row with text in a cell (not a loading stub). */
-const GRID_ROW = `(function(){var c=document.querySelectorAll('.ag-row:not(.ag-row-loading) .ag-cell-value');for(var i=0;i<c.length;i++)if(c[i].textContent&&c[i].textContent.trim())return true;return false})()`;
+const GRID_ROW = `(function(){var c=document.querySelectorAll('[role="row"]:not([aria-busy]) [role="gridcell"]');for(var i=0;i<c.length;i++)if(c[i].textContent&&c[i].textContent.trim())return true;return false})()`;
 /** A technician's task card with text (the phone's task list). */
 const TASK_CARD = `(function(){var c=document.querySelectorAll('[data-testid="task-card"]');for(var i=0;i<c.length;i++)if(c[i].textContent&&c[i].textContent.trim())return true;return false})()`;
 /** The record's own text on the page: in the text or in a field's value. */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, bearer, entries, openAs } from './helpers';
+import { apiLogin, bearer, entries, gridRows, openAs } from './helpers';
 
 const API = '/vario-api';
 const isCall = (method: string, path: RegExp) => (r: { url: () => string; request: () => { method: () => string } }) =>
@@ -32,7 +32,7 @@ test('[ADR-001] [ADR-002] [ADR-004] [ADR-013] find an address by quick search an
   await page.getByTestId('grid-search').fill(String(target.adressnummer));
   const res = await searched;
   expect(new URL(res.url()).searchParams.get('returnTotal')).toBe('true');
-  const row = page.locator('.ag-row').filter({ hasText: target.name1 }).first();
+  const row = gridRows(page).filter({ hasText: target.name1 }).first();
   await expect(row).toBeVisible();
   await row.click();
   await expect(page).toHaveURL(new RegExp(`/addresses/${target.id}/dashboard$`));
@@ -42,7 +42,7 @@ test('[ADR-001] [ADR-002] [ADR-004] [ADR-013] find an address by quick search an
 
 test('[ADR-003] the relation filter maps customer, real supplier and both to the list filter', async ({ page, request }) => {
   await openAs(page, request, 'admin', '/addresses');
-  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await expect(gridRows(page).first()).toBeVisible();
   const options: [string, string][] = [
     ['Echte Lieferanten', 'istLieferant=true,istKunde=false'],
     ['Kunden', 'istKunde=true'],
@@ -284,7 +284,7 @@ test('[ADR-076] [ADR-077] [ADR-078] [ADR-079] [ADR-080] filter the purchase hist
   expect(target).not.toBeNull();
   const { id, artikelnummer } = target as { id: number; artikelnummer: string };
   await openAs(page, request, 'admin', `/addresses/${id}/history`);
-  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await expect(gridRows(page).first()).toBeVisible();
   const filtered = page.waitForResponse((r) => isCall('GET', /\/historie$/)(r) && new URL(r.url()).searchParams.get('artikelnr') === artikelnummer);
   await page.getByTestId('history-artikelnr').fill(artikelnummer);
   const res = await filtered;
@@ -295,7 +295,7 @@ test('[ADR-076] [ADR-077] [ADR-078] [ADR-079] [ADR-080] filter the purchase hist
   await expect(page.getByTestId('grid-total')).toHaveText(entries(rows.length));
   // the document number's link icon opens that document (ADR-080)
   const { belegId, belegnummer } = rows[0] as (typeof rows)[number];
-  const link = page.locator('.ag-row').filter({ hasText: belegnummer }).first().getByTestId('document-link');
+  const link = gridRows(page).filter({ hasText: belegnummer }).first().getByTestId('document-link');
   await expect(link).toHaveAttribute('href', new RegExp(`/saleDocument/${belegId}/documentHead$`));
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/saleDocument/${belegId}/documentHead$`));

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { getJson } from '../fixtures/api';
 import { gradientPng } from '../fixtures/png';
-import { apiLogin, openAs } from './helpers';
+import { apiLogin, gridRows, openAs } from './helpers';
 
 interface Page50<T> {
   result: T[];
@@ -73,8 +73,8 @@ test('[ASS-001] [ASS-002] [ASS-005] the asset list opens the record with labels 
   const labels = (await getJson<Page50<{ feld: string; bezeichnung: string }>>(request, token, '/stammdaten/assets/sfelder')).result;
   await openAs(page, request, 'buero', '/assets');
   for (const h of ['Assetnummer', 'Bezeichnung', 'Seriennummer', 'IMEI', 'Aktiv'])
-    await expect(page.locator('.ag-header-cell-text', { hasText: h }).first()).toBeVisible();
-  await page.locator('.ag-row').first().click();
+    await expect(page.getByRole('columnheader', { name: h }).first()).toBeVisible();
+  await gridRows(page).first().click();
   await expect(page).toHaveURL(/\/assets\/\d+\/masterdata$/);
   await expect(page.getByTestId('tab-masterdata')).toBeVisible();
   await expect(page.getByTestId('tab-files')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openAs } from './helpers';
+import { gridRows, openAs } from './helpers';
 
 test.describe('Content-Security-Policy', () => {
   test('the web app runs under its CSP: login and a list without a single violation', async ({ page, request }) => {
@@ -17,7 +17,7 @@ test.describe('Content-Security-Policy', () => {
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await openAs(page, request, 'admin', '/addresses');
-    await expect(page.locator('.ag-row').first()).toBeVisible();
+    await expect(gridRows(page).first()).toBeVisible();
     await page.waitForTimeout(500);
     expect(violations).toEqual([]);
   });

@@ -1,17 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, openAs, setParameter } from './helpers';
+import { apiLogin, columnHeader, gridRows, openAs, setParameter } from './helpers';
 
-const rowHeight = async (page: Page) => (await page.locator('.ag-row').first().boundingBox())?.height ?? 0;
+const rowHeight = async (page: Page) => (await gridRows(page).first().boundingBox())?.height ?? 0;
 
 test('[issue 9 item 13] compact density by default at 1440 px: 32 px rows and Ort, Straße, E-Mail visible without scrolling', async ({ page, request }) => {
   const token = await apiLogin(request, 'admin');
   await setParameter(request, token, 'density', 'auto');
   await openAs(page, request, 'admin', '/addresses');
-  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await expect(gridRows(page).first()).toBeVisible();
   expect(await rowHeight(page)).toBeLessThanOrEqual(33);
   const viewport = page.viewportSize()?.width ?? 0;
   for (const col of ['ort', 'strasse', 'email']) {
-    const header = page.locator(`.ag-header-cell[col-id="${col}"]`);
+    const header = columnHeader(page, col);
     await expect(header).toBeVisible();
     const box = await header.boundingBox();
     expect(box && box.x + box.width <= viewport, `${col} inside the screen`).toBe(true);
@@ -19,7 +19,7 @@ test('[issue 9 item 13] compact density by default at 1440 px: 32 px rows and Or
   // the setting switches to comfortable rows
   await setParameter(request, token, 'density', 'comfortable');
   await page.reload();
-  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await expect(gridRows(page).first()).toBeVisible();
   expect(await rowHeight(page)).toBeGreaterThanOrEqual(43);
   await setParameter(request, token, 'density', 'auto');
 });
@@ -29,6 +29,6 @@ test('[issue 9 item 13] below 1280 px "auto" keeps comfortable rows', async ({ p
   const token = await apiLogin(request, 'admin');
   await setParameter(request, token, 'density', 'auto');
   await openAs(page, request, 'admin', '/addresses');
-  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await expect(gridRows(page).first()).toBeVisible();
   expect(await rowHeight(page)).toBeGreaterThanOrEqual(43);
 });

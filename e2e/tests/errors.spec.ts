@@ -18,7 +18,7 @@ test('[HTTP-059] [APP-018] a locked record shows the 423 notice whose link opens
   await expect(page).toHaveURL(/\/system\/locks$/);
 
   const row = page
-    .locator('.ag-row')
+    .getByRole('row')
     .filter({ hasText: 'ADR' })
     .filter({ hasText: String(adresseId) });
   await expect(row).toContainText('Bernd Büro');

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const USERS = { admin: 'admin', buero: 'buero', techniker: 'techniker' } as const;
 export type User = keyof typeof USERS;
@@ -64,3 +64,26 @@ export const errorBody = (httpStatus: number, messageCode: string, message: stri
 
 /** The count label of lists in German: "1 Eintrag", "1.234 Einträge". */
 export const entries = (n: number) => (n === 1 ? '1 Eintrag' : `${n.toLocaleString('de-DE')} Einträge`);
+
+/** The list grid's data rows (its header row left out; a row whose window is loading included). */
+export const gridRows = (page: Page) =>
+  page
+    .getByRole('grid')
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
+/** The grid's data row at a 0-based index (aria-rowindex counts the header row as 1). */
+export const gridRow = (page: Page, index: number) => page.locator(`[role="grid"] [role="row"][aria-rowindex="${index + 2}"]`);
+/** A row's cell of a column (by its column id). */
+export const gridCell = (row: Locator, colId: string) => row.locator(`[role="gridcell"][data-col-id="${colId}"]`);
+/** The grid's header of a column (by its column id). */
+export const columnHeader = (page: Page, colId: string) => page.locator(`[role="grid"] [role="columnheader"][data-col-id="${colId}"]`);
+/** The 0-based index of the first data row fully below the grid's header. */
+export const firstRowInView = (page: Page) =>
+  page.evaluate(() => {
+    const top = document.querySelector('[data-testid="data-grid"] [role="columnheader"]')?.getBoundingClientRect().bottom ?? 0;
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="data-grid"] [role="row"]')].filter(
+      (r) => Number(r.getAttribute('aria-rowindex')) > 1,
+    );
+    const seen = rows.filter((r) => r.getBoundingClientRect().top >= top - 1).map((r) => Number(r.getAttribute('aria-rowindex')) - 2);
+    return seen.length ? Math.min(...seen) : -1;
+  });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { getJson } from '../fixtures/api';
-import { apiLogin, bearer, openAs } from './helpers';
+import { apiLogin, bearer, gridRow, gridRows, openAs } from './helpers';
 import { lastBerlinNoon, planTask } from './service-journey.helpers';
 
 /**
@@ -35,10 +35,10 @@ async function openFromList(page: Page, term: string, rowText: string) {
   const search = page.getByTestId('grid-search');
   await search.focus();
   await page.keyboard.type(term);
-  await expect(page.locator('.ag-row').first()).toContainText(rowText);
+  await expect(gridRows(page).first()).toContainText(rowText);
   await expect(page.getByTestId('grid-total')).toHaveText('1 Eintrag');
   await page.keyboard.press('ArrowDown');
-  const cell = page.locator('.ag-row[row-index="0"] .ag-cell-focus');
+  const cell = gridRow(page, 0).getByRole('gridcell').first();
   await expect(cell).toBeFocused();
   // the focused cell is drawn with a visible ring
   expect(await cell.evaluate((el) => getComputedStyle(el).borderColor !== getComputedStyle(el).backgroundColor)).toBe(true);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { getJson } from '../fixtures/api';
-import { apiLogin, bearer, entries, openAs } from './helpers';
+import { apiLogin, bearer, entries, gridCell, gridRow, openAs } from './helpers';
 
 const API = '/vario-api';
 const BOM = '\uFEFF';
@@ -93,9 +93,9 @@ test('sales documents: the type and status columns export the labels the list sh
   const angebot = (await created.json()).result as { belegnummer: string };
   await openAs(page, request, 'admin', `/saleDocument?q=${encodeURIComponent(angebot.belegnummer)}`);
   await expect(page.getByTestId('grid-total')).toHaveText(entries(1));
-  const row = page.locator('.ag-row[row-index="0"]');
-  await expect(row.locator('[col-id="belegstatus"]')).toHaveText('Gespeichert');
-  await expect(row.locator('[col-id="belegart"]')).toHaveText('Angebot');
+  const row = gridRow(page, 0);
+  await expect(gridCell(row, 'belegstatus')).toHaveText('Gespeichert');
+  await expect(gridCell(row, 'belegart')).toHaveText('Angebot');
   const file = await exportFile(page);
   const [head, ...rows] = file.lines;
   expect(rows).toHaveLength(1);

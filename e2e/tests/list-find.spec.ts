@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { getJson } from '../fixtures/api';
-import { apiLogin, bearer, openAs } from './helpers';
+import { apiLogin, bearer, columnHeader, firstRowInView, gridCell, gridRow, gridRows, openAs } from './helpers';
 
 // Issue 20 item 1: a document just made is found by its number although the list's default filter (offers and orders
 // in status 1–3, BEL-036) hides it; and a list left for a record comes back as it was left, by the record's back link too.
@@ -18,45 +18,39 @@ test('an invoice just made is found by its number: the list names the matches in
   expect(res.status()).toBe(201);
   const invoice = (await res.json()).result as { id: number; belegnummer: string };
   await openAs(page, request, 'admin', '/saleDocument');
-  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await expect(gridRows(page).first()).toBeVisible();
   await page.getByTestId('grid-search').fill(invoice.belegnummer);
   // the default filter stays: the invoice is not in it, the hint says where it is
   await expect(page.getByTestId('other-matches')).toContainText('1 Treffer in anderen Belegarten/Status');
   await expect(page.getByTestId('grid-total')).toHaveText('0 Einträge');
   await page.getByTestId('other-matches-show').click();
-  const row = page.locator('.ag-row[row-index="0"]');
-  await expect(row.locator('[col-id="belegnummer"]')).toHaveText(invoice.belegnummer);
+  const row = gridRow(page, 0);
+  await expect(gridCell(row, 'belegnummer')).toHaveText(invoice.belegnummer);
   await expect(page.getByTestId('other-matches')).toHaveCount(0);
   await expect(page.getByTestId('grid-search')).toHaveValue(invoice.belegnummer);
-  await row.locator('[col-id="belegnummer"]').click();
+  await gridCell(row, 'belegnummer').click();
   await expect(page).toHaveURL(new RegExp(`/saleDocument/${invoice.id}/`));
 });
 
 /** The index of the first row fully below the grid's header. */
-const firstInView = (page: Page) =>
-  page.evaluate(() => {
-    const top = document.querySelector('[data-testid="data-grid"] .ag-header')?.getBoundingClientRect().bottom ?? 0;
-    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="data-grid"] .ag-row')];
-    const seen = rows.filter((r) => r.getBoundingClientRect().top >= top - 1).map((r) => Number(r.getAttribute('row-index')));
-    return seen.length ? Math.min(...seen) : -1;
-  });
+const firstInView = firstRowInView;
 
 /**
  * Opens a list with a filter in its URL, searches, scrolls down, opens a row, and goes back by the record's back link
  * (not the browser's back): the filter, search, sort and the row in view are as they were.
  */
 async function roundTrip(page: Page, o: { path: string; urlFilter: RegExp; search: string; column: string; sortColumn: string }) {
-  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await expect(gridRows(page).first()).toBeVisible();
   await page.getByTestId('grid-search').fill(o.search);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(o.search)}\\b`));
-  const sort = await page.locator(`.ag-header-cell[col-id="${o.sortColumn}"]`).getAttribute('aria-sort');
+  const sort = await columnHeader(page, o.sortColumn).getAttribute('aria-sort');
   const grid = page.getByTestId('data-grid');
   const box = await grid.boundingBox();
   await page.mouse.move((box?.x ?? 0) + 200, (box?.y ?? 0) + 200);
   await page.mouse.wheel(0, 1200);
   await expect.poll(() => firstInView(page)).toBeGreaterThan(10);
   const index = await firstInView(page);
-  const cell = page.locator(`.ag-row[row-index="${index + 2}"] [col-id="${o.column}"]`).first();
+  const cell = gridCell(gridRow(page, index + 2), o.column);
   await expect(cell).toBeInViewport();
   const text = (await cell.textContent())?.trim() ?? '';
   expect(text).not.toBe('');
@@ -66,11 +60,11 @@ async function roundTrip(page: Page, o: { path: string; urlFilter: RegExp; searc
   await expect(page).toHaveURL(new RegExp(`${o.path}\\?`));
   await expect(page).toHaveURL(o.urlFilter);
   await expect(page.getByTestId('grid-search')).toHaveValue(o.search);
-  await expect(page.locator(`.ag-header-cell[col-id="${o.sortColumn}"]`)).toHaveAttribute('aria-sort', sort ?? 'none');
-  const back = page.locator(`.ag-row[row-index="${index + 2}"] [col-id="${o.column}"]`).first();
+  await expect(columnHeader(page, o.sortColumn)).toHaveAttribute('aria-sort', sort ?? 'none');
+  const back = gridCell(gridRow(page, index + 2), o.column);
   await expect(back).toBeInViewport();
   await expect(back).toHaveText(text);
-  await expect(page.locator('.ag-row[row-index="0"]')).not.toBeInViewport();
+  await expect(gridRow(page, 0)).not.toBeInViewport();
 }
 
 test('[APP-067] addresses: back from a record by its back link keeps the filter, the search, the sort and the scroll position', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { getJson } from '../fixtures/api';
-import { apiLogin, bearer, openAs } from './helpers';
+import { apiLogin, bearer, gridRows, openAs } from './helpers';
 
 const API = '/vario-api';
 /** An amount as the German screens write it (a no-break space before the euro sign). */
@@ -35,7 +35,7 @@ test("[OP-001] [OP-002] an invoice's open item is found, paid in two parts and c
   await expect(page.getByRole('heading', { level: 1, name: 'Offene Posten' })).toBeVisible();
   await page.getByTestId('grid-search').fill(op.rechnungsnummer);
   await expect(page.getByTestId('grid-total')).toHaveText('1 Eintrag');
-  await page.locator('.ag-row').filter({ hasText: op.rechnungsnummer }).first().click();
+  await gridRows(page).filter({ hasText: op.rechnungsnummer }).first().click();
 
   await expect(page).toHaveURL(new RegExp(`/openItems/${op.id}/masterdata`));
   await expect(page.getByTestId('record-title')).toHaveText(op.rechnungsnummer);

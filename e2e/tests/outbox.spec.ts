@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DATEV_EINSTELLUNGEN } from '../../apps/server/test/datev-fixture';
 import { TestSmtp } from '../../apps/server/test/smtp';
 import { getJson } from '../fixtures/api';
-import { apiLogin, bearer, openAs } from './helpers';
+import { apiLogin, bearer, gridRows, openAs } from './helpers';
 
 /**
  * Issue 24: an invoice sent by e-mail from its print preview to an SMTP server this test runs, and the DATEV export
@@ -99,7 +99,7 @@ test('the DATEV export screen: a Buchungsstapel is exported and downloaded, the 
   const bytes = readFileSync((await download.path()) as string);
   expect(bytes.subarray(0, 60).toString('latin1')).toMatch(/^"EXTF";700;21;"Buchungsstapel";13;/);
 
-  const row = page.locator('.ag-row').filter({ hasText: 'EXTF_Buchungsstapel_2026-10_TEST.csv' }).first();
+  const row = gridRows(page).filter({ hasText: 'EXTF_Buchungsstapel_2026-10_TEST.csv' }).first();
   await expect(row).toBeVisible();
   await expect(row).toContainText('Test');
   const [again] = await Promise.all([page.waitForEvent('download'), row.getByTestId('datev-download').click()]);

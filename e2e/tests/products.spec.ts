@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { getJson, products, productWithScale } from '../fixtures/api';
-import { apiLogin, bearer, entries, openAs } from './helpers';
+import { apiLogin, bearer, entries, gridRows, openAs } from './helpers';
 
 test('[ART-004] [ART-014] [ART-016] [ART-017] [ART-018] a product with price scale AP5 shows five price-group tabs named from the price groups', async ({
   page,
@@ -69,10 +69,10 @@ test('[ART-002] [ART-003] the product list shows the index columns and finds a p
   if (!p) throw new Error('seed lacks products');
   await openAs(page, request, 'buero', '/products');
   for (const h of ['Artikelart', 'Artikelnummer', 'Bezeichnung', 'VK netto', 'VK brutto', 'Bestand', 'Verfügbar', 'Nächste Lieferung'])
-    await expect(page.locator('.ag-header-cell-text', { hasText: h }).first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: h }).first()).toBeVisible();
   await page.getByTestId('grid-search').fill(p.artikelnummer);
-  await expect(page.locator('.ag-row', { hasText: p.artikelnummer }).first()).toBeVisible();
-  await page.locator('.ag-row', { hasText: p.artikelnummer }).first().click();
+  await expect(gridRows(page).filter({ hasText: p.artikelnummer }).first()).toBeVisible();
+  await gridRows(page).filter({ hasText: p.artikelnummer }).first().click();
   await expect(page).toHaveURL(new RegExp(`/products/${p.id}/masterdata$`));
 });
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, bearer, openAs, waitForStart } from './helpers';
+import { apiLogin, bearer, columnHeader, firstRowInView, gridCell, gridRow, gridRows, openAs, waitForStart } from './helpers';
 
 /** Requests whose path carries "NaN" (an id parsed from a non-number). */
 const nanRequests = (page: Page) => {
@@ -92,24 +92,18 @@ test('[issue 9 item 10] the empty login form names each missing field', async ({
 test('[APP-067] back from a record restores the list: quick search (kept in the URL), sort and scroll position', async ({ page, request }) => {
   await openAs(page, request, 'admin', '/addresses');
   const grid = page.getByTestId('data-grid');
-  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await expect(gridRows(page).first()).toBeVisible();
   await page.getByTestId('grid-search').fill('e');
   await expect(page).toHaveURL(/[?&]q=e\b/);
-  await expect(page.locator('.ag-header-cell[col-id="name1"]')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(columnHeader(page, 'name1')).toHaveAttribute('aria-sort', 'ascending');
   const box = await grid.boundingBox();
   await page.mouse.move((box?.x ?? 0) + 200, (box?.y ?? 0) + 200);
   await page.mouse.wheel(0, 1800);
   // the first row fully below the header (row heights follow the density setting)
-  const firstInView = () =>
-    page.evaluate(() => {
-      const top = document.querySelector('[data-testid="data-grid"] .ag-header')?.getBoundingClientRect().bottom ?? 0;
-      const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="data-grid"] .ag-row')];
-      const seen = rows.filter((r) => r.getBoundingClientRect().top >= top - 1).map((r) => Number(r.getAttribute('row-index')));
-      return seen.length ? Math.min(...seen) : -1;
-    });
+  const firstInView = () => firstRowInView(page);
   await expect.poll(firstInView).toBeGreaterThan(20);
   const index = await firstInView();
-  const row = page.locator(`.ag-row[row-index="${index + 2}"] [col-id="name1"]`).first();
+  const row = gridCell(gridRow(page, index + 2), 'name1');
   await expect(row).toBeInViewport();
   const name = (await row.textContent())?.trim() ?? '';
   expect(name).not.toBe('');
@@ -118,26 +112,26 @@ test('[APP-067] back from a record restores the list: quick search (kept in the 
   await page.goBack();
   await expect(page.getByTestId('grid-search')).toHaveValue('e');
   await expect(page).toHaveURL(/[?&]q=e\b/);
-  await expect(page.locator('.ag-header-cell[col-id="name1"]')).toHaveAttribute('aria-sort', 'ascending');
-  const back = page.locator(`.ag-row[row-index="${index + 2}"] [col-id="name1"]`).first();
+  await expect(columnHeader(page, 'name1')).toHaveAttribute('aria-sort', 'ascending');
+  const back = gridCell(gridRow(page, index + 2), 'name1');
   await expect(back).toBeInViewport();
   await expect(back).toHaveText(name);
-  await expect(page.locator('.ag-row[row-index="0"]')).not.toBeInViewport();
+  await expect(gridRow(page, 0)).not.toBeInViewport();
 });
 
 test('[APP-067] the product list is kept alive too: its quick search stays in the URL and comes back with the rows', async ({ page, request }) => {
   await openAs(page, request, 'admin', '/products');
-  await expect(page.locator('.ag-row').first()).toBeVisible();
+  await expect(gridRows(page).first()).toBeVisible();
   await page.getByTestId('grid-search').fill('pumpe');
   await expect(page).toHaveURL(/[?&]q=pumpe\b/);
-  const first = page.locator('.ag-row[row-index="0"] [col-id="artikelnummer"]').first();
+  const first = gridCell(gridRow(page, 0), 'artikelnummer');
   await expect(first).toBeVisible();
   const number = ((await first.textContent()) ?? '').trim();
   await first.click();
   await expect(page.getByTestId('record-title')).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId('grid-search')).toHaveValue('pumpe');
-  await expect(page.locator('.ag-row[row-index="0"] [col-id="artikelnummer"]').first()).toHaveText(number);
+  await expect(gridCell(gridRow(page, 0), 'artikelnummer')).toHaveText(number);
   // a shared link with the search opens the list searched
   await page.goto('/products?q=pumpe');
   await expect(page.getByTestId('grid-search')).toHaveValue('pumpe');
@@ -233,7 +227,7 @@ test('[issue 8 item 6] every call index.html starts early is taken by the app, n
       if (u.pathname.startsWith('/vario-api/') && r.method() === 'GET') asked.set(u.pathname + u.search, (asked.get(u.pathname + u.search) ?? 0) + 1);
     });
     await openAs(page, request, 'admin', path);
-    await expect(path === '/addresses' ? page.locator('.ag-row').first() : page.getByTestId('record-bar')).toBeVisible();
+    await expect(path === '/addresses' ? gridRows(page).first() : page.getByTestId('record-bar')).toBeVisible();
     const left = await page.evaluate(() => Object.keys((window as { __varioEarly?: { calls: Record<string, unknown> } }).__varioEarly?.calls ?? {}));
     expect(left, `early calls the app did not take on ${path}`).toEqual([]);
     const twice = [...asked].filter(([, n]) => n > 1).map(([u]) => u);

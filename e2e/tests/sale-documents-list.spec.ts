@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { getJson } from '../fixtures/api';
-import { apiLogin, entries, openAs } from './helpers';
+import { apiLogin, entries, gridRows, openAs } from './helpers';
 
 interface Doc {
   id: number;
@@ -35,7 +35,7 @@ test('[BEL-037] the list asks GET /verkauf/belege with returnTotal and the filte
   expect(unfiltered.get('belegart')).toBe('0100,0200');
   expect(unfiltered.get('belegstatus')).toBe('1,2,3');
   expect(unfiltered.get('adresseId')).toBeNull();
-  const rows = page.locator('.ag-row');
+  const rows = gridRows(page);
   await expect(rows.first()).toContainText(newest?.belegnummer ?? '—');
   await expect(page.getByTestId('grid-total')).toHaveText(entries(all.resultCount));
 

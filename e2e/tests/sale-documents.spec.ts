@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { readPdf } from '../../apps/server/test/pdf-reader';
 import { getJson, products } from '../fixtures/api';
-import { apiLogin, bearer, openAs } from './helpers';
+import { apiLogin, bearer, gridRows, openAs } from './helpers';
 
 /**
  * Sales documents on screen (issue 11): an offer made from an address, positions by search, "why this price?",
@@ -298,7 +298,7 @@ test('[BEL-001] [BEL-036] the list opens with offers and orders in status 1–3,
   for (const s of ['1', '2', '3']) await expect(page.getByTestId(`filter-status-${s}`)).toBeChecked();
   for (const s of ['4', '5', '6', '8', '9']) await expect(page.getByTestId(`filter-status-${s}`)).not.toBeChecked();
   await page.keyboard.press('Escape');
-  const rows = page.locator('.ag-row');
+  const rows = gridRows(page);
   await expect(rows.first()).toBeVisible();
   const first = await getJson<{ result: Doc[] }>(request, token, '/verkauf/belege?belegart=0100,0200&belegstatus=1,2,3&limit=1&orderBy=-belegdatum');
   await expect(rows.first()).toContainText(first.result[0]?.belegnummer ?? '—');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { getJson } from '../fixtures/api';
-import { apiLogin, bearer, entries, openAs } from './helpers';
+import { apiLogin, bearer, entries, gridRows, openAs } from './helpers';
 
 interface Base {
   lager: { id: number; kurzbezeichnung: string; bezeichnung: string; lagerkreisId: number; hatLagerplaetze: boolean }[];
@@ -40,7 +40,7 @@ test('[LAG-001] [LAG-002] [LAG-003] [LAG-004] [LAG-006] [LAG-007] [LAG-014] regi
   if (!first) throw new Error('warehouse without stock');
   const places = (await getJson<{ result: unknown[] }>(request, token, `/lager/lagerplatz-bestaende?artikelId=${first.artikelId}&lagerId=${withPlaces.id}`))
     .result;
-  await page.locator('.ag-row', { hasText: first.artikelNummer }).first().click();
+  await gridRows(page).filter({ hasText: first.artikelNummer }).first().click();
   await expect(page.getByTestId('place-stock-product')).toContainText(first.artikelNummer);
   await expect(page.getByTestId('place-stock-list').getByTestId('sub-row')).toHaveCount(places.length);
   await page.keyboard.press('Escape');
@@ -54,7 +54,7 @@ test('[LAG-001] [LAG-002] [LAG-003] [LAG-004] [LAG-006] [LAG-007] [LAG-014] regi
   // a warehouse without places opens nothing
   await choose(page, 'storage-region', regionOf(withoutPlaces.lagerkreisId));
   await choose(page, 'storage-warehouse', `${withoutPlaces.kurzbezeichnung} – ${withoutPlaces.bezeichnung}`);
-  await page.locator('.ag-row').first().click();
+  await gridRows(page).first().click();
   await page.waitForTimeout(400);
   await expect(page.getByTestId('place-stock-product')).toHaveCount(0);
 });
@@ -94,12 +94,12 @@ test('[LAG-010] [LAG-011] [LAG-012] the technician sees the stock of the own goo
   await page.getByTestId('nav-serviceStorage').click();
   await expect(page).toHaveURL(/\/storages\/serviceStorage$/);
   for (const h of ['Artikelnummer', 'Bezeichnung', 'Bestand', 'Reserviert', 'Bestellt', 'Gesperrt'])
-    await expect(page.locator('.ag-header-cell-text', { hasText: h }).first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: h }).first()).toBeVisible();
   await expect(page.getByTestId('grid-total')).toHaveText(entries(stock.resultCount));
   // the two other store routes show their list, not the "no store assigned" notice
   for (const route of ['serviceStorageDoa', 'serviceStorageFaulty']) {
     await page.goto(`/storages/${route}`);
-    await expect(page.locator('.ag-header-cell-text', { hasText: 'Artikelnummer' }).first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Artikelnummer' }).first()).toBeVisible();
     await expect(page.getByTestId('no-store-assigned')).toHaveCount(0);
   }
 });

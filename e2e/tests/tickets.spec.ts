@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { getJson } from '../fixtures/api';
-import { apiLogin, openAs } from './helpers';
+import { apiLogin, gridRows, openAs } from './helpers';
 
 interface TicketRow {
   id: number;
@@ -120,7 +120,7 @@ test('[TKT-002] the tickets of an address: list and record below the address, wi
   const ticket = (await getJson<{ result: { id: number; adresseId: number }[] }>(request, token, '/crm/tickets?limit=1&filter=hauptTicketId=null')).result[0];
   if (!ticket) throw new Error('no ticket in the seed');
   await openAs(page, request, 'admin', `/addresses/${ticket.adresseId}/tickets`);
-  await page.locator('.ag-row').first().click();
+  await gridRows(page).first().click();
   await expect(page).toHaveURL(new RegExp(`/addresses/${ticket.adresseId}/tickets/\\d+/masterdata$`));
   for (const tab of ['masterdata', 'activities', 'attachments', 'subTickets']) await expect(page.getByTestId(`tab-${tab}`)).toBeVisible();
   await expect(page.getByTestId('tab-saleDocuments')).toHaveCount(0);

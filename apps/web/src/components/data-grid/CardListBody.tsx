@@ -1,11 +1,11 @@
 import { ActionIcon, Box, Group, Loader, NativeSelect, Text } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import type { ColDef } from 'ag-grid-community';
-import { type ComponentType, createElement, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleApiError } from '@/lib/api/error-handler';
 import classes from './CardListBody.module.css';
-import type { CellParts } from './cells';
+import { Cell, isEmptyCell as isEmpty } from './cell-render';
+import { type ColDef, columnId } from './columns';
 
 export interface WindowAnswer<T> {
   rows: T[];
@@ -37,66 +37,11 @@ export interface CardListBodyProps<T> {
 /** Cards drawn at first and added per step while scrolling: a phone draws a screenful, not a whole server window of 100. */
 const CARD_STEP = 30;
 
-const fieldOf = <T,>(c: ColDef<T>) => (c.colId ?? (typeof c.field === 'string' ? c.field : undefined)) as string | undefined;
-
-/** A column's value of a row as text, through its value getter and formatter as the grid would show it. */
-function cellText<T>(c: ColDef<T>, row: T): string {
-  const field = fieldOf(c);
-  const value =
-    typeof c.valueGetter === 'function'
-      ? (c.valueGetter as (p: { data: T; colDef: ColDef<T> }) => unknown)({ data: row, colDef: c })
-      : field
-        ? (row as Record<string, unknown>)[field]
-        : undefined;
-  if (typeof c.valueFormatter === 'function')
-    return String((c.valueFormatter as (p: { value: unknown; data: T; colDef: ColDef<T> }) => unknown)({ value, data: row, colDef: c }) ?? '');
-  return value === null || value === undefined ? '' : String(value);
-}
-
-/** True when a column shows nothing for the row (no text, no badge); React renderers count as shown. */
-function isEmpty<T>(col: ColDef<T>, row: T): boolean {
-  const parts = (col.cellRenderer as { parts?: CellParts<T> } | undefined)?.parts;
-  if (parts) return !parts.text(row) && !parts.badge(row);
-  if (col.cellRenderer) return false;
-  return cellText(col, row).trim() === '';
-}
-
-declare module 'react' {
-  interface CSSProperties {
-    /** The badge colours of a card cell (data-grid.css). */
-    '--badge-bg'?: string;
-    '--badge-color'?: string;
-  }
-}
-
-/** A cell as the grid draws it: a text-and-badge cell by its parts, a React renderer as a component, else its text. */
-function Cell<T>({ col, row }: { col: ColDef<T>; row: T }): ReactNode {
-  const renderer = col.cellRenderer as (ComponentType<{ data: T; value: unknown }> & { parts?: CellParts<T> }) | undefined;
-  if (renderer?.parts) {
-    const text = renderer.parts.text(row);
-    const badge = renderer.parts.badge(row);
-    return (
-      <span className="vario-cell">
-        {text && <span className="vario-cell-text">{text}</span>}
-        {badge && (
-          <span
-            className="vario-cell-badge"
-            style={{ '--badge-bg': `var(--mantine-color-${badge.color}-light)`, '--badge-color': `var(--mantine-color-${badge.color}-light-color)` }}
-          >
-            {badge.label}
-          </span>
-        )}
-      </span>
-    );
-  }
-  if (typeof renderer === 'function' && !('prototype' in renderer && renderer.prototype?.getGui))
-    return createElement(renderer, { data: row, value: fieldOf(col) ? (row as Record<string, unknown>)[fieldOf(col) as string] : undefined });
-  return cellText(col, row);
-}
+const fieldOf = <T,>(c: ColDef<T>) => columnId(c);
 
 /**
  * The list on a phone: one card per row (the first shown column as its title, the others below it), loaded in server
- * windows as the user scrolls, with the sort as a choice above it. AG Grid is not loaded on phones at all.
+ * windows as the user scrolls, with the sort as a choice above it.
  */
 export function CardListBody<T>(props: CardListBodyProps<T>) {
   const { t } = useTranslation();

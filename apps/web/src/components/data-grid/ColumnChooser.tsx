@@ -1,9 +1,9 @@
 import { ActionIcon } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
-import type { ColDef, GridApi } from 'ag-grid-community';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnIntent } from '@/components/on-intent';
+import type { ColDef } from './columns';
 
 const loadMenu = () => import('./ColumnMenu');
 const ColumnMenu = lazy(() => loadMenu().then((m) => ({ default: m.ColumnMenu })));
@@ -12,7 +12,14 @@ const ColumnMenu = lazy(() => loadMenu().then((m) => ({ default: m.ColumnMenu })
  * The column chooser's button at once; its menu (Menu, Tooltip and the positioning library they bring) loads when the
  * user reaches for it, so a list's first load carries none of it.
  */
-export function ColumnChooser<T>({ columns, api }: { columns: readonly ColDef<T>[]; api: () => GridApi<T> | null }) {
+export interface ColumnChooserProps<T> {
+  columns: readonly ColDef<T>[];
+  /** Whether a column (by id) is shown now. */
+  visible: (id: string) => boolean;
+  onChange: (id: string, visible: boolean) => void;
+}
+
+export function ColumnChooser<T>({ columns, visible, onChange }: ColumnChooserProps<T>) {
   const { t } = useTranslation();
   const { open, intent } = useOnIntent(loadMenu);
   const button = (
@@ -23,7 +30,7 @@ export function ColumnChooser<T>({ columns, api }: { columns: readonly ColDef<T>
   if (!open) return button;
   return (
     <Suspense fallback={button}>
-      <ColumnMenu columns={columns as ColDef<unknown>[]} api={api as () => GridApi<unknown> | null} defaultOpened />
+      <ColumnMenu columns={columns as readonly ColDef<unknown>[]} visible={visible} onChange={onChange} defaultOpened />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
-import type { ColDef } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
 import { codeColumn } from './cells';
+import type { ColDef } from './columns';
 import { commaList, downloadName, exportColumnParams, shownColumns } from './export-list';
 
 describe('list export (client side)', () => {
@@ -21,7 +21,7 @@ describe('list export (client side)', () => {
       { headerName: 'ohne Feld' },
       { field: 'ort' },
     ];
-    expect(shownColumns(null, cols)).toEqual([
+    expect(shownColumns(cols.filter((c) => !c.hide))).toEqual([
       { field: 'name1', label: 'Name' },
       { field: 'ort', label: 'ort' },
     ]);
@@ -36,7 +36,7 @@ describe('list export (client side)', () => {
     ];
     const format = status.valueFormatter as (p: { value: unknown }) => string;
     expect([format({ value: 3 }), format({ value: 1 }), format({ value: 7 }), format({ value: null })]).toEqual(['gebucht', 'gespeichert', '7', '']);
-    const shown = shownColumns(null, cols);
+    const shown = shownColumns(cols);
     expect(shown).toEqual([
       { field: 'belegstatus', label: 'Status', values: { '1': 'gespeichert', '3': 'gebucht' } },
       { field: 'name', label: 'Name, Firma' },

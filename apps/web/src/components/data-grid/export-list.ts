@@ -1,8 +1,8 @@
 import endpoints from 'virtual:api-routes';
 import type { EndpointName } from '@vario/contract';
-import type { ColDef, GridApi } from 'ag-grid-community';
 import { type QueryValue, request } from '@/lib/api/client';
 import { saveBlob } from '@/lib/save-blob';
+import type { ColDef } from './columns';
 
 /** One column of an export: the list field, the header the user sees and, for a code column, its codes' labels. */
 export interface ExportColumn {
@@ -16,14 +16,13 @@ export interface ExportColumn {
 export const commaList = (items: readonly string[]) => items.map((s) => s.replace(/[\\,]/g, (c) => `\\${c}`)).join(',');
 
 /**
- * The columns the user sees, in the user's order: the grid's displayed columns on a desktop (moved, hidden and shown
- * by the column chooser), the columns not hidden on a phone's card list. Columns without a list field are left out.
+ * The columns the user sees, in the user's order (on a desktop as moved, hidden and shown by the column chooser; on a
+ * phone's card list the columns not hidden). Columns without a list field are left out.
  * A code column (status, kind, …) carries the labels it shows for its codes (its `refData`): the file says "gebucht"
  * where the list says "gebucht", never the stored 3.
  */
-export function shownColumns<T>(api: GridApi<T> | null, columns: readonly ColDef<T>[]): ExportColumn[] {
-  const defs = api ? api.getAllDisplayedColumns().map((c) => c.getColDef()) : columns.filter((c) => !c.hide);
-  return defs
+export function shownColumns<T>(shown: readonly ColDef<T>[]): ExportColumn[] {
+  return shown
     .filter((c) => typeof c.field === 'string' && c.field)
     .map((c) => ({ field: c.field as string, label: c.headerName ?? (c.field as string), ...(c.refData ? { values: c.refData } : {}) }));
 }

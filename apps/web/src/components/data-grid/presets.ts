@@ -10,6 +10,27 @@ export interface GridPreset {
   rowsPerPage: number;
   sortBy: string | null;
   descending: boolean;
+  /** The user's columns on a desktop: their order, the ones shown or hidden by the chooser, widths set by hand (px). */
+  columns?: ColumnLayout;
+}
+
+export interface ColumnLayout {
+  order?: string[];
+  visible?: Record<string, boolean>;
+  widths?: Record<string, number>;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A saved column layout, keeping only what has the right shape. */
+function parseLayout(raw: unknown): ColumnLayout | undefined {
+  if (!isRecord(raw)) return undefined;
+  const order = Array.isArray(raw.order) ? raw.order.filter((x): x is string => typeof x === 'string') : undefined;
+  const pick = <V>(r: unknown, ok: (v: unknown) => v is V) =>
+    isRecord(r) ? (Object.fromEntries(Object.entries(r).filter(([, v]) => ok(v))) as Record<string, V>) : undefined;
+  const visible = pick(raw.visible, (v): v is boolean => typeof v === 'boolean');
+  const widths = pick(raw.widths, (v): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0);
+  return { ...(order ? { order } : {}), ...(visible ? { visible } : {}), ...(widths ? { widths } : {}) };
 }
 
 export const presetParameter = (name: string) => `presets${name}`;
@@ -17,7 +38,8 @@ export const presetParameter = (name: string) => `presets${name}`;
 const parsePreset = (w: string): GridPreset | null => {
   const raw = JSON.parse(w) as Partial<GridPreset>;
   if (typeof raw !== 'object' || raw === null) return null;
-  return { rowsPerPage: Number(raw.rowsPerPage ?? 0), sortBy: raw.sortBy ?? null, descending: !!raw.descending };
+  const columns = parseLayout(raw.columns);
+  return { rowsPerPage: Number(raw.rowsPerPage ?? 0), sortBy: raw.sortBy ?? null, descending: !!raw.descending, ...(columns ? { columns } : {}) };
 };
 
 /** Reads `/webapp/parameter/presets<Name>`; a missing preset falls back to the default, which is then saved (APP-111, APP-112). */
@@ -56,14 +78,13 @@ export function useGridPreset(name: string, fallback: GridPreset) {
   const token = useToken();
   const query = useQuery(gridPresetQuery(name, fallback, token));
   const key = settingsKeys.custom('parameter', presetParameter(name), token);
-  const save = useMutation({
-    mutationFn: (preset: GridPreset) => writeUserParameter(presetParameter(name), preset),
-    onMutate: async (preset) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      writeDeviceCopy(presetParameter(name), token, preset);
-      queryClient.setQueryData(key, preset);
-    },
-    meta: { silent: true },
-  });
-  return { preset: query.data, ready: query.isSuccess || query.isError, save: save.mutate };
+  const write = useMutation({ mutationFn: (preset: GridPreset) => writeUserParameter(presetParameter(name), preset), meta: { silent: true } });
+  // shown at once (a sort, a column shown or hidden is drawn in the same frame as the click), written in the background
+  const save = (preset: GridPreset) => {
+    void queryClient.cancelQueries({ queryKey: key });
+    writeDeviceCopy(presetParameter(name), token, preset);
+    queryClient.setQueryData(key, preset);
+    write.mutate(preset);
+  };
+  return { preset: query.data, ready: query.isSuccess || query.isError, save };
 }

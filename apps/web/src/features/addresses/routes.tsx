@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
 import { restoreKeptList } from '@/components/data-grid/keep-alive';
-import { withGrid } from '@/components/data-grid/load-grid';
 import { prefetchGridPreset } from '@/components/data-grid/presets';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { parseRecordId } from '@/components/record-page/use-record-route';
@@ -22,7 +21,7 @@ export function createAddressRoutes(app: AppRoute) {
     validateSearch: validateAddressListSearch,
     beforeLoad: restoreKeptList,
     loader: () => prefetchGridPreset('Addresses', ADDRESS_LIST_PRESET),
-    component: lazyRouteComponent(() => withGrid(import('./list/AddressListPage')), 'AddressListPage'),
+    component: lazyRouteComponent(() => import('./list/AddressListPage'), 'AddressListPage'),
   });
   const record = createRoute({
     getParentRoute: () => app,

@@ -1,6 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { restoreKeptList, validateListSearch } from '@/components/data-grid/keep-alive';
-import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { mountContext, type RouteMount } from '@/components/record-page/route-mount';
 
@@ -21,7 +20,7 @@ export function createAssetRoutes<P extends AnyRoute, const B extends string, co
       restoreKeptList({ location });
       return mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>);
     },
-    component: lazyRouteComponent(() => withGrid(import('./list/AssetListPage')), 'AssetListPage'),
+    component: lazyRouteComponent(() => import('./list/AssetListPage'), 'AssetListPage'),
   });
   const record = createRoute({
     getParentRoute: () => parent,

@@ -1,6 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { restoreKeptList, validateListSearch } from '@/components/data-grid/keep-alive';
-import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { mountContext, type RouteMount } from '@/components/record-page/route-mount';
 
@@ -33,7 +32,7 @@ export function createDealRoutes<L extends AnyRoute, R extends AnyRoute, const B
       restoreKeptList({ location });
       return mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>);
     },
-    component: lazyRouteComponent(() => withGrid(import('./list/DealListPage')), 'DealListPage'),
+    component: lazyRouteComponent(() => import('./list/DealListPage'), 'DealListPage'),
   });
   const record = createRoute({
     getParentRoute: () => recordParent,

@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
 import { restoreKeptList, validateListSearch } from '@/components/data-grid/keep-alive';
-import { withGrid } from '@/components/data-grid/load-grid';
 
 /** /incomingInvoiceVerification (ERV-001) and one invoice with its check document, checklist, share, reject and pass on. */
 export function createIncomingInvoiceRoutes(app: AppRoute) {
@@ -10,7 +9,7 @@ export function createIncomingInvoiceRoutes(app: AppRoute) {
     path: '/incomingInvoiceVerification',
     validateSearch: validateListSearch,
     beforeLoad: restoreKeptList,
-    component: lazyRouteComponent(() => withGrid(import('./list/IncomingInvoiceListPage')), 'IncomingInvoiceListPage'),
+    component: lazyRouteComponent(() => import('./list/IncomingInvoiceListPage'), 'IncomingInvoiceListPage'),
   });
   const record = createRoute({
     getParentRoute: () => app,

@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
 import { restoreKeptList } from '@/components/data-grid/keep-alive';
-import { withGrid } from '@/components/data-grid/load-grid';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { validateOpenItemListSearch } from './list/list-filter';
 
@@ -15,7 +14,7 @@ export function createOpenItemRoutes(app: AppRoute) {
     path: '/openItems',
     validateSearch: validateOpenItemListSearch,
     beforeLoad: restoreKeptList,
-    component: lazyRouteComponent(() => withGrid(import('./list/OpenItemListPage')), 'OpenItemListPage'),
+    component: lazyRouteComponent(() => import('./list/OpenItemListPage'), 'OpenItemListPage'),
   });
   const record = createRoute({
     getParentRoute: () => app,

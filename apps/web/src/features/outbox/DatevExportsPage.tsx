@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Group } from '@mantine/core';
 import { IconDownload, IconFileExport, IconUsers } from '@tabler/icons-react';
 import { berlinTag, type DatevExport, isoDate } from '@vario/contract';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import type { ColDef, ICellRendererParams } from '@/components/data-grid/columns';
 import { DataGrid, type DataGridHandle } from '@/components/data-grid/DataGrid';
 import { eagerSchema } from '@/components/form/eager-schema';
 import { DateField, SwitchField } from '@/components/form/fields';

@@ -1,6 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
-import { withGrid } from '@/components/data-grid/load-grid';
 
 /** The DATEV export (under open items) and the administrator's e-mail and DATEV settings (issue 24). */
 export function createOutboxRoutes(app: AppRoute) {
@@ -8,7 +7,7 @@ export function createOutboxRoutes(app: AppRoute) {
     createRoute({
       getParentRoute: () => app,
       path: '/datev',
-      component: lazyRouteComponent(() => withGrid(import('./DatevExportsPage')), 'DatevExportsPage'),
+      component: lazyRouteComponent(() => import('./DatevExportsPage'), 'DatevExportsPage'),
     }),
     createRoute({ getParentRoute: () => app, path: '/settings/mail', component: lazyRouteComponent(() => import('./MailSettingsPage'), 'MailSettingsPage') }),
     createRoute({

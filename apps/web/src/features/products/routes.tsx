@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { AppRoute } from '@/app/app-route';
 import { restoreKeptList, validateListSearch } from '@/components/data-grid/keep-alive';
-import { withGrid } from '@/components/data-grid/load-grid';
 import { prefetchGridPreset } from '@/components/data-grid/presets';
 import { validateBackRouteSearch } from '@/components/record-page/back-link';
 import { PRODUCT_LIST_PRESET } from './list/list-preset';
@@ -14,7 +13,7 @@ export function createProductRoutes(app: AppRoute) {
     validateSearch: validateListSearch,
     beforeLoad: restoreKeptList,
     loader: () => prefetchGridPreset('Products', PRODUCT_LIST_PRESET),
-    component: lazyRouteComponent(() => withGrid(import('./list/ProductListPage')), 'ProductListPage'),
+    component: lazyRouteComponent(() => import('./list/ProductListPage'), 'ProductListPage'),
   });
   const record = createRoute({
     getParentRoute: () => app,

@@ -1,6 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { restoreKeptList } from '@/components/data-grid/keep-alive';
-import { withGrid } from '@/components/data-grid/load-grid';
 import { mountContext, type RouteMount } from '@/components/record-page/route-mount';
 import { validateSaleDocumentListSearch } from './list/list-filter';
 import { validateSaleDocumentSearch } from './search';
@@ -35,7 +34,7 @@ export function createSaleDocumentRoutes<L extends AnyRoute, R extends AnyRoute,
       restoreKeptList({ location });
       return mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>);
     },
-    component: lazyRouteComponent(() => withGrid(import('./list/SaleDocumentListPage')), 'SaleDocumentListPage'),
+    component: lazyRouteComponent(() => import('./list/SaleDocumentListPage'), 'SaleDocumentListPage'),
   });
   const record = createRoute({
     getParentRoute: () => recordParent,

@@ -1,8 +1,8 @@
 import { AUFTRAGSSTATUS_TABELLE, MATERIALSTATUS_TABELLE, type ServiceMaterial, type ServicePlanung } from '@vario/contract';
-import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeColumn } from '@/components/data-grid/cells';
+import type { ColDef } from '@/components/data-grid/columns';
 import { statusLabel, useStatusTexts } from './api';
 import { umlagerungTypKey } from './status-colors';
 

@@ -1,4 +1,4 @@
-import type { ColDef } from 'ag-grid-community';
+import type { ColDef } from '@/components/data-grid/columns';
 import type { FieldName } from '@/i18n/field-label';
 import { formatDate, formatDecimal } from '@/lib/format';
 

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconLockOpen, IconRefresh } from '@tabler/icons-react';
 import type { sperre } from '@vario/contract';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import type { ColDef, ICellRendererParams } from '@/components/data-grid/columns';
 import { DataGrid, type DataGridHandle } from '@/components/data-grid/DataGrid';
 import { confirmDialog } from '@/components/dialogs/confirm';
 import { PageHeader } from '@/components/PageHeader';

@@ -1,6 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { restoreKeptList, validateListSearch } from '@/components/data-grid/keep-alive';
-import { withGrid } from '@/components/data-grid/load-grid';
 import { mountContext, type RouteMount } from '@/components/record-page/route-mount';
 import { validateTicketSearch } from './search';
 
@@ -32,7 +31,7 @@ export function createTicketRoutes<L extends AnyRoute, R extends AnyRoute, const
       restoreKeptList({ location });
       return mountContext(mount, location.pathname.replace(/\/$/, ''), params as Record<string, string>);
     },
-    component: lazyRouteComponent(() => withGrid(import('./list/TicketListPage')), 'TicketListPage'),
+    component: lazyRouteComponent(() => import('./list/TicketListPage'), 'TicketListPage'),
   });
   const record = createRoute({
     getParentRoute: () => recordParent,

@@ -2,11 +2,11 @@ import { Button, Checkbox, Group, NativeSelect, SegmentedControl } from '@mantin
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { AdresseListe } from '@vario/contract';
-import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { codeColumn, textBadgeCell } from '@/components/data-grid/cells';
+import type { ColDef } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { useReferenceLabels } from '@/i18n/reference';

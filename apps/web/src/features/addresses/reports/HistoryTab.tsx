@@ -1,10 +1,10 @@
 import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { historieZeile } from '@vario/contract';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import type { ColDef, ICellRendererParams } from '@/components/data-grid/columns';
 import { DataGrid, SEARCH_DEBOUNCE_MS } from '@/components/data-grid/DataGrid';
 import { DateTextInput, isIsoDate } from '@/components/form/DateTextInput';
 import { dateIssue } from '@/components/form/input-fields';

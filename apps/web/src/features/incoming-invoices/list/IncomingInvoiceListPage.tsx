@@ -1,11 +1,11 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { ERV_RECHTE, ERV_STATUS_WERTE } from '@vario/contract';
-import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { codeColumn, textBadgeCell } from '@/components/data-grid/cells';
+import type { ColDef } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/PageHeader';
 import { useReminderUsers } from '@/features/reminders/api';

@@ -1,9 +1,9 @@
 import type { offenerPostenListe } from '@vario/contract';
-import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { textBadgeCell } from '@/components/data-grid/cells';
+import type { ColDef } from '@/components/data-grid/columns';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { levelColor } from '../level';
 import { isOverdue } from './list-filter';

@@ -101,7 +101,7 @@ export function MaterialPage() {
               size="md"
               endpoint="serviceMaterialExport"
               query={() => ({ filter: MATERIAL_TO_CONFIRM, orderBy: MATERIAL_ORDER })}
-              columns={() => shownColumns(null, exportColumns)}
+              columns={() => shownColumns(exportColumns.filter((c) => !c.hide))}
             />
           </Group>
         }

@@ -38,7 +38,7 @@ export function PlanningListPage() {
               size="md"
               endpoint="servicePlanungExport"
               query={() => ({ filter: PLANNING_FILTER.open, orderBy: PLANNING_ORDER })}
-              columns={() => shownColumns(null, exportColumns)}
+              columns={() => shownColumns(exportColumns.filter((c) => !c.hide))}
             />
           </Group>
         }

@@ -39,7 +39,7 @@ export function TaskListPage() {
               size="md"
               endpoint="servicePlanungExport"
               query={() => ({ filter: PLANNING_FILTER.accepted, orderBy: PLANNING_ORDER })}
-              columns={() => shownColumns(null, exportColumns)}
+              columns={() => shownColumns(exportColumns.filter((c) => !c.hide))}
             />
             <Button component={Link} to="/tasks/calendar" size="md" variant="light" leftSection={<IconCalendarWeek size={20} />} data-testid="tasks-calendar">
               {t('tasks.calendar')}

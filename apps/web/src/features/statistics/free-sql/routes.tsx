@@ -1,12 +1,11 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { withGrid } from '@/components/data-grid/load-grid';
 
 /** The free SQL routes below the statistics page (its freeSql tab): the list at `basePath`, a report at `basePath/$id`. */
 export function createFreeSqlRoutes<P extends AnyRoute, const B extends string>(parent: P, basePath: B) {
   const list = createRoute({
     getParentRoute: () => parent,
     path: basePath,
-    component: lazyRouteComponent(() => withGrid(import('./FreeSqlListPage')), 'FreeSqlListPage'),
+    component: lazyRouteComponent(() => import('./FreeSqlListPage'), 'FreeSqlListPage'),
   });
   const report = createRoute({
     getParentRoute: () => parent,
