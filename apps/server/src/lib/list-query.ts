@@ -120,14 +120,13 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * `column contains text`, case-insensitive, with the pattern bound as a parameter; umlauts and ß match both ways as in
- * the full-text searches (db/search-fold.ts): the text in its transcription against the column in either spelling.
+ * `column contains text`, case-insensitive, with the pattern bound as a parameter; umlauts and ß match every way as in
+ * the full-text searches (db/search-fold.ts): the text and the column both folded ("Müller", "Mueller", "Muller").
  */
 export function containsExpr(col: Expression<unknown>, text: string, dialect: Dialect) {
   const pattern = `%${escapeLike(foldText(text))}%`;
-  const like = (e: Expression<unknown>) =>
-    dialect === 'postgres' ? sql<SqlBool>`${e} ilike ${pattern} escape '\\'` : sql<SqlBool>`${e} like ${pattern} escape '\\'`;
-  return sql<SqlBool>`(${like(foldExpression(col, dialect, 'transcribed'))} or ${like(foldExpression(col, dialect, 'base'))})`;
+  const folded = foldExpression(col, dialect);
+  return dialect === 'postgres' ? sql<SqlBool>`${folded} ilike ${pattern} escape '\\'` : sql<SqlBool>`${folded} like ${pattern} escape '\\'`;
 }
 
 /** A list column, typed as the values a filter compares it with (parseFilter converts them by the field's type). */
