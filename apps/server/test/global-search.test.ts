@@ -83,6 +83,28 @@ describe('a term that looks like a number', () => {
   });
 });
 
+describe('number hits first, read as two windows', () => {
+  it('windows of any offset page through the number hits, then the other matches, each in the list order', async () => {
+    const num = String(100_000_000 + Math.floor(Math.random() * 800_000_000));
+    const hits = [];
+    const others = [];
+    for (let i = 0; i < 3; i++) hits.push((await f.artikel({ artikelnummer: `Q-${num}-${i}`, bezeichnung: `Nummerntreffer ${i}` })).id);
+    for (let i = 0; i < 3; i++) others.push((await f.artikel({ bezeichnung: `Zubehör ${num}${i}` })).id);
+    const list = async (offset: number, limit: number) =>
+      expectOk(await c.call(endpoints.artikelList, { as: 'admin', query: { search: num, offset, limit, returnTotal: 'true' } }));
+    const all = await list(0, 100);
+    expect(all.resultCount).toBe(6);
+    expect(ids(all).slice(0, 3).sort()).toEqual([...hits].sort());
+    expect(ids(all).slice(3).sort()).toEqual([...others].sort());
+    // the same rows page by page: a window inside the hits, one across the border, one past the hits
+    const paged = [...ids(await list(0, 2)), ...ids(await list(2, 2)), ...ids(await list(4, 2))];
+    expect(paged).toEqual(ids(all));
+    expect(ids(await list(5, 2))).toEqual(ids(all).slice(5));
+    expect((await list(4, 2)).hasMoreData).toBe(false);
+    expect((await list(2, 2)).hasMoreData).toBe(true);
+  });
+});
+
 describe('umlauts and ß match every way on the seven groups (issue 23 item 3)', () => {
   /** Müller = Mueller = Muller and Straße = Strasse: each spelling stored, each searched. */
   const SPELLINGS = [
