@@ -162,12 +162,17 @@ async function rebuild(db: Kysely<unknown>, index: FtsIndex, fold: boolean) {
   if (index.vocab) await sql.raw(`drop table if exists ${fts}_vocab`).execute(db);
   await sql.raw(`drop table if exists ${fts}`).execute(db);
   const names = index.columns.map(([c]) => c);
+  // the folded indexes also keep their words' first two and three letters (FTS5 prefix indexes): a short prefix ("sch",
+  // "00" of "2026-00") is one list to read instead of the merge of every word it begins (150 ms → 1 ms at 1M assets)
+  const prefix = fold ? ", prefix='2 3'" : '';
   await sql
-    .raw(`create virtual table ${fts} using fts5(${names.join(', ')}, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`)
+    .raw(`create virtual table ${fts} using fts5(${names.join(', ')}, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'${prefix})`)
     .execute(db);
   const cols = `rowid, ${names.join(', ')}`;
   const v = (r: string) => [`${r}.id`, ...index.columns.map(([, text, before]) => (fold ? foldedSearchText(text(r), 'sqlite') : before(r)))].join(', ');
   await sql.raw(`insert into ${fts}(${cols}) select ${v('r')} from ${table} r`).execute(db);
+  // one segment instead of the many the bulk insert leaves: every query reads each segment
+  await sql.raw(`insert into ${fts}(${fts}) values('optimize')`).execute(db);
   await sql.raw(`create trigger ${fts}_ai after insert on ${table} begin insert into ${fts}(${cols}) values (${v('new')}); end`).execute(db);
   await sql.raw(`create trigger ${fts}_ad after delete on ${table} begin delete from ${fts} where rowid = old.id; end`).execute(db);
   await sql
