@@ -48,10 +48,7 @@ export async function drawerPaint(baseUrl: string, token: string, terms: string[
     const field = page.locator('input[role="combobox"]').first();
     const once = async (term: string) => {
       await page.goto(`${baseUrl}/home`);
-      await field.waitFor().catch(async (e) => {
-        await page.screenshot({ path: 'data/tmp/search-paint.png' });
-        throw e;
-      });
+      await field.waitFor();
       await field.click();
       await field.fill(term);
       const { typed, shown } = (await within(page.evaluate('window.__drawer'))) as { typed: number; shown: number };

@@ -400,8 +400,8 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   // a search's matches are the total when nothing else narrows the list (counting them again through the table is slower)
   if (q.returnTotal === 'true') {
     // a plan that checks rows one by one suits a window, not a count: the total counts the match set
-    const counted =
-      term && spec.search && plan?.seek ? filtered.where((eb: AnyEB) => spec.search?.(eb, term, dialect, { ...plan, seek: false }) as Expression<SqlBool>) : qb;
+    // (collected from the match set: a walk's `+id` would check every row of the table)
+    const counted = term && spec.search && plan ? searched({ ...plan, seek: false, matches: 0 }) : qb;
     out.resultCount = plan && !conditions.length && readsWholeTable(base) ? plan.matches : await countOf(counted, spec.table);
   }
   return out;
