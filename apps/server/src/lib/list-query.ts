@@ -120,14 +120,13 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * `column contains text`, case-insensitive, with the pattern bound as a parameter; umlauts and ß match both ways as in
- * the full-text searches (db/search-fold.ts): the text in its transcription against the column in either spelling.
+ * `column contains text`, case-insensitive, with the pattern bound as a parameter; umlauts and ß match every way as in
+ * the full-text searches (db/search-fold.ts): the text and the column both folded ("Müller", "Mueller", "Muller").
  */
 export function containsExpr(col: Expression<unknown>, text: string, dialect: Dialect) {
   const pattern = `%${escapeLike(foldText(text))}%`;
-  const like = (e: Expression<unknown>) =>
-    dialect === 'postgres' ? sql<SqlBool>`${e} ilike ${pattern} escape '\\'` : sql<SqlBool>`${e} like ${pattern} escape '\\'`;
-  return sql<SqlBool>`(${like(foldExpression(col, dialect, 'transcribed'))} or ${like(foldExpression(col, dialect, 'base'))})`;
+  const folded = foldExpression(col, dialect);
+  return dialect === 'postgres' ? sql<SqlBool>`${folded} ilike ${pattern} escape '\\'` : sql<SqlBool>`${folded} like ${pattern} escape '\\'`;
 }
 
 /** A list column, typed as the values a filter compares it with (parseFilter converts them by the field's type). */
@@ -294,13 +293,9 @@ function windowOf(
   limit: number,
   offset: number,
   fromEnd = false,
-  first?: Expression<SqlBool>,
 ) {
   const sorted = (b: AnyQB, backwards = false) =>
-    order.reduce(
-      (acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc !== backwards ? 'desc' : 'asc'),
-      first ? b.orderBy(sql`case when ${first} then 0 else 1 end`, backwards ? 'desc' : 'asc') : b,
-    );
+    order.reduce((acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc !== backwards ? 'desc' : 'asc'), b);
   const key = spec.key ?? 'id';
   if (deep) {
     // Late row lookup: skip through the sort index alone, fetch full rows only for the window.
@@ -313,6 +308,31 @@ function windowOf(
     return sorted(base.where(sql.ref(`${spec.table}.${key}`), 'in', keys));
   }
   return sorted(qb).limit(limit).offset(offset);
+}
+
+/**
+ * The window of a search whose term looks like a number (issue 23 item 3): the rows whose number holds it first, then
+ * the others, each in the list's order — two windows with their own LIMIT instead of one order over every match (a
+ * broad fragment such as `2026-00` matches most of a million documents: sorting them all by "number hit first" took
+ * longer than reading the two windows). The second is read only when the first does not fill the window; past the
+ * number hits, it skips what the window's offset leaves after them (their count, read only then).
+ */
+async function numberFirstWindow(
+  base: AnyQB,
+  hits: AnyQB,
+  others: AnyQB,
+  spec: ListSpec,
+  order: ReturnType<typeof parseOrder>,
+  dialect: Dialect,
+  limit: number,
+  offset: number,
+): Promise<unknown[]> {
+  const deep = (o: number) => o > DEEP_OFFSET && !!own(spec.fields, spec.key ?? 'id') && !order.some((x) => own(spec.expressions, x.field));
+  const first = await windowOf(base, hits, spec, order, dialect, deep(offset), limit, offset).execute();
+  if (first.length >= limit) return first;
+  const skip = first.length > 0 || offset === 0 ? 0 : Math.max(0, offset - (await countOf(hits, spec.table)));
+  const rest = await windowOf(base, others, spec, order, dialect, deep(skip), limit - first.length, skip).execute();
+  return [...first, ...rest];
 }
 
 /**
@@ -333,11 +353,14 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   const numeric = term && spec.search && spec.numberSearch && looksLikeNumber(term) ? spec.numberSearch : undefined;
   const first = term && numeric ? numeric.first(term, dialect) : undefined;
   const plan = term && spec.search && !numeric?.fragment ? await planSearch(base, spec.search, term, dialect, offset + limit + 1) : undefined;
-  if (term && spec.search)
-    qb = qb.where((eb: AnyEB) => {
-      const words = spec.search?.(eb, term, dialect, plan) as Expression<SqlBool>;
-      return numeric?.fragment ? eb.or([words, numeric.fragment(term, dialect)]) : words;
-    });
+  const searched = (p: SearchPlan | undefined) =>
+    term && spec.search
+      ? filtered.where((eb: AnyEB) => {
+          const words = spec.search?.(eb, term, dialect, p) as Expression<SqlBool>;
+          return numeric?.fragment ? eb.or([words, numeric.fragment(term, dialect)]) : words;
+        })
+      : filtered;
+  qb = searched(plan);
   const key = spec.key ?? 'id';
   const deep = offset > DEEP_OFFSET && !!own(spec.fields, key) && !own(spec.expressions, key) && !order.some((o) => own(spec.expressions, o.field));
   let rows: T[];
@@ -364,8 +387,12 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
       windows.set(id, run);
     }
     rows = (await run(shape.db, limit + 1, offset, shape.parentId ?? 0)) as T[];
+  } else if (first) {
+    // the number's rows collected from the search's matches (few), the others walked as the plan says
+    const hits = searched(plan && { ...plan, seek: false, matches: 0 }).where(first);
+    rows = (await numberFirstWindow(base, hits, qb.where(sql<SqlBool>`not coalesce(${first}, false)`), spec, order, dialect, limit + 1, offset)) as T[];
   } else {
-    rows = (await windowOf(base, qb, spec, order, dialect, deep, limit + 1, offset, fromEnd, first).execute()) as T[];
+    rows = (await windowOf(base, qb, spec, order, dialect, deep, limit + 1, offset, fromEnd).execute()) as T[];
   }
   const hasMoreData = rows.length > limit;
   if (hasMoreData) rows.pop();
@@ -373,8 +400,8 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
   // a search's matches are the total when nothing else narrows the list (counting them again through the table is slower)
   if (q.returnTotal === 'true') {
     // a plan that checks rows one by one suits a window, not a count: the total counts the match set
-    const counted =
-      term && spec.search && plan?.seek ? filtered.where((eb: AnyEB) => spec.search?.(eb, term, dialect, { ...plan, seek: false }) as Expression<SqlBool>) : qb;
+    // (collected from the match set: a walk's `+id` would check every row of the table)
+    const counted = term && spec.search && plan ? searched({ ...plan, seek: false, matches: 0 }) : qb;
     out.resultCount = plan && !conditions.length && readsWholeTable(base) ? plan.matches : await countOf(counted, spec.table);
   }
   return out;

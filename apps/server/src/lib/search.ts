@@ -41,6 +41,12 @@ export interface SearchPlan {
   seek?: boolean;
 }
 
+/**
+ * Words the full-text indexes keep as one term of their prefix indexes (`prefix='2 3'`, migration 0042): two or three
+ * letters or digits — "sch" is one list to read or seek, not the merge of every word it begins.
+ */
+const PREFIX_INDEXED = /^[a-z0-9]{2,3}$/;
+
 /** From this many matches on, the window walks the sort index (see SearchPlan). */
 export const BROAD_SEARCH_MATCHES = 2000;
 
@@ -61,6 +67,8 @@ export interface FullTextSearch {
    * plan (planSearch) counts them and a search with few matches reads exactly them (`pgFewMatches`).
    */
   pgMatchIds?: (tsquery: string) => RawBuilder<unknown>;
+  /** Every order of the list has an index to walk: a search of two- or three-letter words may seek (see SearchPlan). */
+  seekShort?: boolean;
 }
 
 /** PostgreSQL: the prefix tsquery of a search's words (every word must begin a word of the row). */
@@ -83,12 +91,14 @@ export function pgFewMatches(table: string, search: Pick<FullTextSearch, 'pgMatc
 
 /**
  * The quick search of a table with a full-text index (`<table>_fts` on SQLite, the `suche` column on PostgreSQL).
- * `vocab`: SQLite has the index's term list `<table>_fts_vocab` (a migration creates it), see SearchPlan.
+ * `vocab`: SQLite has the index's term list `<table>_fts_vocab` (a migration creates it), see SearchPlan; `seekShort`: the
+ * list's orders have indexes to walk, so a broad search of two- or three-letter words seeks its window's rows.
  */
-export function fullTextSearch(table: string, options: { vocab?: boolean } = {}): FullTextSearch {
+export function fullTextSearch(table: string, options: { vocab?: boolean; seekShort?: boolean } = {}): FullTextSearch {
   const search = ((_eb: AnyEB, term: string, dialect: Dialect, plan?: SearchPlan) => fullTextMatch(table, term, dialect, plan)) as FullTextSearch;
   search.fullTextTable = table;
   search.vocab = options.vocab;
+  search.seekShort = options.seekShort;
   return search;
 }
 
@@ -114,7 +124,7 @@ export async function planSearch(base: AnyQB, search: unknown, term: string, dia
     const terms = fullText.vocab ? await expandTokens(base, table, tokens) : undefined;
     if (terms === null) return undefined;
     const query = terms
-      ? tokens.map((t, i) => (terms[i]?.length ? `(${terms[i].map((w) => `"${w}"`).join(' OR ')})` : `"${t}"*`)).join(' AND ')
+      ? tokens.map((t, i) => (terms[i]?.length && !PREFIX_INDEXED.test(t) ? `(${terms[i].map((w) => `"${w}"`).join(' OR ')})` : `"${t}"*`)).join(' AND ')
       : ftsQuery(tokens);
     const fts = sql.table(`${table}_fts`);
     const row = (await base
@@ -128,7 +138,10 @@ export async function planSearch(base: AnyQB, search: unknown, term: string, dia
       .executeTakeFirst()) as { n: number; r: number | null } | undefined;
     if (!row) return undefined;
     if (matchCounts.size > 500) matchCounts.clear();
-    const exactTerms = terms?.every((t) => t?.length) ? terms.reduce((n, t) => n + (t?.length ?? 0), 0) : 0;
+    // a word of two or three letters is one term of the index's prefix index (migration 0042): one seek, like an exact term
+    // (where the list's orders have indexes to walk: without one, a seeking search checks every row of the table)
+    const perWord = tokens.map((t, i) => (fullText.seekShort && PREFIX_INDEXED.test(t) ? 1 : (terms?.[i]?.length ?? 0)));
+    const exactTerms = perWord.every((n) => n > 0) ? perWord.reduce((a, b) => a + b, 0) : 0;
     kept = { n: Number(row.n), rows: Number(row.r ?? 0), at: Date.now(), query, exactTerms };
     matchCounts.set(key, kept);
   }

@@ -8,6 +8,37 @@ import { avatarPng, png } from './png';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
+/** The name pools the addresses and persons combine, drawn from the area's faker in this order. */
+export function adressPools(faker: SeedContext['faker']) {
+  const firmen = Array.from({ length: 3000 }, () => faker.company.name());
+  const vornamen = Array.from({ length: 400 }, () => faker.person.firstName());
+  const nachnamen = Array.from({ length: 1200 }, () => faker.person.lastName());
+  const strassen = Array.from({ length: 1500 }, () => faker.location.street());
+  return { firmen, vornamen, nachnamen, strassen };
+}
+
+/**
+ * Tops a database's persons up to `ziel` (the 1M bench database of an earlier seed, which made persons for the first
+ * 100,000 addresses only): persons for the companies after the last address that has some, drawn on from where the seed
+ * stopped. Answers how many were added.
+ */
+export async function personenAuffuellen(ctx: SeedContext, ziel: number): Promise<number> {
+  const { db } = ctx;
+  const stand = await db
+    .selectFrom('ansprechpartner')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('adresseId').as('letzte'), eb.fn.count<number>('adresseId').distinct().as('firmen')])
+    .executeTakeFirstOrThrow();
+  const n = Number(stand.n);
+  if (n >= ziel) return 0;
+  const adressen = await db
+    .selectFrom('adressen')
+    .select(['id', 'anrede'])
+    .where('id', '>', Number(stand.letzte ?? 0))
+    .orderBy('id')
+    .execute();
+  return personenAnlegen(ctx, adressPools(ctx.faker), adressen, { person: n, firma: Number(stand.firmen) }, ziel - n);
+}
+
 export const adressenSeeder: Seeder = {
   name: 'adressen',
   table: 'adressen',
@@ -21,10 +52,7 @@ export const adressenSeeder: Seeder = {
     const lieferarten = (await db.selectFrom('lieferbedingungen').select('id').execute()).map((z) => z.id);
 
     // Pools drawn once from faker; rows combine them by index, which keeps a million rows fast and deterministic.
-    const firmen = Array.from({ length: 3000 }, () => faker.company.name());
-    const vornamen = Array.from({ length: 400 }, () => faker.person.firstName());
-    const nachnamen = Array.from({ length: 1200 }, () => faker.person.lastName());
-    const strassen = Array.from({ length: 1500 }, () => faker.location.street());
+    const { firmen, vornamen, nachnamen, strassen } = adressPools(faker);
     // the installer's customers: households, landlords and property managers, trade, public buildings
     const branchen = ['Privathaushalt', 'Hausverwaltung', 'Wohnungsbau', 'Bauträger', 'Gewerbe', 'Gastronomie', 'Öffentliche Hand', 'Landwirtschaft'];
     const rnd = (i: number, n: number, salt: number) => Math.abs(Math.imul(i + 1, 2_654_435_761) ^ Math.imul(salt, 40_503)) % n;
@@ -113,48 +141,10 @@ export const adressenSeeder: Seeder = {
       return q.execute();
     };
 
-    // Contact persons for up to 100,000 addresses (companies get 1–4, persons none).
-    const mitPersonen = (await ids(Math.min(scale, 100_000))).filter((a) => a.anrede === 'Firma');
-    const funktionen = ['Geschäftsführer', 'Einkauf', 'Buchhaltung', 'Technik', 'Vertrieb', 'Lager', 'Assistenz'];
-    const personen: { adresseId: number; k: number }[] = mitPersonen.flatMap((a, i) =>
-      Array.from({ length: 1 + rnd(i, 4, 30) }, (_, k) => ({ adresseId: a.id, k })),
-    );
-    await insertChunked(
-      ctx,
-      'ansprechpartner',
-      personen.length,
-      (i) => {
-        const p = personen[i] as { adresseId: number; k: number };
-        const frau = rnd(i, 2, 31) === 0;
-        const vor = vornamen[rnd(i, vornamen.length, 32)] as string;
-        const nach = nachnamen[rnd(i, nachnamen.length, 33)] as string;
-        const gebJahr = 1960 + rnd(i, 40, 36);
-        // Some birthdays fall in the coming days, so the birthday widget has something to show.
-        const geb =
-          i % 37 === 0
-            ? new Date(Date.UTC(gebJahr, new Date().getUTCMonth(), new Date().getUTCDate() + (i % 7) - 2))
-            : new Date(Date.UTC(gebJahr, rnd(i, 12, 34), 1 + rnd(i, 28, 35)));
-        return {
-          adresseId: p.adresseId,
-          anrede: frau ? 'Frau' : 'Herr',
-          titel: rnd(i, 15, 37) === 0 ? 'Dr.' : null,
-          vorname: vor,
-          name: nach,
-          position: funktionen[rnd(i, funktionen.length, 38)] as string,
-          abteilung: null,
-          telefon: `0${rnd(i, 900, 39) + 100} ${rnd(i, 900_000, 40) + 100_000}-${10 + p.k}`,
-          mobil: rnd(i, 2, 41) === 0 ? `017${rnd(i, 10, 42)} ${rnd(i, 9_000_000, 43) + 1_000_000}` : null,
-          fax: null,
-          email: `${vor}.${nach}@firma.example`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
-          briefanrede: frau ? `Sehr geehrte Frau ${nach},` : `Sehr geehrter Herr ${nach},`,
-          sortierung: (p.k + 1) * 10,
-          geburtstag: iso(geb),
-          notiz: null,
-          gfxid: null,
-        };
-      },
-      'Ansprechpartner',
-    );
+    // Contact persons: companies get 1–4, persons none — of the first 100,000 addresses, or at a scale of a million and
+    // more of as many addresses as it takes for `scale` persons (the global search's bench, issue 23 item 11).
+    const voll = scale >= 1_000_000;
+    await personenAnlegen(ctx, { vornamen, nachnamen }, await ids(voll ? scale : Math.min(scale, 100_000)), { person: 0, firma: 0 }, voll ? scale : undefined);
 
     // Pictures for some persons of the first addresses.
     const bildPersonen = await db.selectFrom('ansprechpartner').select('id').where('adresseId', '<=', 60).orderBy('id').execute();
@@ -360,3 +350,66 @@ export const adressenSeeder: Seeder = {
     await syncNummernkreise(db, ctx.numberRanges);
   },
 };
+
+/**
+ * Contact persons for the companies among `adressen` (1–4 each; persons get none), numbered on from `ab` (the index of
+ * the next person and company, so that a top-up continues the drawing), at most `anzahl` when given.
+ */
+export async function personenAnlegen(
+  ctx: SeedContext,
+  pools: { vornamen: string[]; nachnamen: string[] },
+  adressen: { id: number; anrede: string | null }[],
+  ab: { person: number; firma: number },
+  anzahl?: number,
+): Promise<number> {
+  const { vornamen, nachnamen } = pools;
+  const rnd = (i: number, n: number, salt: number) => Math.abs(Math.imul(i + 1, 2_654_435_761) ^ Math.imul(salt, 40_503)) % n;
+  const funktionen = ['Geschäftsführer', 'Einkauf', 'Buchhaltung', 'Technik', 'Vertrieb', 'Lager', 'Assistenz'];
+  const personen: { adresseId: number; k: number }[] = [];
+  let firma = ab.firma;
+  for (const a of adressen) {
+    if (a.anrede !== 'Firma') continue;
+    const n = 1 + rnd(firma++, 4, 30);
+    for (let k = 0; k < n; k++) personen.push({ adresseId: a.id, k });
+    if (anzahl !== undefined && personen.length >= anzahl) break;
+  }
+  if (anzahl !== undefined) personen.length = Math.min(personen.length, anzahl);
+  await insertChunked(
+    ctx,
+    'ansprechpartner',
+    personen.length,
+    (j) => {
+      const i = ab.person + j;
+      const p = personen[j] as { adresseId: number; k: number };
+      const frau = rnd(i, 2, 31) === 0;
+      const vor = vornamen[rnd(i, vornamen.length, 32)] as string;
+      const nach = nachnamen[rnd(i, nachnamen.length, 33)] as string;
+      const gebJahr = 1960 + rnd(i, 40, 36);
+      // Some birthdays fall in the coming days, so the birthday widget has something to show.
+      const geb =
+        i % 37 === 0
+          ? new Date(Date.UTC(gebJahr, new Date().getUTCMonth(), new Date().getUTCDate() + (i % 7) - 2))
+          : new Date(Date.UTC(gebJahr, rnd(i, 12, 34), 1 + rnd(i, 28, 35)));
+      return {
+        adresseId: p.adresseId,
+        anrede: frau ? 'Frau' : 'Herr',
+        titel: rnd(i, 15, 37) === 0 ? 'Dr.' : null,
+        vorname: vor,
+        name: nach,
+        position: funktionen[rnd(i, funktionen.length, 38)] as string,
+        abteilung: null,
+        telefon: `0${rnd(i, 900, 39) + 100} ${rnd(i, 900_000, 40) + 100_000}-${10 + p.k}`,
+        mobil: rnd(i, 2, 41) === 0 ? `017${rnd(i, 10, 42)} ${rnd(i, 9_000_000, 43) + 1_000_000}` : null,
+        fax: null,
+        email: `${vor}.${nach}@firma.example`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+        briefanrede: frau ? `Sehr geehrte Frau ${nach},` : `Sehr geehrter Herr ${nach},`,
+        sortierung: (p.k + 1) * 10,
+        geburtstag: iso(geb),
+        notiz: null,
+        gfxid: null,
+      };
+    },
+    'Ansprechpartner',
+  );
+  return personen.length;
+}

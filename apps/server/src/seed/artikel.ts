@@ -20,7 +20,7 @@ export const artikelSeeder: Seeder = {
   table: 'artikel',
   demoOnly: true,
   async run(ctx: SeedContext) {
-    const { db, faker, scale } = ctx;
+    const { db, scale } = ctx;
     const gruppe = new Map((await db.selectFrom('warengruppen').select(['id', 'bezeichnung']).execute()).map((g) => [g.bezeichnung, g.id]));
     const katalog = KATALOG;
     const waren = katalog.filter((k) => k.artikelart === '1');
@@ -242,59 +242,9 @@ export const artikelSeeder: Seeder = {
       ctx.progress('Bestände', ++n, lagerartikel.length);
     }
 
-    // Assets at customers, with pictures and files for the first ones.
-    const kunden = await db.selectFrom('adressen').select('id').where('istKunde', '=', true).orderBy('id').limit(2000).execute();
-    // the installed devices: boilers, heat pumps and storage tanks of the set (and their variants)
-    const geraete = await db
-      .selectFrom('artikel')
-      .innerJoin('warengruppen', 'warengruppen.id', 'artikel.warengruppeId')
-      .select(['artikel.id', 'artikel.bezeichnung'])
-      .where('artikel.artikelart', '=', '1')
-      .where('warengruppen.bezeichnung', 'in', GERAETE_GRUPPEN)
-      .orderBy('artikel.id')
-      .limit(200)
-      .execute();
-    const anzahl = Math.min(Math.max(200, Math.round(scale / 5)), 200_000);
-    await insertChunked(
-      ctx,
-      'assets',
-      anzahl,
-      (i) => {
-        const g = geraete[rnd(i, geraete.length, 40)] as { id: number; bezeichnung: string };
-        const start = new Date(Date.UTC(2019 + rnd(i, 7, 41), rnd(i, 12, 42), 1 + rnd(i, 27, 43)));
-        const iso = (d: Date) => d.toISOString().slice(0, 10);
-        return {
-          assetnummer: `AS-${String(10_000 + i)}`,
-          bezeichnung: g.bezeichnung,
-          seriennummer: `SN${faker.string.alphanumeric({ length: 8, casing: 'upper' })}${i}`,
-          imei: rnd(i, 5, 44) === 0 ? String(350_000_000_000_000 + i * 7) : null,
-          bemerkung: null,
-          beschreibung: rnd(i, 3, 45) === 0 ? 'Jährliche Wartung laut Vertrag.' : null,
-          beginnGarantie: iso(start),
-          endeGarantie: plusTage(iso(start), 2 * 365),
-          beginnService: iso(start),
-          endeService: plusTage(iso(start), 5 * 365),
-          istAktiv: rnd(i, 12, 46) !== 0,
-          adresseId: kunden.length ? (kunden[rnd(i, kunden.length, 47)] as { id: number }).id : null,
-          artikelId: g.id,
-          abweichenderStandort: rnd(i, 6, 48) === 0,
-          standortName: rnd(i, 6, 48) === 0 ? 'Heizungsraum Nebengebäude' : null,
-          standortStrasse: null,
-          standortPlz: null,
-          standortOrt: null,
-          s01: String(2015 + rnd(i, 10, 49)),
-          s02: ['Keller', 'Hauswirtschaftsraum', 'Dachgeschoss', 'Außenaufstellung'][rnd(i, 4, 50)] as string,
-          s03: rnd(i, 2, 51) === 0 ? 'Ja' : 'Nein',
-          // the device's rated output where its name gives it (a storage tank has none)
-          s04: /(\d+) kW/.exec(g.bezeichnung)?.[0] ?? null,
-          s05: null,
-          s06: null,
-          angelegtAm: now,
-          geaendertAm: now,
-        };
-      },
-      'Assets',
-    );
+    // Assets at customers, with pictures and files for the first ones: a fifth of the scale (200 to 200,000), at a scale
+    // of a million and more as many as the scale (the global search's bench, issue 23 item 11).
+    await assetsAnlegen(ctx, 0, scale >= 1_000_000 ? scale : Math.min(Math.max(200, Math.round(scale / 5)), 200_000));
     const mitBildern = await db.selectFrom('assets').select('id').orderBy('id').limit(12).execute();
     for (const [i, a] of mitBildern.entries()) {
       for (let k = 0; k < 1 + (i % 3); k++) {
@@ -310,3 +260,77 @@ export const artikelSeeder: Seeder = {
     }
   },
 };
+
+/** Assets at the first 2,000 customers (the set's devices), numbered on from `ab` (the index of the next asset). */
+export async function assetsAnlegen(ctx: SeedContext, ab: number, anzahl: number): Promise<void> {
+  const { db, faker } = ctx;
+  const rnd = (i: number, n: number, salt: number) => Math.abs(Math.imul(i + 1, 2_654_435_761) ^ Math.imul(salt, 40_503)) % n;
+  const now = new Date().toISOString();
+  const kunden = await db.selectFrom('adressen').select('id').where('istKunde', '=', true).orderBy('id').limit(2000).execute();
+  // the installed devices: boilers, heat pumps and storage tanks of the set (and their variants)
+  const geraete = await db
+    .selectFrom('artikel')
+    .innerJoin('warengruppen', 'warengruppen.id', 'artikel.warengruppeId')
+    .select(['artikel.id', 'artikel.bezeichnung'])
+    .where('artikel.artikelart', '=', '1')
+    .where('warengruppen.bezeichnung', 'in', GERAETE_GRUPPEN)
+    .orderBy('artikel.id')
+    .limit(200)
+    .execute();
+  await insertChunked(
+    ctx,
+    'assets',
+    anzahl,
+    (j) => {
+      const i = ab + j;
+      const g = geraete[rnd(i, geraete.length, 40)] as { id: number; bezeichnung: string };
+      const start = new Date(Date.UTC(2019 + rnd(i, 7, 41), rnd(i, 12, 42), 1 + rnd(i, 27, 43)));
+      const iso = (d: Date) => d.toISOString().slice(0, 10);
+      return {
+        assetnummer: `AS-${String(10_000 + i)}`,
+        bezeichnung: g.bezeichnung,
+        seriennummer: `SN${faker.string.alphanumeric({ length: 8, casing: 'upper' })}${i}`,
+        imei: rnd(i, 5, 44) === 0 ? String(350_000_000_000_000 + i * 7) : null,
+        bemerkung: null,
+        beschreibung: rnd(i, 3, 45) === 0 ? 'Jährliche Wartung laut Vertrag.' : null,
+        beginnGarantie: iso(start),
+        endeGarantie: plusTage(iso(start), 2 * 365),
+        beginnService: iso(start),
+        endeService: plusTage(iso(start), 5 * 365),
+        istAktiv: rnd(i, 12, 46) !== 0,
+        adresseId: kunden.length ? (kunden[rnd(i, kunden.length, 47)] as { id: number }).id : null,
+        artikelId: g.id,
+        abweichenderStandort: rnd(i, 6, 48) === 0,
+        standortName: rnd(i, 6, 48) === 0 ? 'Heizungsraum Nebengebäude' : null,
+        standortStrasse: null,
+        standortPlz: null,
+        standortOrt: null,
+        s01: String(2015 + rnd(i, 10, 49)),
+        s02: ['Keller', 'Hauswirtschaftsraum', 'Dachgeschoss', 'Außenaufstellung'][rnd(i, 4, 50)] as string,
+        s03: rnd(i, 2, 51) === 0 ? 'Ja' : 'Nein',
+        // the device's rated output where its name gives it (a storage tank has none)
+        s04: /(\d+) kW/.exec(g.bezeichnung)?.[0] ?? null,
+        s05: null,
+        s06: null,
+        angelegtAm: now,
+        geaendertAm: now,
+      };
+    },
+    'Assets',
+  );
+}
+
+/** Tops a database's assets up to `ziel` (the 1M bench database of an earlier seed, which made 200,000). */
+export async function assetsAuffuellen(ctx: SeedContext, ziel: number): Promise<number> {
+  const n = Number(
+    (
+      await ctx.db
+        .selectFrom('assets')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  if (n >= ziel) return 0;
+  await assetsAnlegen(ctx, n, ziel - n);
+  return ziel - n;
+}

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { type DbHandle, inTransaction } from '../db/index';
 import { collectModules } from '../lib/module';
 import { MODULES } from '../modules/index';
+import { adressenSeeder, personenAuffuellen } from './adressen';
+import { artikelSeeder, assetsAuffuellen } from './artikel';
 import type { Seeder } from './context';
 import type { SeedReport } from './progress';
 
@@ -54,4 +56,20 @@ export async function seed(
     );
     opts.report?.areaDone(s.name, i + 1, todo.length, Date.now() - t0);
   }
+}
+
+/**
+ * Tops a seeded database's persons and assets up to `scale` when it is a million or more (the 1M bench database of a
+ * seed that made persons for 100,000 addresses and 200,000 assets; a fresh seed makes them at once), each drawn from its
+ * area's faker seed. Answers how many of each were added.
+ */
+export async function fillToScale(handle: DbHandle, scale: number): Promise<{ personen: number; assets: number }> {
+  if (scale < 1_000_000) return { personen: 0, assets: 0 };
+  const ctx = (name: string, db: Parameters<Seeder['run']>[0]['db']) => {
+    fakerDE.seed(SEED + name.length * 7919);
+    return { db, dialect: handle.dialect, faker: fakerDE, scale, demo: true, numberRanges: registry.numberRanges, progress: () => {} };
+  };
+  const personen = await inTransaction(handle.db, (db) => personenAuffuellen(ctx(adressenSeeder.name, db), scale));
+  const assets = await inTransaction(handle.db, (db) => assetsAuffuellen(ctx(artikelSeeder.name, db), scale));
+  return { personen, assets };
 }

@@ -36,6 +36,7 @@ import * as m0037 from './0037_mail_datev';
 import * as m0038 from './0038_eingangsrechnungspruefung';
 import * as m0039 from './0039_picklisten_zeiterfassung';
 import * as m0041 from './0041_smtp_passwort_datev_teile';
+import * as m0042 from './0042_suche_faltung_beidseitig';
 import * as m0043 from './0043_pg_listen_indizes';
 
 /**
@@ -83,5 +84,6 @@ export const migrations: Record<string, Migration> = {
   '0039_picklisten_zeiterfassung': m0039,
   '0036_erechnung': m0036,
   '0041_smtp_passwort_datev_teile': m0041,
+  '0042_suche_faltung_beidseitig': m0042,
   '0043_pg_listen_indizes': m0043,
 };

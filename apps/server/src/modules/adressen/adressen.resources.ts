@@ -14,7 +14,7 @@ export const CHANGE_REMARK_PARAMETER = 'SONSTIGE.AENDERUNGSBEMERKUNGABFRAGEN_ADR
  * Index-backed quick search: every word must start a word of name, place, postcode, e-mail or number.
  * SQLite: the FTS5 table `adressen_fts`; PostgreSQL: the generated tsvector `suche` with a GIN index.
  */
-export const adressSuche = fullTextSearch('adressen');
+export const adressSuche = fullTextSearch('adressen', { seekShort: true });
 
 const stamps = { create: () => ({ angelegtAm: nowIso(), geaendertAm: nowIso() }), update: () => ({ geaendertAm: nowIso() }) };
 
