@@ -32,7 +32,7 @@ const PHONE_COLUMNS = ['belegnummer', 'adresseName', 'betragBrutto'];
 export function SaleDocumentListPage() {
   const { t } = useTranslation(['saleDocuments', 'app']);
   const labels = useDocumentLabels();
-  // The labels' functions are new on every render; the columns must not be (new column definitions make AG Grid rebuild
+  // The labels' functions are new on every render; the columns must not be (new column definitions make the grid rebuild
   // its columns and lay out again, on each render of the first load: the user, the preset, the total arriving).
   const labelsRef = useRef(labels);
   labelsRef.current = labels;

@@ -31,7 +31,7 @@ export function TicketListPage() {
   const addressId = mounted && params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : null;
   const [adding, setAdding] = useState(false);
   const l = useTicketLabel();
-  // labels arrive after the grid: read through a ref, so the columns stay the same objects (AG Grid relayouts on new
+  // labels arrive after the grid: read through a ref, so the columns stay the same objects (the grid lays out again on new
   // ones) — rebuilt once, when the enumerations and users have arrived, so the rows shown show their labels
   const enums = useTicketEnums().data;
   const users = useBasisdaten().data?.benutzer;
