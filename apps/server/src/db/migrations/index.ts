@@ -35,6 +35,7 @@ import * as m0036 from './0036_erechnung';
 import * as m0037 from './0037_mail_datev';
 import * as m0038 from './0038_eingangsrechnungspruefung';
 import * as m0039 from './0039_picklisten_zeiterfassung';
+import * as m0040 from './0040_erechnung_eingang';
 
 /**
  * Every migration, one list for all areas, in the order they run: Kysely runs them sorted by name, so the number is the
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0034_umsatz_aggregat': m0034,
   '0039_picklisten_zeiterfassung': m0039,
   '0036_erechnung': m0036,
+  '0040_erechnung_eingang': m0040,
 };

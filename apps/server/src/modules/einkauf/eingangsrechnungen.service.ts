@@ -280,9 +280,13 @@ export interface EingangsrechnungZeile {
   einzelpreis: number;
   /** Hundredths of a percent. */
   mwstsatz: number;
+  /** The line total in cents as the supplier states it (e-invoice BT-131, after line allowances); default `lineNet`. */
+  gesamtpreis?: number;
 }
 
 export interface EingangsrechnungNeu {
+  /** Supplier invoice (default) or supplier credit note (an e-invoice of type 381). */
+  belegart?: typeof BELEGARTEN.eingangsrechnung.belegart | typeof BELEGARTEN.lieferantengutschrift.belegart;
   adresseId: number;
   /** The supplier's letter name; defaults to the address's name1. */
   lieferantName?: string | null;
@@ -317,16 +321,16 @@ export async function legeEingangsrechnungAn(trx: Db, actor: Actor | null, neu: 
     .select('id')
     .where('adresseId', '=', neu.adresseId)
     .where('belegnummer', '=', neu.belegnummer)
-    .where('belegart', '=', BELEGARTEN.eingangsrechnung.belegart)
+    .where('belegart', '=', neu.belegart ?? BELEGARTEN.eingangsrechnung.belegart)
     .executeTakeFirst();
   if (doppelt) throw conflict(`Die Rechnung ${neu.belegnummer} dieses Lieferanten ist schon erfasst`, { belegnummer: ['Schon erfasst'] });
-  const zeilen = neu.zeilen.map((z) => ({ ...z, gesamtpreis: lineNet(z.einzelpreis, z.menge) }));
+  const zeilen = neu.zeilen.map((z) => ({ ...z, gesamtpreis: z.gesamtpreis ?? lineNet(z.einzelpreis, z.menge) }));
   const t = documentTotals(zeilen.map((z) => ({ netCents: z.gesamtpreis, ratePercent2: z.mwstsatz })));
   const summen = neu.summen ?? { netto: t.net, brutto: t.gross };
   const id = await legeEinkaufsbelegAn(
     trx,
     {
-      belegart: BELEGARTEN.eingangsrechnung.belegart,
+      belegart: neu.belegart ?? BELEGARTEN.eingangsrechnung.belegart,
       belegnummer: neu.belegnummer,
       belegdatum: neu.belegdatum,
       adresseId: neu.adresseId,

@@ -1,7 +1,8 @@
-import { eingangsrechnung, endpoints } from '@vario/contract';
+import { ERV_ERECHNUNG_MAX_BYTES, eingangsrechnung, endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
 import { fieldTypes } from '../../lib/fields';
-import { contentDisposition } from '../../lib/files';
+import { unprocessable } from '../../lib/errors';
+import { contentDisposition, decodeBase64 } from '../../lib/files';
 import { type ListSpec, runList } from '../../lib/list-query';
 import type { AppContext } from '../../lib/module';
 import { route } from '../../lib/route';
@@ -22,6 +23,7 @@ import {
   weiterleiten,
 } from './eingangsrechnungen.service';
 import { dateienVonEinkaufsbeleg, einkaufsbelegDatei } from './einkauf.service';
+import { erechnungAnsicht, legeAusERechnungAn, pruefeERechnung } from './erechnung-eingang.service';
 
 const quoted = (col: string) =>
   col
@@ -95,4 +97,16 @@ export function einkaufRoutes(app: FastifyInstance, ctx: AppContext) {
       return { result: await eingangsrechnungDetail(trx, req.params.id) };
     }),
   );
+
+  // e-invoice intake (issue 25 item 4): validated before the transaction (child processes), recorded in one
+  route(app, endpoints.eingangsrechnungERechnung, async (req) => {
+    const { dateiname, daten, lieferantAnlegen } = req.body.data;
+    const bytes = decodeBase64(daten);
+    if (bytes.length > ERV_ERECHNUNG_MAX_BYTES)
+      throw unprocessable('Die Datei ist zu groß für eine E-Rechnung (höchstens 7 MB)', { daten: ['Die Datei ist zu groß (höchstens 7 MB)'] });
+    const geprueft = await pruefeERechnung(dateiname, bytes);
+    const result = await db.transaction().execute((trx) => legeAusERechnungAn(trx, actor(req), geprueft, lieferantAnlegen ?? false));
+    return { result };
+  });
+  route(app, endpoints.eingangsrechnungERechnungAnsicht, async (req) => ({ result: await erechnungAnsicht(db, req.params.id) }));
 }
