@@ -384,7 +384,15 @@ export const ervERechnungAnsicht = z.object({
       satz: z.number().nullable(),
     }),
   ),
-  steuern: z.array(z.object({ kategorie: z.string().nullable(), satz: z.number().nullable(), basis: z.number().nullable(), betrag: z.number().nullable(), grund: z.string().nullable() })),
+  steuern: z.array(
+    z.object({
+      kategorie: z.string().nullable(),
+      satz: z.number().nullable(),
+      basis: z.number().nullable(),
+      betrag: z.number().nullable(),
+      grund: z.string().nullable(),
+    }),
+  ),
   summen: z.object({
     positionen: z.number().nullable(),
     abschlaege: z.number().nullable(),

@@ -1,7 +1,7 @@
 import { ERV_ERECHNUNG_MAX_BYTES, eingangsrechnung, endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
-import { fieldTypes } from '../../lib/fields';
 import { unprocessable } from '../../lib/errors';
+import { fieldTypes } from '../../lib/fields';
 import { contentDisposition, decodeBase64 } from '../../lib/files';
 import { type ListSpec, runList } from '../../lib/list-query';
 import type { AppContext } from '../../lib/module';

@@ -104,7 +104,12 @@ export function schematronVerfuegbar(): { ja: boolean; grund?: string } {
 
 const attr = (s: string, n: string) => new RegExp(`\\b${n}="([^"]*)"`).exec(s)?.[1];
 const entschluessele = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The official EN 16931 (and XRechnung) rules by Saxon; each failed assertion with its id, BT and text. */
 export async function pruefeSchematron(
@@ -121,7 +126,8 @@ export async function pruefeSchematron(
     const meldungen: ErvERechnungMeldung[] = [];
     for (const xsl of saetze) {
       const r = await nacheinander(() => starte('java', ['-cp', saxonJar(), 'net.sf.saxon.Transform', `-s:${datei}`, `-xsl:${xsl}`], null, SCHEMATRON_MS));
-      if (r.fehlt) return { stand: 'nicht-verfuegbar', meldungen: [], hinweis: 'Java ist nicht installiert: die offiziellen Schematron-Regeln wurden nicht geprüft.' };
+      if (r.fehlt)
+        return { stand: 'nicht-verfuegbar', meldungen: [], hinweis: 'Java ist nicht installiert: die offiziellen Schematron-Regeln wurden nicht geprüft.' };
       if (r.zeitUeberschritten || r.code !== 0 || !r.stdout.includes('schematron-output'))
         return {
           stand: 'nicht-verfuegbar',
@@ -202,7 +208,11 @@ export function pruefeGeschaeftsregeln(daten: ERechnungDaten): ErvERechnungMeldu
   gleich('BR-CO-14', 'BT-110', c(daten, 'BT-110'), summe(steuern, 'BT-117'), 'Summe der Umsatzsteueraufschlüsselung');
   gleich('BR-CO-15', 'BT-112', c(daten, 'BT-112'), c(daten, 'BT-109') + c(daten, 'BT-110'), 'Netto + Umsatzsteuer');
   if (c(daten, 'BT-115') !== c(daten, 'BT-112'))
-    warnung('BR-CO-16', 'BT-115', `Fälliger Betrag ${euro(c(daten, 'BT-115'))} weicht vom Gesamtbetrag ${euro(c(daten, 'BT-112'))} ab (Vorauszahlung oder Rundung)`);
+    warnung(
+      'BR-CO-16',
+      'BT-115',
+      `Fälliger Betrag ${euro(c(daten, 'BT-115'))} weicht vom Gesamtbetrag ${euro(c(daten, 'BT-112'))} ab (Vorauszahlung oder Rundung)`,
+    );
 
   // the VAT breakdown per category and rate = its lines − its allowances + its charges
   const schluessel = (kat: string | undefined, satz: string | undefined) => `${kat ?? ''}|${skaliert(satz ?? '0', 2) ?? 0}`;
@@ -219,15 +229,18 @@ export function pruefeGeschaeftsregeln(daten: ERechnungDaten): ErvERechnungMeldu
     const regel = `BR-${KATEGORIE_REGEL[kat] ?? kat}-08`;
     const soll = basis.get(k) ?? 0;
     const satzText = `${kat} ${text(s, 'BT-119') ?? '0'} %`;
-    if (c(s, 'BT-116') !== soll) fatal(regel, 'BT-116', `Steuerbasisbetrag ${satzText}: ${euro(c(s, 'BT-116'))} ≠ Summe der Positionen ∓ Ab-/Zuschläge ${euro(soll)}`);
+    if (c(s, 'BT-116') !== soll)
+      fatal(regel, 'BT-116', `Steuerbasisbetrag ${satzText}: ${euro(c(s, 'BT-116'))} ≠ Summe der Positionen ∓ Ab-/Zuschläge ${euro(soll)}`);
     const satz = skaliert(text(s, 'BT-119') ?? '0', 2) ?? 0;
     const steuer = Math.sign(c(s, 'BT-116')) * Math.round((Math.abs(c(s, 'BT-116')) * satz) / 10_000);
     const abw = Math.abs(c(s, 'BT-117') - steuer);
     if (abw > 1) fatal('BR-CO-17', 'BT-117', `Umsatzsteuerbetrag ${satzText}: ${euro(c(s, 'BT-117'))} ≠ Basis × Satz ${euro(steuer)}`);
-    else if (abw === 1) warnung('BR-CO-17', 'BT-117', `Umsatzsteuerbetrag ${satzText}: ${euro(c(s, 'BT-117'))} weicht um 0.01 von Basis × Satz ${euro(steuer)} ab`);
+    else if (abw === 1)
+      warnung('BR-CO-17', 'BT-117', `Umsatzsteuerbetrag ${satzText}: ${euro(c(s, 'BT-117'))} weicht um 0.01 von Basis × Satz ${euro(steuer)} ab`);
   }
   for (const [k, v] of basis)
-    if (!gesehen.has(k) && v !== 0) fatal('BR-CO-18', 'BG-23', `Keine Umsatzsteueraufschlüsselung für Kategorie/Satz ${k.replace('|', ' ')} (Betrag ${euro(v)})`);
+    if (!gesehen.has(k) && v !== 0)
+      fatal('BR-CO-18', 'BG-23', `Keine Umsatzsteueraufschlüsselung für Kategorie/Satz ${k.replace('|', ' ')} (Betrag ${euro(v)})`);
 
   // a line: quantity × net price − its allowances + its charges (a warning: the price base quantity is not read)
   zeilen.forEach((z, i) => {

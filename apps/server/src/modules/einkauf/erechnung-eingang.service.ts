@@ -113,10 +113,15 @@ function pruefFehler(fatal: ErvERechnungMeldung[], pruefung: ErvERechnungPruefun
     .slice(0, 10)
     .map((f) => `${f.regel}${f.bt && f.bt !== f.regel ? ` (${f.bt})` : ''}: ${f.text}`)
     .join('; ');
-  return new ApiError(422, MessageCode.unprocessable, `Die E-Rechnung ist nicht gültig: ${liste}${fatal.length > 10 ? ` (und ${fatal.length - 10} weitere)` : ''}`, {
-    fieldErrors,
-    messageParameters: [...pruefung.hinweise],
-  });
+  return new ApiError(
+    422,
+    MessageCode.unprocessable,
+    `Die E-Rechnung ist nicht gültig: ${liste}${fatal.length > 10 ? ` (und ${fatal.length - 10} weitere)` : ''}`,
+    {
+      fieldErrors,
+      messageParameters: [...pruefung.hinweise],
+    },
+  );
 }
 
 // ——— reading the values ———
@@ -260,12 +265,19 @@ export async function legeAusERechnungAn(trx: Db, actor: Actor | null, e: Geprue
   let adresseId = await findeLieferant(trx, d);
   let lieferantAngelegt = false;
   if (adresseId === null) {
-    const wer = [t(d, 'BT-27'), t(d, 'BT-31') && `USt-IdNr. ${t(d, 'BT-31')}`, [t(d, 'BT-38'), t(d, 'BT-37')].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+    const wer = [t(d, 'BT-27'), t(d, 'BT-31') && `USt-IdNr. ${t(d, 'BT-31')}`, [t(d, 'BT-38'), t(d, 'BT-37')].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', ');
     if (!lieferantAnlegen)
-      throw new ApiError(422, MessageCode.unprocessable, `Kein Lieferant zu ${wer} gefunden. Mit „Lieferant anlegen“ wird er aus den Verkäuferdaten angelegt.`, {
-        fieldErrors: { lieferantAnlegen: [`Kein Lieferant zu ${wer} gefunden`] },
-        messageParameters: [t(d, 'BT-27') ?? '', t(d, 'BT-31') ?? '', t(d, 'BT-38') ?? '', t(d, 'BT-37') ?? ''],
-      });
+      throw new ApiError(
+        422,
+        MessageCode.unprocessable,
+        `Kein Lieferant zu ${wer} gefunden. Mit „Lieferant anlegen“ wird er aus den Verkäuferdaten angelegt.`,
+        {
+          fieldErrors: { lieferantAnlegen: [`Kein Lieferant zu ${wer} gefunden`] },
+          messageParameters: [t(d, 'BT-27') ?? '', t(d, 'BT-31') ?? '', t(d, 'BT-38') ?? '', t(d, 'BT-37') ?? ''],
+        },
+      );
     if (actor && !(await may(trx, actor, 'ADR_AENDERN'))) throw forbidden('ADR_AENDERN');
     adresseId = await legeLieferantAn(trx, d);
     lieferantAngelegt = true;
@@ -303,7 +315,11 @@ export async function legeAusERechnungAn(trx: Db, actor: Actor | null, e: Geprue
     checkliste: vorabCheckliste(d),
   };
   const id = await legeEingangsrechnungAn(trx, actor, neu);
-  await trx.updateTable('einkaufBelege').set({ erechnungPruefung: JSON.stringify(e.pruefung) }).where('id', '=', id).execute();
+  await trx
+    .updateTable('einkaufBelege')
+    .set({ erechnungPruefung: JSON.stringify(e.pruefung) })
+    .where('id', '=', id)
+    .execute();
   return { id, adresseId, lieferantAngelegt, pruefung: e.pruefung };
 }
 
@@ -320,7 +336,12 @@ const dez = (d: ERechnungDaten, bt: string, stellen: number) => {
 
 /** The view of the e-invoice behind an incoming invoice; null when its check document is no e-invoice. */
 export async function erechnungAnsicht(db: Db, id: number): Promise<ErvERechnungAnsicht | null> {
-  const beleg = await db.selectFrom('einkaufBelege').select(['id', 'erechnungPruefung']).where('id', '=', id).where('statusErpruefung', 'is not', null).executeTakeFirst();
+  const beleg = await db
+    .selectFrom('einkaufBelege')
+    .select(['id', 'erechnungPruefung'])
+    .where('id', '=', id)
+    .where('statusErpruefung', 'is not', null)
+    .executeTakeFirst();
   if (!beleg) throw notFound('Eingangsrechnung');
   const f = await db
     .selectFrom('einkaufBelegDateien')
