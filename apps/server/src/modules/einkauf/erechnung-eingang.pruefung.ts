@@ -186,7 +186,7 @@ export function pruefeGeschaeftsregeln(daten: ERechnungDaten): ErvERechnungMeldu
     for (const g of BG_ZUORDNUNG.filter((x) => x.eltern === gruppe)) {
       const liste = items(d, g.bg);
       if (PFLICHT.has(g.kardinalitaet) && !liste.length) fatal(g.bg, g.bg, `${g.name} fehlt${wo}`);
-      liste.forEach((item, i) => pflicht(item, g.bg, ` (${g.name} ${i + 1})`));
+      for (const [i, item] of liste.entries()) pflicht(item, g.bg, ` (${g.name} ${i + 1})`);
     }
   };
   pflicht(daten, null, '');

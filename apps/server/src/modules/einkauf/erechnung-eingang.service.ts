@@ -108,7 +108,11 @@ export async function pruefeERechnung(dateiname: string, bytes: Buffer): Promise
 /** The 422 of a failed validation: each rule with its BT and text (fieldErrors by rule id), the layers' notes. */
 function pruefFehler(fatal: ErvERechnungMeldung[], pruefung: ErvERechnungPruefung): ApiError {
   const fieldErrors: Record<string, string[]> = {};
-  for (const f of fatal.slice(0, 100)) (fieldErrors[f.regel] ??= []).push(f.bt && f.bt !== f.regel ? `${f.bt}: ${f.text}` : f.text);
+  for (const f of fatal.slice(0, 100)) {
+    const liste = fieldErrors[f.regel] ?? [];
+    liste.push(f.bt && f.bt !== f.regel ? `${f.bt}: ${f.text}` : f.text);
+    fieldErrors[f.regel] = liste;
+  }
   const liste = fatal
     .slice(0, 10)
     .map((f) => `${f.regel}${f.bt && f.bt !== f.regel ? ` (${f.bt})` : ''}: ${f.text}`)
