@@ -77,9 +77,9 @@ test('an XRechnung and a ZUGFeRD PDF are uploaded and open as filled purchase in
 
   await upload(page, `${xr.nummer}.xml`, 'application/xml', xr.bytes);
   await expect(page.locator('h1')).toHaveText(xr.nummer);
-  await expect(page.getByTestId('field-bskbelegnr').locator('input')).toHaveValue(xr.nummer);
-  await expect(page.getByTestId('field-zarzahlungsart').locator('input')).toHaveValue('SEPA-Überweisung');
-  await expect(page.getByTestId('field-bskbetragBrutto').locator('input')).not.toHaveValue('');
+  await expect(page.getByTestId('field-bskbelegnr')).toHaveValue(xr.nummer);
+  await expect(page.getByTestId('field-zarzahlungsart')).toHaveValue('SEPA-Überweisung');
+  await expect(page.getByTestId('field-bskbetragBrutto')).not.toHaveValue('');
   const view = page.getByTestId('einvoice-view');
   await expect(view).toBeVisible();
   await expect(view.getByTestId('einvoice-lines')).toContainText(xr.artikel);

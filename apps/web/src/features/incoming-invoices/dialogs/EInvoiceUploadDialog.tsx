@@ -80,6 +80,7 @@ export function EInvoiceUploadDialog({ opened, onClose, onDone }: { opened: bool
         }}
         error={tooLarge ? t('upload.tooLarge', { limit }) : undefined}
         clearable
+        clearButtonProps={{ 'aria-label': t('upload.clear') }}
         data-testid="einvoice-file"
       />
       {api && supplierMissing && (
