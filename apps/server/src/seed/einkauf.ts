@@ -196,7 +196,7 @@ export const einkaufSeeder: Seeder = {
                 })
               : Buffer.from(xml, 'utf8');
           const geprueft = await pruefeERechnung(`${belegnummer}.${eFormat === 'zugferd' ? 'pdf' : 'xml'}`, bytes, { schematron: false });
-          const { id } = await db.transaction().execute((trx) => legeAusERechnungAn(trx, admin, geprueft, false));
+          const { id } = await legeAusERechnungAn(db, admin, geprueft, false);
           await fuehreBis(db, admin, id, ziel, benutzer);
           continue;
         }

@@ -39,6 +39,7 @@ const ERV_LISTE: ListSpec = {
   scales: Object.fromEntries(Object.entries(ERV_CODECS).map(([f, c]) => [f, c.scale])),
   defaultOrder: ['-bskId'],
   key: 'bskId',
+  keyColumn: 'id',
   search: fullTextSearch('einkaufBelege', { vocab: true }),
 };
 
@@ -55,7 +56,7 @@ export function einkaufRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, endpoints.eingangsrechnungenList, async (req) => {
-    const res = await runList<Record<string, unknown>>(ervBasis(db), ERV_LISTE, req.query, dialect);
+    const res = await runList<Record<string, unknown>>(ervBasis(db), ERV_LISTE, req.query, dialect, { key: 'eingangsrechnungen', db, base: ervBasis });
     return { ...res, result: res.result.map(ervAusZeile) };
   });
   route(app, endpoints.eingangsrechnungGet, async (req) => ({ result: await eingangsrechnungDetail(db, req.params.id) }));
