@@ -12,7 +12,7 @@ import { legeAusERechnungAn, pruefeERechnung } from '../modules/einkauf/erechnun
 import { dezimal } from '../modules/erechnung/erechnung.modell';
 import { facturXmp } from '../modules/erechnung/erechnung.service';
 import { type ERechnungDaten, schreibeERechnung } from '../modules/erechnung/erechnung.xml';
-import { insertChunked, type Seeder } from './context';
+import { insertChunked, type SeedContext, type Seeder } from './context';
 
 /** Letterhead of the demo company (system info, migration 0009): printed on every document. */
 const DEMO_BRIEFKOPF = {
@@ -245,42 +245,7 @@ export const einkaufSeeder: Seeder = {
     }
 
     // beyond the demo set (SEED_SCALE, e.g. 1m): bulk invoices in a spread of statuses, so the list is measured at a million
-    const rest = Math.max(0, scale - nr);
-    if (rest > 0) {
-      const now = nowIso();
-      const stati = [0, 10, 19, 20, 29, 30, 39, 40, 49, 91, 99];
-      await insertChunked(
-        ctx,
-        'einkaufBelege',
-        rest,
-        (i) => {
-          const l = lieferanten[i % lieferanten.length] as (typeof lieferanten)[number];
-          const tag = plusTage('2024-01-01', i % 1000);
-          const netto = 1000 + ((i * 7919) % 500_000);
-          return {
-            belegart: BELEGARTEN.eingangsrechnung.belegart,
-            belegnummer: `ER-M-${String(i + 1).padStart(7, '0')}`,
-            belegdatum: tag,
-            adresseId: l.id,
-            lieferantName: l.name1,
-            betreff: null,
-            betragNetto: netto,
-            betragBrutto: netto + Math.trunc((netto * 19) / 100),
-            angelegtAm: now,
-            statusErpruefung: stati[i % stati.length],
-            anBenutzerId: i % 7 === 0 ? (benutzer[i % benutzer.length] ?? null) : null,
-            hinweis: i % 13 === 0 ? 'Preis weicht von der Bestellung ab' : null,
-            zahlungsart: i % 4 === 0 ? 'Lastschrift' : 'Überweisung',
-            valuta: tag,
-            nettoFaellig: plusTage(tag, 30),
-            skontoFaellig1: i % 3 === 0 ? null : plusTage(tag, 10),
-            skontoProzent1: i % 3 === 0 ? null : 200,
-            geaendertAm: now,
-          };
-        },
-        'eingangsrechnungen',
-      );
-    }
+    await massenEingangsrechnungen(ctx, Math.max(0, scale - nr), lieferanten, benutzer);
   },
 };
 
@@ -367,4 +332,52 @@ function erechnungDaten(
       'BT-155': z.a.artikelnummer,
     })),
   };
+}
+
+/**
+ * Bulk incoming invoices beyond the demo set (SEED_SCALE=1m: a million rows in the verification list, in a spread of
+ * statuses, some passed on, some with a note and cash discount), numbered ER-M-0000001 … from `ab` + 1.
+ */
+export async function massenEingangsrechnungen(
+  ctx: SeedContext,
+  anzahl: number,
+  lieferanten: { id: number; name1: string }[],
+  benutzer: number[],
+  ab = 0,
+): Promise<void> {
+  if (anzahl <= 0 || !lieferanten.length) return;
+  const now = nowIso();
+  const stati = [0, 10, 19, 20, 29, 30, 39, 40, 49, 91, 99];
+  await insertChunked(
+    ctx,
+    'einkaufBelege',
+    anzahl,
+    (j) => {
+      const i = ab + j;
+      const l = lieferanten[i % lieferanten.length] as (typeof lieferanten)[number];
+      const tag = plusTage('2024-01-01', i % 1000);
+      const netto = 1000 + ((i * 7919) % 500_000);
+      return {
+        belegart: BELEGARTEN.eingangsrechnung.belegart,
+        belegnummer: `ER-M-${String(i + 1).padStart(7, '0')}`,
+        belegdatum: tag,
+        adresseId: l.id,
+        lieferantName: l.name1,
+        betreff: null,
+        betragNetto: netto,
+        betragBrutto: netto + Math.trunc((netto * 19) / 100),
+        angelegtAm: now,
+        statusErpruefung: stati[i % stati.length],
+        anBenutzerId: i % 7 === 0 ? (benutzer[i % benutzer.length] ?? null) : null,
+        hinweis: i % 13 === 0 ? 'Preis weicht von der Bestellung ab' : null,
+        zahlungsart: i % 4 === 0 ? 'Lastschrift' : 'Überweisung',
+        valuta: tag,
+        nettoFaellig: plusTage(tag, 30),
+        skontoFaellig1: i % 3 === 0 ? null : plusTage(tag, 10),
+        skontoProzent1: i % 3 === 0 ? null : 200,
+        geaendertAm: now,
+      };
+    },
+    'eingangsrechnungen',
+  );
 }
