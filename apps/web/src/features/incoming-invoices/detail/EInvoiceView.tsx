@@ -96,9 +96,11 @@ export function EInvoiceView({ id }: { id: number }) {
             {v.positionen.map((z, i) => (
               <Table.Tr key={`${z.nr}-${i}`}>
                 <Table.Td>{z.nr}</Table.Td>
-                <Table.Td>{z.artikelnummer}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{z.artikelnummer}</Table.Td>
                 <Table.Td>{z.name}</Table.Td>
-                <Table.Td ta="right">{`${formatDecimal(z.menge)} ${z.einheit ?? ''}`.trim()}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {`${formatDecimal(z.menge)} ${z.einheit ?? ''}`.trim()}
+                </Table.Td>
                 <Table.Td ta="right">{formatCurrency(z.preis)}</Table.Td>
                 <Table.Td ta="right">{z.satz === null ? z.kategorie : `${formatPercent(z.satz)} ${z.kategorie ?? ''}`.trim()}</Table.Td>
                 <Table.Td ta="right">{formatCurrency(z.netto)}</Table.Td>
@@ -112,26 +114,28 @@ export function EInvoiceView({ id }: { id: number }) {
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             {t('einvoice.vatBreakdown')}
           </Text>
-          <Table withTableBorder fz="sm" data-testid="einvoice-vat">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('einvoice.col.category')}</Table.Th>
-                <Table.Th ta="right">{t('einvoice.col.rate')}</Table.Th>
-                <Table.Th ta="right">{t('einvoice.col.base')}</Table.Th>
-                <Table.Th ta="right">{t('einvoice.col.tax')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {v.steuern.map((s, i) => (
-                <Table.Tr key={`${s.kategorie}-${s.satz}-${i}`}>
-                  <Table.Td>{[s.kategorie, s.grund].filter(Boolean).join(' · ')}</Table.Td>
-                  <Table.Td ta="right">{formatPercent(s.satz)}</Table.Td>
-                  <Table.Td ta="right">{formatCurrency(s.basis)}</Table.Td>
-                  <Table.Td ta="right">{formatCurrency(s.betrag)}</Table.Td>
+          <Table.ScrollContainer minWidth={360}>
+            <Table withTableBorder fz="sm" data-testid="einvoice-vat">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('einvoice.col.category')}</Table.Th>
+                  <Table.Th ta="right">{t('einvoice.col.rate')}</Table.Th>
+                  <Table.Th ta="right">{t('einvoice.col.base')}</Table.Th>
+                  <Table.Th ta="right">{t('einvoice.col.tax')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {v.steuern.map((s, i) => (
+                  <Table.Tr key={`${s.kategorie}-${s.satz}-${i}`}>
+                    <Table.Td>{[s.kategorie, s.grund].filter(Boolean).join(' · ')}</Table.Td>
+                    <Table.Td ta="right">{formatPercent(s.satz)}</Table.Td>
+                    <Table.Td ta="right">{formatCurrency(s.basis)}</Table.Td>
+                    <Table.Td ta="right">{formatCurrency(s.betrag)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           {(terms || v.faellig || v.iban) && (
             <Stack gap={2} data-testid="einvoice-terms">
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">

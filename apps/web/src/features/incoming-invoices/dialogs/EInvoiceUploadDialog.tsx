@@ -109,7 +109,7 @@ export function EInvoiceUploadDialog({ opened, onClose, onDone }: { opened: bool
       {api && !supplierMissing && (
         <Alert color="red" variant="light" title={api.status === 422 ? t('upload.invalid') : errorMessage(api)} data-testid="einvoice-errors">
           {fields.length > 0 ? (
-            <List size="sm" spacing={4}>
+            <List size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }}>
               {fields.flatMap(([rule, texts]) =>
                 texts.map((text) => (
                   <List.Item key={`${rule}-${text}`}>
