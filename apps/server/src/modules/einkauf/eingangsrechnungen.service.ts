@@ -56,10 +56,15 @@ export const ERV_SPALTEN = {
   skontoProzent2: 'einkaufBelege.skontoProzent2',
   nettoFaellig: 'einkaufBelege.nettoFaellig',
   anBenutzerId: 'einkaufBelege.anBenutzerId',
-  anBenutzerName: 'anBenutzer.name',
   bemerkung: 'einkaufBelege.bemerkung',
   geaendertAm: 'einkaufBelege.geaendertAm',
 } as const;
+
+/**
+ * The target user's name: a subquery, not a join, so that the list's count and its walk in key order read the
+ * verification's index alone (a million rows: no join per row).
+ */
+export const ERV_AN_BENUTZER_NAME = '(select "name" from "benutzer" where "benutzer"."id" = "einkaufBelege"."anBenutzerId")';
 
 /** Stored integers of the record and their codecs (cents, hundredths of a percent). */
 export const ERV_CODECS = { bskbetragNetto: money2, bskbetragBrutto: money2, skontoProzent1: percent2, skontoProzent2: percent2 } as const;
@@ -68,8 +73,8 @@ export const ERV_CODECS = { bskbetragNetto: money2, bskbetragBrutto: money2, sko
 export function ervBasis(db: Db) {
   return db
     .selectFrom('einkaufBelege')
-    .leftJoin('benutzer as anBenutzer', 'anBenutzer.id', 'einkaufBelege.anBenutzerId')
     .select(Object.entries(ERV_SPALTEN).map(([as, col]) => sql.ref(col).as(as)))
+    .select(sql<string | null>`${sql.raw(ERV_AN_BENUTZER_NAME)}`.as('anBenutzerName'))
     .where('einkaufBelege.statusErpruefung', 'is not', null);
 }
 

@@ -10,6 +10,7 @@ import { fullTextSearch } from '../../lib/search';
 import { actor } from '../../plugins/auth';
 import {
   ablehnen,
+  ERV_AN_BENUTZER_NAME,
   ERV_CODECS,
   ERV_SPALTEN,
   eingangsrechnungDetail,
@@ -35,7 +36,7 @@ const quoted = (col: string) =>
 const ERV_LISTE: ListSpec = {
   table: 'einkaufBelege',
   fields: fieldTypes(eingangsrechnung),
-  expressions: Object.fromEntries(Object.entries(ERV_SPALTEN).map(([f, col]) => [f, quoted(col)])),
+  expressions: { ...Object.fromEntries(Object.entries(ERV_SPALTEN).map(([f, col]) => [f, quoted(col)])), anBenutzerName: ERV_AN_BENUTZER_NAME },
   scales: Object.fromEntries(Object.entries(ERV_CODECS).map(([f, c]) => [f, c.scale])),
   defaultOrder: ['-bskId'],
   key: 'bskId',
