@@ -16,7 +16,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index';
 import { plusTage } from '../../lib/berlin-time';
 import { nowIso } from '../../lib/clock';
-import { ApiError, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { ApiError, forbidden, notFound } from '../../lib/errors';
 import { formatMenge, formatPreis4 } from '../../lib/format-de';
 import type { Actor } from '../../lib/locks';
 import { may } from '../../lib/rights';
