@@ -3,6 +3,7 @@ import { artikelauswahlBench } from './artikelauswahl';
 import { belegeBench } from './belege';
 import { datevBench } from './datev';
 import { erechnungBench } from './erechnung';
+import { erechnungEingangBench } from './erechnung-eingang';
 import { exportBench } from './export';
 import { foundationBench } from './foundation';
 import { freeSqlBench } from './free-sql';
@@ -67,6 +68,7 @@ const benches: Record<string, () => Promise<void>> = {
   pdf: pdfBench,
   'pdf-last': pdfLastBench,
   erechnung: erechnungBench,
+  'erechnung-eingang': erechnungEingangBench,
   service: serviceBench,
   login: loginTimingBench,
   export: () => exportBench(),

@@ -290,3 +290,118 @@ export const ervChecklisteBody = z.object({ checkliste: ervCheckliste }).strict(
 export const ervBemerkungGefuellt = (text: string | null | undefined) => !!text && text.trim().length > 0;
 export const ERV_BEMERKUNG_PFLICHT = 'Bitte eine Bemerkung angeben';
 export const ERV_BENUTZER_PFLICHT = 'Bitte einen Benutzer wählen';
+
+// ---------------------------------------------------------------------------------------------------------------
+// E-invoice intake (issue 25 item 4)
+
+/** The largest e-invoice file taken in (XML or ZUGFeRD PDF), in bytes. */
+export const ERV_ERECHNUNG_MAX_BYTES = 7 * 1024 * 1024;
+
+/** Multipart text fields arrive as text: "true"/"1" and a JSON true mean yes. */
+const jaNein = z.preprocess((v) => (typeof v === 'string' ? v === 'true' || v === '1' : v), z.boolean());
+
+/**
+ * POST /eingangsrechnungspruefung/erechnung: the file (multipart/form-data or JSON with base64) and whether a supplier
+ * not found is created from the seller data (BT-27…BT-40).
+ */
+export const ervERechnungUpload = z
+  .object({
+    dateiname: z.string().trim().min(1, 'Bitte einen Wert eingeben').max(255),
+    daten: z
+      .string()
+      .min(1, 'Die Datei ist leer')
+      .max(Math.ceil((ERV_ERECHNUNG_MAX_BYTES * 4) / 3) + 4, 'Die Datei ist zu groß')
+      .regex(/^[A-Za-z0-9+/]+=*$/, 'Keine Base64-Daten'),
+    lieferantAnlegen: jaNein.optional(),
+  })
+  .strict();
+
+/** One finding of the validation: the rule (BR-…, BT-…, schema) with its business term where known. */
+export const ervERechnungMeldung = z.object({
+  regel: z.string(),
+  bt: z.string().nullable(),
+  text: z.string(),
+  schwere: z.enum(['fatal', 'warnung']),
+});
+export type ErvERechnungMeldung = z.infer<typeof ervERechnungMeldung>;
+
+/** What was checked: the schema (CII XSD), the official Schematron rules (Java), the project's own business rules. */
+export const ervERechnungPruefung = z.object({
+  syntax: z.enum(['cii', 'ubl']),
+  /** The container: an XML file or a ZUGFeRD/Factur-X PDF. */
+  container: z.enum(['xml', 'pdf']),
+  xrechnung: z.boolean(),
+  schema: z.enum(['ok', 'fehler', 'nicht-verfuegbar']),
+  schematron: z.enum(['ok', 'fehler', 'nicht-verfuegbar']),
+  geschaeftsregeln: z.enum(['ok', 'fehler']),
+  /** Why a layer was not run (no Java or Saxon, no xmllint, UBL has no XSD here). */
+  hinweise: z.array(z.string()),
+  meldungen: z.array(ervERechnungMeldung),
+});
+export type ErvERechnungPruefung = z.infer<typeof ervERechnungPruefung>;
+
+export const ervERechnungErgebnis = z.object({
+  id,
+  adresseId: id,
+  lieferantAngelegt: z.boolean(),
+  pruefung: ervERechnungPruefung,
+});
+export type ErvERechnungErgebnis = z.infer<typeof ervERechnungErgebnis>;
+
+const partei = z.object({
+  name: z.string().nullable(),
+  strasse: z.string().nullable(),
+  plz: z.string().nullable(),
+  ort: z.string().nullable(),
+  land: z.string().nullable(),
+  ustId: z.string().nullable(),
+  steuernummer: z.string().nullable(),
+});
+/** The readable view of the e-invoice behind an incoming invoice (its check document read through the mapping table). */
+export const ervERechnungAnsicht = z.object({
+  nummer: z.string().nullable(),
+  datum: isoDate.nullable(),
+  typ: z.string().nullable(),
+  waehrung: z.string().nullable(),
+  faellig: isoDate.nullable(),
+  lieferdatum: isoDate.nullable(),
+  bestellnummer: z.string().nullable(),
+  kaeuferReferenz: z.string().nullable(),
+  zahlungsbedingungen: z.string().nullable(),
+  iban: z.string().nullable(),
+  verkaeufer: partei,
+  kaeufer: partei,
+  positionen: z.array(
+    z.object({
+      nr: z.string().nullable(),
+      artikelnummer: z.string().nullable(),
+      name: z.string().nullable(),
+      menge: z.number().nullable(),
+      einheit: z.string().nullable(),
+      preis: z.number().nullable(),
+      netto: z.number().nullable(),
+      kategorie: z.string().nullable(),
+      satz: z.number().nullable(),
+    }),
+  ),
+  steuern: z.array(
+    z.object({
+      kategorie: z.string().nullable(),
+      satz: z.number().nullable(),
+      basis: z.number().nullable(),
+      betrag: z.number().nullable(),
+      grund: z.string().nullable(),
+    }),
+  ),
+  summen: z.object({
+    positionen: z.number().nullable(),
+    abschlaege: z.number().nullable(),
+    zuschlaege: z.number().nullable(),
+    netto: z.number().nullable(),
+    ust: z.number().nullable(),
+    brutto: z.number().nullable(),
+    zahlbar: z.number().nullable(),
+  }),
+  pruefung: ervERechnungPruefung.nullable(),
+});
+export type ErvERechnungAnsicht = z.infer<typeof ervERechnungAnsicht>;

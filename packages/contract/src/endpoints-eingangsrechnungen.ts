@@ -6,6 +6,9 @@ import {
   eingangsrechnungHistorie,
   ervAblehnung,
   ervChecklisteBody,
+  ervERechnungAnsicht,
+  ervERechnungErgebnis,
+  ervERechnungUpload,
   ervFreigabe,
   ervWeiterleitung,
 } from './eingangsrechnungen';
@@ -113,5 +116,27 @@ export const eingangsrechnungEndpoints = {
     body: write(ervWeiterleitung),
     errors: [409, 422],
     response: single(eingangsrechnungDetail),
+  }),
+  eingangsrechnungERechnung: endpoint({
+    method: 'POST',
+    path: '/eingangsrechnungspruefung/erechnung',
+    summary:
+      "Take in an e-invoice (issue 25 item 4): multipart/form-data (the file in any one file field; lieferantAnlegen beside it) or JSON (dateiname, daten as base64). Accepted by the file's bytes: XRechnung / EN 16931 XML in CII or UBL, or a ZUGFeRD/Factur-X PDF carrying factur-x.xml (or zugferd-invoice.xml); at most 7 MB. Validated by the CII schema (xmllint), the official EN 16931 and XRechnung Schematron where Java and Saxon are present (answer `pruefung.schematron` says whether they ran) and the project's business rules (mandatory business terms, sums, VAT breakdown = lines); a fatal finding is a 422 listing each rule with its BT and text, warnings are kept with the invoice. Read through the e-invoice mapping table (BT_ZUORDNUNG) in reverse; the supplier is found by VAT id (BT-31), then name and postcode (BT-27, BT-38); none: 422 on lieferantAnlegen unless lieferantAnlegen is true, which creates it from the seller data (BT-27…BT-40; needs ADR_AENDERN). Creates the purchase invoice (status 0) with lines, totals, due date, Skonto terms (#SKONTO# in BT-20) and the file as check document with its SHA-256, pre-ticks the VAT-compliant sub-items the data proves (never the visual check), notes deviations from the supplier order (BT-13) in hinweis. 409 when the supplier's invoice number exists already.",
+    tag,
+    rights: [...SEHEN, ERV_RECHTE.ERFASSEN],
+    body: write(ervERechnungUpload),
+    status: 201,
+    errors: [400, 409, 422],
+    response: single(ervERechnungErgebnis),
+  }),
+  eingangsrechnungERechnungAnsicht: endpoint({
+    method: 'GET',
+    path: '/eingangsrechnungspruefung/:id/erechnung',
+    summary:
+      'The readable view of the e-invoice behind the incoming invoice: its check document read through the mapping table (seller, buyer, lines, VAT breakdown, totals, payment terms) with the validation kept at intake; result null when the check document is no e-invoice.',
+    tag,
+    rights: SEHEN,
+    params: idParams,
+    response: single(ervERechnungAnsicht.nullable()),
   }),
 } as const;

@@ -945,3 +945,31 @@ export const erechnungLieferung = z.object({
   groesse: z.number().int(),
   erstelltAm: z.string(),
 });
+
+/** Payment means (BT-81, UNTDID 4461) as the incoming invoice's payment kind text. */
+export const ERECHNUNG_ZAHLUNGSMITTEL: Readonly<Record<string, string>> = {
+  '1': 'Nicht definiert',
+  '10': 'Bar',
+  '30': 'Überweisung',
+  '31': 'Überweisung',
+  '42': 'Zahlung auf Bankkonto',
+  '48': 'Karte',
+  '49': 'Lastschrift',
+  '57': 'Dauerauftrag',
+  '58': 'SEPA-Überweisung',
+  '59': 'SEPA-Lastschrift',
+  ZZZ: 'Vereinbart',
+};
+
+/**
+ * Cash discount terms in BT-20 as XRechnung writes them (and the outgoing side does): a line
+ * `#SKONTO#TAGE=n#PROZENT=p.pp#` (optionally `BASISBETRAG=b.bb#`), one per stage. Days and percent in hundredths.
+ */
+export function liesSkonto(bt20: string | null | undefined): { tage: number; prozent: number }[] {
+  if (!bt20) return [];
+  const out: { tage: number; prozent: number }[] = [];
+  for (const m of bt20.matchAll(/#SKONTO#TAGE=(\d{1,4})#PROZENT=(\d{1,3})(?:\.(\d{1,2}))?#/g)) {
+    out.push({ tage: Number(m[1]), prozent: Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0')) });
+  }
+  return out;
+}

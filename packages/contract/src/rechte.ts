@@ -44,13 +44,15 @@ export const ERV_RECHTE = {
   ABLEHNEN: 'ERV_ABLEHNEN',
   /** Pass on to another user. */
   WEITERLEITEN: 'ERV_WEITERLEITEN',
+  /** Take in an e-invoice (XRechnung, ZUGFeRD): it creates the purchase invoice (and, asked for, the supplier). */
+  ERFASSEN: 'ERV_ERFASSEN',
 } as const;
 
 /**
  * Rights this project adds to the spec's: denied unless the user has a row granting it (a new right must not fall to
  * everyone who has no row for it). `SVC_DISPO`: service planning / dispatch — office users reach every service task.
  * `PICK_KOMMISSIONIEREN`: digital picklists (open, lock, confirm picks); `PICK_ENTSPERREN`: release another user's
- * picklist lock. `DATEV_EXPORT`: the DATEV export. `ERV_*`: the incoming-invoice verification (see, approve with checklist, reject, pass on).
+ * picklist lock. `DATEV_EXPORT`: the DATEV export. `ERV_*`: the incoming-invoice verification (see, approve with checklist, reject, pass on, take in e-invoices).
  */
 /** The DATEV export (issue 24): an accountant's right, denied unless granted. */
 export const DATEV_RECHT = 'DATEV_EXPORT';
@@ -64,6 +66,7 @@ export const PROJEKT_RECHTE = [
   ERV_RECHTE.FREIGEBEN,
   ERV_RECHTE.ABLEHNEN,
   ERV_RECHTE.WEITERLEITEN,
+  ERV_RECHTE.ERFASSEN,
 ] as const;
 
 const projektRechte: ReadonlySet<string> = new Set(PROJEKT_RECHTE);

@@ -28,6 +28,12 @@ export interface ListSpec {
   defaultOrder: string[];
   /** Unique tie-breaker appended to every order so that windows are stable. */
   key?: string;
+  /**
+   * The stored column of `table` behind `key` when the list names it differently (its expression is that column, e.g.
+   * `bskId` → id): deep windows then still look up their keys first, and so do orders by expressions that are plain
+   * columns of `table`.
+   */
+  keyColumn?: string;
   /** The quick search; a full-text one (lib/search.ts `fullTextSearch`) also plans the window by its number of matches. */
   search?: (eb: AnyEB, term: string, dialect: Dialect, plan?: SearchPlan) => Expression<SqlBool>;
   /** A search term that looks like a number: the rows whose number columns hold it first (lib/search.ts). */
@@ -296,7 +302,7 @@ function windowOf(
 ) {
   const sorted = (b: AnyQB, backwards = false) =>
     order.reduce((acc, o) => acc.orderBy(orderRef(spec, o.field, dialect), o.desc !== backwards ? 'desc' : 'asc'), b);
-  const key = spec.key ?? 'id';
+  const key = spec.keyColumn ?? spec.key ?? 'id';
   if (deep) {
     // Late row lookup: skip through the sort index alone, fetch full rows only for the window.
     const keyed = qb.clearSelect().select(sql.ref(`${spec.table}.${key}`).as('k'));
@@ -309,6 +315,9 @@ function windowOf(
   }
   return sorted(qb).limit(limit).offset(offset);
 }
+
+/** The field's expression is a plain column of the list's table (`"table"."column"`). */
+const eigeneSpalte = (spec: ListSpec, field: string) => QUOTED_COLUMN.exec(own(spec.expressions, field) ?? '')?.[1] === spec.table;
 
 /**
  * The window of a search whose term looks like a number (issue 23 item 3): the rows whose number holds it first, then
@@ -362,7 +371,10 @@ export async function runList<T>(base: AnyQB, spec: ListSpec, q: ListQuery, dial
       : filtered;
   qb = searched(plan);
   const key = spec.key ?? 'id';
-  const deep = offset > DEEP_OFFSET && !!own(spec.fields, key) && !own(spec.expressions, key) && !order.some((o) => own(spec.expressions, o.field));
+  const deep =
+    offset > DEEP_OFFSET &&
+    (spec.keyColumn !== undefined || (!!own(spec.fields, key) && !own(spec.expressions, key))) &&
+    !order.some((o) => own(spec.expressions, o.field) && !(spec.keyColumn !== undefined && eigeneSpalte(spec, o.field)));
   let rows: T[];
   // a plain list's deep window in its back half is read from the end (windowOf); its count decides (cheap on SQLite
   // without conditions, and kept when it is not)

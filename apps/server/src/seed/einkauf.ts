@@ -1,4 +1,4 @@
-import { BELEGARTEN, ERV_CHECKPUNKTE, ERV_RECHTE, type ErvCheckliste } from '@vario/contract';
+import { BELEGARTEN, ERECHNUNG_SPEZIFIKATION, ERV_CHECKPUNKTE, ERV_RECHTE, type ErvCheckliste, einheitCode, FACTURX } from '@vario/contract';
 import type { Db } from '../db/index';
 import { berlinTag, plusTage } from '../lib/berlin-time';
 import { nowIso } from '../lib/clock';
@@ -6,9 +6,13 @@ import { formatBetrag, formatDatum, formatMenge, formatPreis4, formatProzent } f
 import type { Actor } from '../lib/locks';
 import { documentTotals, lineNet } from '../lib/money';
 import { briefkopf } from '../modules/belege/belege.dokumente.service';
-import { renderGeschaeftsdokument } from '../modules/belege/belege.pdf';
+import { type GeschaeftsdokumentModel, renderGeschaeftsdokument } from '../modules/belege/belege.pdf';
 import { ablehnen, freigeben, legeEingangsrechnungAn, speichereCheckliste, weiterleiten } from '../modules/einkauf/eingangsrechnungen.service';
-import { insertChunked, type Seeder } from './context';
+import { legeAusERechnungAn, pruefeERechnung } from '../modules/einkauf/erechnung-eingang.service';
+import { dezimal } from '../modules/erechnung/erechnung.modell';
+import { facturXmp } from '../modules/erechnung/erechnung.service';
+import { type ERechnungDaten, schreibeERechnung } from '../modules/erechnung/erechnung.xml';
+import { insertChunked, type SeedContext, type Seeder } from './context';
 
 /** Letterhead of the demo company (system info, migration 0009): printed on every document. */
 const DEMO_BRIEFKOPF = {
@@ -123,7 +127,7 @@ export const einkaufSeeder: Seeder = {
         });
         const totals = documentTotals(zeilen.map((z) => ({ netCents: z.netto, ratePercent2: z.satz })));
         const ort = [l.plz, l.ort].filter(Boolean).join(' ');
-        const pdf = await renderGeschaeftsdokument({
+        const modell: GeschaeftsdokumentModel = {
           briefkopf: {
             name: l.name1,
             zeilen: [l.strasse, ort, l.telefon ? `Tel. ${l.telefon}` : null, l.email].filter((x): x is string => !!x),
@@ -166,7 +170,37 @@ export const einkaufSeeder: Seeder = {
           ],
           schlusstexte: ['Zahlbar innerhalb von 30 Tagen ohne Abzug.'],
           info: { erstelltAm: new Date(`${belegdatum}T08:00:00Z`) },
-        });
+        };
+        const skonto = [
+          { faellig: plusTage(belegdatum, 10), prozent: 300, tage: 10 },
+          { faellig: plusTage(belegdatum, 20), prozent: 200, tage: 20 },
+        ].slice(0, nr % 3);
+        const ziel = ZIELE[(nr - 1) % ZIELE.length] as Ziel;
+        // the first three invoices arrive as e-invoices (XRechnung CII, XRechnung UBL, ZUGFeRD PDF) and are taken in
+        // through the intake service: read through the mapping table, the supplier found by name and postcode
+        const eFormat = (['xrechnung-cii', 'xrechnung-ubl', 'zugferd'] as const)[nr - 1];
+        if (eFormat) {
+          const daten = erechnungDaten(l, wir, DEMO_BRIEFKOPF, { belegnummer, belegdatum, zeilen, totals, skonto, xrechnung: eFormat !== 'zugferd' });
+          const xml = schreibeERechnung(daten, eFormat === 'xrechnung-ubl' ? 'ubl' : 'cii');
+          const bytes =
+            eFormat === 'zugferd'
+              ? await renderGeschaeftsdokument({
+                  ...modell,
+                  pdfA3: {
+                    dateiname: FACTURX.dateiname,
+                    mime: 'text/xml',
+                    inhalt: xml,
+                    beschreibung: 'Factur-X/ZUGFeRD-Rechnung (EN 16931)',
+                    xmp: facturXmp(),
+                  },
+                })
+              : Buffer.from(xml, 'utf8');
+          const geprueft = await pruefeERechnung(`${belegnummer}.${eFormat === 'zugferd' ? 'pdf' : 'xml'}`, bytes, { schematron: false });
+          const { id } = await legeAusERechnungAn(db, admin, geprueft, false);
+          await fuehreBis(db, admin, id, ziel, benutzer);
+          continue;
+        }
+        const pdf = await renderGeschaeftsdokument(modell);
         const dateien = [{ dateiname: `${belegnummer}.pdf`, daten: pdf, mimeType: 'application/pdf', pruefDokument: true }];
         if (k === 0) {
           const ls = await renderGeschaeftsdokument({
@@ -186,7 +220,6 @@ export const einkaufSeeder: Seeder = {
           });
           dateien.push({ dateiname: `Lieferschein ${belegnummer}.pdf`, daten: ls, mimeType: 'application/pdf', pruefDokument: false });
         }
-        const ziel = ZIELE[(nr - 1) % ZIELE.length] as Ziel;
         const id = await legeEingangsrechnungAn(db, admin, {
           adresseId: l.id,
           lieferantName: l.name1,
@@ -202,10 +235,7 @@ export const einkaufSeeder: Seeder = {
           })),
           nettoFaellig: plusTage(belegdatum, 30),
           valuta: belegdatum,
-          skonto: [
-            { faellig: plusTage(belegdatum, 10), prozent: 300 },
-            { faellig: plusTage(belegdatum, 20), prozent: 200 },
-          ].slice(0, nr % 3),
+          skonto: skonto.map(({ faellig, prozent }) => ({ faellig, prozent })),
           zahlungsart: nr % 4 === 0 ? 'Lastschrift' : 'Überweisung',
           hinweis: nr % 5 === 0 ? 'Preis weicht von der Bestellung ab' : null,
           dateien,
@@ -215,41 +245,139 @@ export const einkaufSeeder: Seeder = {
     }
 
     // beyond the demo set (SEED_SCALE, e.g. 1m): bulk invoices in a spread of statuses, so the list is measured at a million
-    const rest = Math.max(0, scale - nr);
-    if (rest > 0) {
-      const now = nowIso();
-      const stati = [0, 10, 19, 20, 29, 30, 39, 40, 49, 91, 99];
-      await insertChunked(
-        ctx,
-        'einkaufBelege',
-        rest,
-        (i) => {
-          const l = lieferanten[i % lieferanten.length] as (typeof lieferanten)[number];
-          const tag = plusTage('2024-01-01', i % 1000);
-          const netto = 1000 + ((i * 7919) % 500_000);
-          return {
-            belegart: BELEGARTEN.eingangsrechnung.belegart,
-            belegnummer: `ER-M-${String(i + 1).padStart(7, '0')}`,
-            belegdatum: tag,
-            adresseId: l.id,
-            lieferantName: l.name1,
-            betreff: null,
-            betragNetto: netto,
-            betragBrutto: netto + Math.trunc((netto * 19) / 100),
-            angelegtAm: now,
-            statusErpruefung: stati[i % stati.length],
-            anBenutzerId: i % 7 === 0 ? (benutzer[i % benutzer.length] ?? null) : null,
-            hinweis: i % 13 === 0 ? 'Preis weicht von der Bestellung ab' : null,
-            zahlungsart: i % 4 === 0 ? 'Lastschrift' : 'Überweisung',
-            valuta: tag,
-            nettoFaellig: plusTage(tag, 30),
-            skontoFaellig1: i % 3 === 0 ? null : plusTage(tag, 10),
-            skontoProzent1: i % 3 === 0 ? null : 200,
-            geaendertAm: now,
-          };
-        },
-        'eingangsrechnungen',
-      );
-    }
+    await massenEingangsrechnungen(ctx, Math.max(0, scale - nr), lieferanten, benutzer);
   },
 };
+
+interface Lieferant {
+  id: number;
+  name1: string;
+  strasse: string | null;
+  plz: string | null;
+  ort: string | null;
+  telefon: string | null;
+  email: string | null;
+}
+
+/**
+ * The EN 16931 model of a demo supplier's invoice to us (the supplier is the seller, the demo company the buyer), for
+ * the writer of the mapping table. The supplier's tax number is made from its id (the demo addresses carry none).
+ */
+function erechnungDaten(
+  l: Lieferant,
+  wir: { name: string },
+  brief: typeof DEMO_BRIEFKOPF,
+  r: {
+    belegnummer: string;
+    belegdatum: string;
+    zeilen: { a: { artikelnummer: string; bezeichnung: string; mengeneinheit: string | null }; menge: number; ek: number; netto: number; satz: number }[];
+    totals: ReturnType<typeof documentTotals>;
+    skonto: { tage: number; prozent: number }[];
+    xrechnung: boolean;
+  },
+): ERechnungDaten {
+  const betrag = (c: number) => dezimal(c, 2);
+  const ust = r.totals.perRate.reduce((s, x) => s + x.vat, 0);
+  const skonto = r.skonto.map((x) => `#SKONTO#TAGE=${x.tage}#PROZENT=${dezimal(x.prozent, 2)}#`).join('\n');
+  return {
+    'BT-1': r.belegnummer,
+    'BT-2': r.belegdatum,
+    'BT-3': '380',
+    'BT-5': 'EUR',
+    'BT-9': plusTage(r.belegdatum, 30),
+    'BT-10': r.xrechnung ? 'Einkauf' : undefined,
+    'BT-20': `Zahlbar innerhalb von 30 Tagen ohne Abzug.${skonto ? `\n${skonto}\n` : ''}`,
+    'BT-23': r.xrechnung ? ERECHNUNG_SPEZIFIKATION.prozess : undefined,
+    'BT-24': r.xrechnung ? ERECHNUNG_SPEZIFIKATION.xrechnung : ERECHNUNG_SPEZIFIKATION.en16931,
+    'BT-27': l.name1,
+    'BT-32': `${20 + (l.id % 70)} ${100 + (l.id % 900)} ${String(10_000 + l.id).slice(-5)}`,
+    'BT-34': l.email ?? undefined,
+    'BT-35': l.strasse ?? undefined,
+    'BT-37': l.ort ?? undefined,
+    'BT-38': l.plz ?? undefined,
+    'BT-40': 'DE',
+    'BT-41': r.xrechnung ? 'Buchhaltung' : undefined,
+    'BT-42': l.telefon ?? undefined,
+    'BT-43': l.email ?? undefined,
+    'BT-44': wir.name,
+    'BT-48': brief.ustId.replace(/\s+/g, ''),
+    'BT-49': brief.email,
+    'BT-50': brief.strasse,
+    'BT-52': brief.ort,
+    'BT-53': brief.plz,
+    'BT-55': 'DE',
+    'BT-72': r.belegdatum,
+    'BT-81': '58',
+    'BT-83': r.belegnummer,
+    'BT-106': betrag(r.totals.net),
+    'BT-109': betrag(r.totals.net),
+    'BT-110': betrag(ust),
+    'BT-112': betrag(r.totals.gross),
+    'BT-115': betrag(r.totals.gross),
+    'BG-23': r.totals.perRate.map((x) => ({
+      'BT-116': betrag(x.net),
+      'BT-117': betrag(x.vat),
+      'BT-118': x.ratePercent2 > 0 ? 'S' : 'Z',
+      'BT-119': dezimal(x.ratePercent2, 2),
+    })),
+    'BG-25': r.zeilen.map((z, i) => ({
+      'BT-126': String(i + 1),
+      'BT-129': dezimal(z.menge, 3),
+      'BT-130': einheitCode(z.a.mengeneinheit),
+      'BT-131': betrag(z.netto),
+      'BT-146': dezimal(z.ek, 4),
+      'BT-151': z.satz > 0 ? 'S' : 'Z',
+      'BT-152': dezimal(z.satz, 2),
+      'BT-153': z.a.bezeichnung,
+      'BT-155': z.a.artikelnummer,
+    })),
+  };
+}
+
+/**
+ * Bulk incoming invoices beyond the demo set (SEED_SCALE=1m: a million rows in the verification list, in a spread of
+ * statuses, some passed on, some with a note and cash discount), numbered ER-M-0000001 … from `ab` + 1.
+ */
+export async function massenEingangsrechnungen(
+  ctx: SeedContext,
+  anzahl: number,
+  lieferanten: { id: number; name1: string }[],
+  benutzer: number[],
+  ab = 0,
+): Promise<void> {
+  if (anzahl <= 0 || !lieferanten.length) return;
+  const now = nowIso();
+  const stati = [0, 10, 19, 20, 29, 30, 39, 40, 49, 91, 99];
+  await insertChunked(
+    ctx,
+    'einkaufBelege',
+    anzahl,
+    (j) => {
+      const i = ab + j;
+      const l = lieferanten[i % lieferanten.length] as (typeof lieferanten)[number];
+      const tag = plusTage('2024-01-01', i % 1000);
+      const netto = 1000 + ((i * 7919) % 500_000);
+      return {
+        belegart: BELEGARTEN.eingangsrechnung.belegart,
+        belegnummer: `ER-M-${String(i + 1).padStart(7, '0')}`,
+        belegdatum: tag,
+        adresseId: l.id,
+        lieferantName: l.name1,
+        betreff: null,
+        betragNetto: netto,
+        betragBrutto: netto + Math.trunc((netto * 19) / 100),
+        angelegtAm: now,
+        statusErpruefung: stati[i % stati.length],
+        anBenutzerId: i % 7 === 0 ? (benutzer[i % benutzer.length] ?? null) : null,
+        hinweis: i % 13 === 0 ? 'Preis weicht von der Bestellung ab' : null,
+        zahlungsart: i % 4 === 0 ? 'Lastschrift' : 'Überweisung',
+        valuta: tag,
+        nettoFaellig: plusTage(tag, 30),
+        skontoFaellig1: i % 3 === 0 ? null : plusTage(tag, 10),
+        skontoProzent1: i % 3 === 0 ? null : 200,
+        geaendertAm: now,
+      };
+    },
+    'eingangsrechnungen',
+  );
+}

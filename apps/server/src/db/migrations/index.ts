@@ -35,6 +35,7 @@ import * as m0036 from './0036_erechnung';
 import * as m0037 from './0037_mail_datev';
 import * as m0038 from './0038_eingangsrechnungspruefung';
 import * as m0039 from './0039_picklisten_zeiterfassung';
+import * as m0040 from './0040_erechnung_eingang';
 import * as m0041 from './0041_smtp_passwort_datev_teile';
 import * as m0042 from './0042_suche_faltung_beidseitig';
 import * as m0043 from './0043_pg_listen_indizes';
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0034_umsatz_aggregat': m0034,
   '0039_picklisten_zeiterfassung': m0039,
   '0036_erechnung': m0036,
+  '0040_erechnung_eingang': m0040,
   '0041_smtp_passwort_datev_teile': m0041,
   '0042_suche_faltung_beidseitig': m0042,
   '0043_pg_listen_indizes': m0043,

@@ -1,7 +1,8 @@
-import { eingangsrechnung, endpoints } from '@vario/contract';
+import { ERV_ERECHNUNG_MAX_BYTES, eingangsrechnung, endpoints } from '@vario/contract';
 import type { FastifyInstance } from 'fastify';
+import { unprocessable } from '../../lib/errors';
 import { fieldTypes } from '../../lib/fields';
-import { contentDisposition } from '../../lib/files';
+import { contentDisposition, decodeBase64 } from '../../lib/files';
 import { type ListSpec, runList } from '../../lib/list-query';
 import type { AppContext } from '../../lib/module';
 import { route } from '../../lib/route';
@@ -9,6 +10,7 @@ import { fullTextSearch } from '../../lib/search';
 import { actor } from '../../plugins/auth';
 import {
   ablehnen,
+  ERV_AN_BENUTZER_NAME,
   ERV_CODECS,
   ERV_SPALTEN,
   eingangsrechnungDetail,
@@ -22,6 +24,7 @@ import {
   weiterleiten,
 } from './eingangsrechnungen.service';
 import { dateienVonEinkaufsbeleg, einkaufsbelegDatei } from './einkauf.service';
+import { erechnungAnsicht, legeAusERechnungAn, pruefeERechnung } from './erechnung-eingang.service';
 
 const quoted = (col: string) =>
   col
@@ -33,10 +36,11 @@ const quoted = (col: string) =>
 const ERV_LISTE: ListSpec = {
   table: 'einkaufBelege',
   fields: fieldTypes(eingangsrechnung),
-  expressions: Object.fromEntries(Object.entries(ERV_SPALTEN).map(([f, col]) => [f, quoted(col)])),
+  expressions: { ...Object.fromEntries(Object.entries(ERV_SPALTEN).map(([f, col]) => [f, quoted(col)])), anBenutzerName: ERV_AN_BENUTZER_NAME },
   scales: Object.fromEntries(Object.entries(ERV_CODECS).map(([f, c]) => [f, c.scale])),
   defaultOrder: ['-bskId'],
   key: 'bskId',
+  keyColumn: 'id',
   search: fullTextSearch('einkaufBelege', { vocab: true }),
 };
 
@@ -53,7 +57,7 @@ export function einkaufRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, endpoints.eingangsrechnungenList, async (req) => {
-    const res = await runList<Record<string, unknown>>(ervBasis(db), ERV_LISTE, req.query, dialect);
+    const res = await runList<Record<string, unknown>>(ervBasis(db), ERV_LISTE, req.query, dialect, { key: 'eingangsrechnungen', db, base: ervBasis });
     return { ...res, result: res.result.map(ervAusZeile) };
   });
   route(app, endpoints.eingangsrechnungGet, async (req) => ({ result: await eingangsrechnungDetail(db, req.params.id) }));
@@ -95,4 +99,16 @@ export function einkaufRoutes(app: FastifyInstance, ctx: AppContext) {
       return { result: await eingangsrechnungDetail(trx, req.params.id) };
     }),
   );
+
+  // e-invoice intake (issue 25 item 4): validated before the transaction (child processes), recorded in one
+  route(app, endpoints.eingangsrechnungERechnung, async (req) => {
+    const { dateiname, daten, lieferantAnlegen } = req.body.data;
+    const bytes = decodeBase64(daten);
+    if (bytes.length > ERV_ERECHNUNG_MAX_BYTES)
+      throw unprocessable('Die Datei ist zu groß für eine E-Rechnung (höchstens 7 MB)', { daten: ['Die Datei ist zu groß (höchstens 7 MB)'] });
+    const geprueft = await pruefeERechnung(dateiname, bytes);
+    const result = await db.transaction().execute((trx) => legeAusERechnungAn(trx, actor(req), geprueft, lieferantAnlegen ?? false));
+    return { result };
+  });
+  route(app, endpoints.eingangsrechnungERechnungAnsicht, async (req) => ({ result: await erechnungAnsicht(db, req.params.id) }));
 }

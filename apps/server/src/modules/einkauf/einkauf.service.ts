@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/index';
 import { notFound } from '../../lib/errors';
 
@@ -69,6 +70,7 @@ export async function legeEinkaufsbelegAn(trx: Db, beleg: EinkaufsbelegNeu, date
         mimeType: d.mimeType,
         groesse: d.daten.length,
         daten: d.daten,
+        sha256: createHash('sha256').update(d.daten).digest('hex'),
         angelegtAm: now,
       })
       .execute();

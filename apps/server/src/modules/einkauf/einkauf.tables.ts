@@ -32,6 +32,8 @@ export interface EinkaufBelegTable {
   /** The checklist's eleven ticks as JSON (`ErvCheckliste`); null: never saved. */
   checkliste: string | null;
   geaendertAm: string | null;
+  /** The e-invoice intake's validation as JSON (`ErvERechnungPruefung`, migration 0040); null when not taken in from one. */
+  erechnungPruefung: string | null;
 }
 /** A line of a purchase invoice (migration 0038): quantity thousandths, unit price 1/10,000, total cents, VAT rate hundredths of a percent. */
 export interface EinkaufBelegPositionTable {
@@ -68,6 +70,8 @@ export interface EinkaufBelegDateiTable {
   groesse: number;
   daten: Buffer;
   angelegtAm: string;
+  /** SHA-256 (hex) of the bytes (migration 0040; written by the e-invoice intake). */
+  sha256: string | null;
 }
 
 export interface EinkaufTables {

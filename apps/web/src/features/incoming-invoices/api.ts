@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type Eingangsrechnung, type EingangsrechnungDetail, ERV_WORKFLOW, type ErvCheckliste, istErvStatus } from '@vario/contract';
 import { useToken } from '@/app/auth/session';
 import { api } from '@/lib/api/client';
-import { fetchBlob } from '@/lib/api/files';
+import { fetchBlob, fileForm } from '@/lib/api/files';
 import { currentLanguage } from '@/lib/locale';
 import { queryClient } from '@/lib/query-client';
 import { createQueryKeys } from '@/lib/query-keys';
@@ -62,4 +62,27 @@ export function useIncomingInvoiceActions(id: number) {
     onSuccess: fresh,
   });
   return { checklist, share, reject, passOn };
+}
+
+/** The readable view of the e-invoice behind the invoice (null: its check document is no e-invoice). */
+export function useEInvoiceView(id: number) {
+  const token = useToken();
+  return useQuery({
+    queryKey: incomingInvoiceKeys.custom('einvoice', id),
+    queryFn: async () => (await api('eingangsrechnungERechnungAnsicht', { params: { id } })).result,
+    enabled: !!token,
+  });
+}
+
+/**
+ * Take in an e-invoice file (XRechnung XML or ZUGFeRD PDF) as multipart; `createSupplier` creates a supplier not found.
+ * Silent: the dialog shows the validation's findings itself.
+ */
+export function useEInvoiceUpload() {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async (v: { file: File; createSupplier: boolean }) =>
+      (await api('eingangsrechnungERechnung', { body: fileForm(v.file, { lieferantAnlegen: v.createSupplier ? 'true' : 'false' }) })).result,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: incomingInvoiceKeys.lists() }),
+  });
 }

@@ -27,6 +27,7 @@ import { ChecklistDialog } from '../dialogs/ChecklistDialog';
 import { PassOnDialog } from '../dialogs/PassOnDialog';
 import { RejectDialog } from '../dialogs/RejectDialog';
 import { NoIncomingInvoiceRight } from '../NoRight';
+import { EInvoiceView } from './EInvoiceView';
 
 const LIST = '/incomingInvoiceVerification';
 
@@ -206,6 +207,7 @@ function Loaded({ r, me }: { r: EingangsrechnungDetail; me: ReturnType<typeof us
           )}
         </Card>
       </SimpleGrid>
+      <EInvoiceView id={r.bskId} />
       <ChecklistDialog
         opened={dialog === 'checklist'}
         onClose={close}

@@ -1,7 +1,9 @@
+import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconFileUpload } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { ERV_RECHTE, ERV_STATUS_WERTE } from '@vario/contract';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/app/auth/session';
 import { codeColumn, textBadgeCell } from '@/components/data-grid/cells';
@@ -12,6 +14,7 @@ import { useReminderUsers } from '@/features/reminders/api';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { hasRight } from '@/lib/rights';
 import { type Eingangsrechnung, statusColor, statusLabel } from '../api';
+import { EInvoiceUploadDialog } from '../dialogs/EInvoiceUploadDialog';
 import { NoIncomingInvoiceRight } from '../NoRight';
 
 const money = { type: 'rightAligned', minWidth: 110, maxWidth: 150 } as const;
@@ -30,6 +33,8 @@ function IncomingInvoiceList() {
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 48em)', false) ?? false;
   const users = useReminderUsers();
+  const me = useMe().data;
+  const [uploading, setUploading] = useState(false);
   const ready = users.length > 0;
   const columns = useMemo<ColDef<Eingangsrechnung>[]>(
     () =>
@@ -72,7 +77,25 @@ function IncomingInvoiceList() {
   );
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          hasRight(me, ERV_RECHTE.ERFASSEN) && (
+            <Button leftSection={<IconFileUpload size={16} />} onClick={() => setUploading(true)} data-testid="einvoice-upload">
+              {t('upload.action')}
+            </Button>
+          )
+        }
+      />
+      <EInvoiceUploadDialog
+        opened={uploading}
+        onClose={() => setUploading(false)}
+        onDone={(id) => {
+          setUploading(false);
+          void navigate({ to: '/incomingInvoiceVerification/$id', params: { id: String(id) } });
+        }}
+      />
       <DataGrid<Eingangsrechnung>
         endpoint="eingangsrechnungenList"
         presetName="IncomingInvoices"
