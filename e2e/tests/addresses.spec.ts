@@ -339,11 +339,13 @@ test('[ADR-050] [ADR-052] the activities of an address: create one with a contac
   await expect(row).toHaveCount(1);
   if (person) await expect(row).toContainText(person.name ?? '');
 
-  // the detail is read with GET /crm/aktivitaeten/{id} (ADR-052)
-  const read = page.waitForResponse(isCall('GET', /\/crm\/aktivitaeten\/\d+$/));
   await row.click();
-  await read;
   await expect(page).toHaveURL(new RegExp(`/addresses/${target.id}/activities/\\d+$`));
+  // opened on its own (a reload), the detail is read with GET /crm/aktivitaeten/{id} (ADR-052)
+  const read = page.waitForResponse(isCall('GET', /\/crm\/aktivitaeten\/\d+$/));
+  await page.reload();
+  expect((await read).status()).toBe(200);
+  await expect(page.getByTestId('field-beschreibung')).toHaveValue(text);
   await page.getByTestId('record-edit').click();
   await page.getByTestId('field-beschreibung').fill(`${text} erledigt`);
   await page.getByTestId('record-save').click();
