@@ -11,16 +11,17 @@ const SWEEPS = /(a11y|console-clean)\.spec\.ts/;
  */
 const LANE_B = /(service-[a-z-]+|tickets|deals|incoming-invoices|statistics|free-sql|outbox|einvoice|time-tracking)\.spec\.ts/;
 const SCANNER = /scanner.*\.spec\.ts/;
-/** The second server of scripts/test-e2e.mjs; a run against one given server uses it for both lanes. */
+/** The second and third servers of scripts/test-e2e.mjs; a run against one given server uses it for everything. */
 const BASE_B = process.env.E2E_BASE_URL_B ?? process.env.E2E_BASE_URL ?? 'http://localhost:8080';
+const BASE_C = process.env.E2E_BASE_URL_C ?? BASE_B;
 
 /** Runs against a server started by scripts/test-e2e.mjs (E2E_BASE_URL), in Debian's Chromium. */
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   // two lanes, one per core: lane A's flows one after another on the first server (they share its data); beside them
-  // on the second server the screens' sweeps (axe over every screen, a clean console), which only look, then lane B's
-  // flows and the scanner. Playwright runs the first job in project order whose project has a free worker.
+  // the screens' sweeps (axe over every screen, a clean console) on the third server, then lane B's flows and the
+  // scanner on the second. Playwright runs the first job in project order whose project has a free worker.
   workers: 2,
   // Under CI's load a timing-sensitive flow may stumble once; a flow that fails twice more is a failure.
   retries: process.env.CI ? 2 : 0,
@@ -44,7 +45,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'default', testIgnore: [SCANNER, SWEEPS, LANE_B], workers: 1 },
-    { name: 'sweeps', testMatch: SWEEPS, workers: 1, use: { baseURL: BASE_B } },
+    { name: 'sweeps', testMatch: SWEEPS, workers: 1, use: { baseURL: BASE_C } },
     { name: 'lane-b', testMatch: LANE_B, testIgnore: SCANNER, workers: 1, use: { baseURL: BASE_B } },
     {
       /** The scanner spec sees a fake camera playing the barcode video its test writes first (SCAN rules). */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: builds the web app when needed, starts two servers on free ports, each over a fresh SQLite file,
+// `npm run test:e2e`: builds the web app when needed, starts three servers on free ports, each over a fresh SQLite file,
 // runs the Playwright suite in Debian's Chromium, stops the servers and exits with Playwright's code.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -71,12 +71,14 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-// two servers, each with its own data: the flows of lane A run on the first, lane B's flows and the sweeps on the
-// second (e2e/playwright.config.ts), so the two cores each drive one browser without the flows meeting each other's data
+// three servers, each with its own data (e2e/playwright.config.ts): lane A's flows on the first; on the second core the
+// screens' sweeps on the third, then lane B's flows on the second — no flow meets another lane's data or what the
+// sweeps leave behind (user parameters they set, presets they save)
 let a;
 let b;
+let c;
 try {
-  [a, b] = await Promise.all([startServer('a'), startServer('b')]);
+  [a, b, c] = await Promise.all([startServer('a'), startServer('b'), startServer('c')]);
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   stop();
@@ -87,7 +89,7 @@ const run = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config
   cwd: root,
   stdio: 'inherit',
   // E2E_DATABASE_URL: a spec may start a second server on the same data (https-offline.spec.ts: the same app over HTTPS)
-  env: { ...process.env, E2E_BASE_URL: a.base, E2E_DATABASE_URL: a.databaseUrl, E2E_BASE_URL_B: b.base, E2E_DATABASE_URL_B: b.databaseUrl },
+  env: { ...process.env, E2E_BASE_URL: a.base, E2E_DATABASE_URL: a.databaseUrl, E2E_BASE_URL_B: b.base, E2E_BASE_URL_C: c.base },
 });
 stop();
 process.exit(run.status ?? 1);

@@ -106,5 +106,5 @@ test('the DATEV export screen: a Buchungsstapel is exported and downloaded, the 
   expect(again.suggestedFilename()).toBe('EXTF_Buchungsstapel_2026-10_TEST.csv');
   expect(readFileSync((await again.path()) as string).equals(bytes)).toBe(true);
   const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`)).toEqual([]);
 });

@@ -71,7 +71,8 @@ export function DatevExportsPage() {
         colId: 'download',
         headerName: '',
         sortable: false,
-        maxWidth: 170,
+        // the button's label in full ("Herunterladen", "Télécharger")
+        width: 180,
         cellRenderer: (p: ICellRendererParams<DatevExport>) =>
           p.data ? (
             <Button
