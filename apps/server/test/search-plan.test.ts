@@ -75,12 +75,12 @@ describe('quick search plans', () => {
 // few matches are read by their ids, many by walking the id order; both answer the rows and totals a plain match would.
 const firma = await t.handle.db
   .insertInto('adressen')
-  .values({ adressnummer: `PD-${Date.now()}`, name1: 'Planungsdeal Werkstatt', angelegtAm: now, geaendertAm: now } as never)
+  .values({ adressnummer: 990_000_000 + (Date.now() % 1_000_000), name1: 'Planungsdeal Werkstatt', angelegtAm: now, geaendertAm: now } as never)
   .returning('id')
   .executeTakeFirstOrThrow();
 const andere = await t.handle.db
   .insertInto('adressen')
-  .values({ adressnummer: `PD2-${Date.now()}`, name1: 'Andere Firma', angelegtAm: now, geaendertAm: now } as never)
+  .values({ adressnummer: 991_000_000 + (Date.now() % 1_000_000), name1: 'Andere Firma', angelegtAm: now, geaendertAm: now } as never)
   .returning('id')
   .executeTakeFirstOrThrow();
 const deal = (titel: string, adresseId: number) => ({ titel, adresseId, angelegtAm: now, geaendertAm: now });
