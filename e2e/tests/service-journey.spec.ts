@@ -130,6 +130,10 @@ test.describe('technician journey on a phone', () => {
     await expect(page.getByTestId('summary-booking')).toHaveCount(1);
     await expect(page.getByTestId('complete-finish')).toBeDisabled();
     await page.getByTestId('field-name').fill('Erika Mustermann');
+    // the notices of the material and additional-work steps sit over the signature field on a phone: the technician
+    // closes them before signing (a stroke drawn through a notice never reaches the field)
+    const notices = page.locator('.mantine-Notification-root');
+    while ((await notices.count()) > 0) await notices.first().getByRole('button').click();
     const canvas = page.getByTestId('signature-canvas');
     await canvas.scrollIntoViewIfNeeded();
     const c = await canvas.boundingBox();

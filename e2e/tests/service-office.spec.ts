@@ -86,6 +86,9 @@ test('a cancelled task leaves the technician’s week', async ({ page, request }
   await setStatus(request, storniert.auftragId, '90');
   await openAs(page, request, 'techniker', '/tasks/calendar');
   const tasks = page.getByTestId('calendar-task');
-  await expect(tasks.filter({ hasText: bleibt.nr })).toHaveCount(1);
-  await expect(tasks.filter({ hasText: storniert.nr })).toHaveCount(0);
+  // the number as a whole: A70 is not A701 (the card's text runs on into the title without a space)
+  const nr = (n: string) => new RegExp(`${n}(?![0-9])`);
+  // a visit planned late in the evening runs past midnight and shows on both days
+  await expect(tasks.filter({ hasText: nr(bleibt.nr) }).first()).toBeVisible();
+  await expect(tasks.filter({ hasText: nr(storniert.nr) })).toHaveCount(0);
 });
