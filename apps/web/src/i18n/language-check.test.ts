@@ -19,6 +19,7 @@ const BOTH = [
   'Code: {{code}}',
   'Build {{build}}',
   'IBAN',
+  'IBAN {{iban}}',
   'BIC',
 ];
 const SAME_IN = {

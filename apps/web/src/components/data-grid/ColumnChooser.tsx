@@ -3,7 +3,7 @@ import { IconColumns3 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnIntent } from '@/components/on-intent';
-import type { ColDef } from './columns';
+import type { ColDef, ColumnChooserProps } from './columns';
 
 const loadMenu = () => import('./ColumnMenu');
 const ColumnMenu = lazy(() => loadMenu().then((m) => ({ default: m.ColumnMenu })));
@@ -12,13 +12,6 @@ const ColumnMenu = lazy(() => loadMenu().then((m) => ({ default: m.ColumnMenu })
  * The column chooser's button at once; its menu (Menu, Tooltip and the positioning library they bring) loads when the
  * user reaches for it, so a list's first load carries none of it.
  */
-export interface ColumnChooserProps<T> {
-  columns: readonly ColDef<T>[];
-  /** Whether a column (by id) is shown now. */
-  visible: (id: string) => boolean;
-  onChange: (id: string, visible: boolean) => void;
-}
-
 export function ColumnChooser<T>({ columns, visible, onChange }: ColumnChooserProps<T>) {
   const { t } = useTranslation();
   const { open, intent } = useOnIntent(loadMenu);

@@ -1,8 +1,7 @@
 import { ActionIcon, Checkbox, Menu, Tooltip } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ColumnChooserProps } from './ColumnChooser';
-import { columnId } from './columns';
+import { type ColumnChooserProps, columnId } from './columns';
 
 /**
  * Shows and hides the grid's columns (ADR-002: name3 and the other hidden index columns can be shown). The choice

@@ -45,3 +45,11 @@ export const DEFAULT_COLUMN = { sortable: true, resizable: true, minWidth: 120 }
 
 /** A column's id: `colId`, else its field. */
 export const columnId = <T>(c: ColDef<T>): string | undefined => c.colId ?? c.field;
+
+/** The column chooser's props (ColumnChooser and its lazily loaded menu, ColumnMenu). */
+export interface ColumnChooserProps<T> {
+  columns: readonly ColDef<T>[];
+  /** Whether a column (by id) is shown now. */
+  visible: (id: string) => boolean;
+  onChange: (id: string, visible: boolean) => void;
+}
