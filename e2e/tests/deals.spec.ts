@@ -24,6 +24,8 @@ async function axe(page: Page, name: string) {
 }
 
 test('a deal is created from an address, moved across the board with the mouse and the keyboard, gets a document and is won', async ({ page, request }) => {
+  // a long journey with five axe checks; beside the other lane it needs more than the default 30 s
+  test.setTimeout(90_000);
   const token = await apiLogin(request, 'admin');
   const name = `E2E Deal Kunde ${Date.now().toString(36)}`;
   const adresse = await post<{ id: number }>(request, token, '/stammdaten/adressen', { data: { name1: name, istKunde: true }, ProtokollBemerkung: 'e2e' });
