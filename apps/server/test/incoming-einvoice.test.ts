@@ -168,6 +168,17 @@ describe('e-invoice intake: UBL, CII and ZUGFeRD', () => {
     expect(Number(nachher.n)).toBe(Number(vorher.n));
   });
 
+  it('the same invoice uploaded 6 times at once is taken in once; the others are 409 duplicates, never a 500', async () => {
+    const a = await ausgang({ name: 'parallel', positionen: [{ einzelpreis: 12, mwstSatz: 19 }] }, 'xrechnung-cii');
+    const vorher = await db.selectFrom('einkaufBelege').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const res = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(a.bytes, `p${i}.xml`)));
+    const codes = res.map((r) => r.status).sort();
+    expect(codes.filter((x) => x === 201 || x === 200)).toHaveLength(1);
+    expect(codes.filter((x) => x === 409)).toHaveLength(5);
+    const nachher = await db.selectFrom('einkaufBelege').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(nachher.n)).toBe(Number(vorher.n) + 1);
+  });
+
   it('Skonto: #SKONTO# in BT-20 becomes the first cash discount (date + percent), BT-9 the net due date', async () => {
     const a = await ausgang({ name: 'skonto', kopf: { zahlart: skontoZahlart }, positionen: [{ einzelpreis: 1000, mwstSatz: 19 }] }, 'xrechnung-cii');
     const r = expectOk(await upload(a.bytes, 's.xml')).result;

@@ -319,7 +319,10 @@ export interface EingangsrechnungNeu {
  */
 export async function legeEingangsrechnungAn(trx: Db, actor: Actor | null, neu: EingangsrechnungNeu): Promise<number> {
   if ((neu.skonto?.length ?? 0) > 2) throw unprocessable('Höchstens zwei Skontostufen', { skonto: ['Höchstens zwei Skontostufen'] });
-  const adresse = await trx.selectFrom('adressen').select(['id', 'name1']).where('id', '=', neu.adresseId).executeTakeFirst();
+  // the supplier's row locked (PostgreSQL): two uploads of one invoice at once take turns, so the second sees the first
+  let lieferant = trx.selectFrom('adressen').select(['id', 'name1']).where('id', '=', neu.adresseId);
+  if (isPg(trx)) lieferant = lieferant.forUpdate();
+  const adresse = await lieferant.executeTakeFirst();
   if (!adresse) throw unprocessable('Den Lieferanten gibt es nicht', { adresseId: ['Den Lieferanten gibt es nicht'] });
   const doppelt = await trx
     .selectFrom('einkaufBelege')
