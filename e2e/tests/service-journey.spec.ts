@@ -133,7 +133,11 @@ test.describe('technician journey on a phone', () => {
     // the notices of the material and additional-work steps sit over the signature field on a phone: the technician
     // closes them before signing (a stroke drawn through a notice never reaches the field)
     const notices = page.locator('.mantine-Notification-root');
-    while ((await notices.count()) > 0) await notices.first().getByRole('button').click();
+    // (a notice may close by itself or slide while it is clicked: retried until none is left)
+    await expect(async () => {
+      if ((await notices.count()) > 0) await notices.first().getByRole('button').click({ timeout: 1000 });
+      expect(await notices.count()).toBe(0);
+    }).toPass({ timeout: 20_000 });
     const canvas = page.getByTestId('signature-canvas');
     await canvas.scrollIntoViewIfNeeded();
     const c = await canvas.boundingBox();

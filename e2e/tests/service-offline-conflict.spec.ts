@@ -59,9 +59,17 @@ async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
 }
 
+/**
+ * The phone's clock. Its time fields are times of day on the step's day, so a run in Berlin's last two hours would
+ * type times that wrap past midnight: then the phone's clock runs three hours behind the server's (a phone clock
+ * behind is accepted; only one ahead is refused).
+ */
+const berlinHour = Number(new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/Berlin' }).format(new Date()));
+const SHIFT = berlinHour >= 22 ? -3 * 3_600_000 : 0;
+
 /** HH:mm (device clock, Berlin) `min` minutes from now. */
 const hhmmIn = (min: number) =>
-  new Date(Date.now() + min * 60_000).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin', hour12: false });
+  new Date(Date.now() + SHIFT + min * 60_000).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin', hour12: false });
 
 test('[issue 19] offline: a refused material step holds signature and completion back; corrected on the review page and resent, the job completes with the part', async ({
   page,
@@ -88,6 +96,7 @@ test('[issue 19] offline: a refused material step holds signature and completion
   const { p, task, line } = visit as NonNullable<typeof visit>;
   if (line.mengeUmgelagert < 1) await post(request, admin, `/service/material/${line.id}/umlagern`, { menge: 1 });
 
+  if (SHIFT) await page.clock.install({ time: Date.now() + SHIFT });
   // online: accept, travel start, arrival typed two minutes ahead (inside the clock-skew tolerance: taken)
   await openAs(page, request, 'techniker', `/planning/${p.id}`);
   await page.evaluate(() => navigator.serviceWorker.ready);
