@@ -1,5 +1,6 @@
 import { ActionIcon, Checkbox, Menu, Tooltip } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnChooserProps, columnId } from './columns';
 
@@ -9,6 +10,8 @@ import { type ColumnChooserProps, columnId } from './columns';
  */
 export function ColumnMenu<T>({ columns, visible, onChange, defaultOpened }: ColumnChooserProps<T> & { defaultOpened?: boolean }) {
   const { t } = useTranslation();
+  // the box follows the click in the same frame (the preset reaches the grid a task later, through the query cache)
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const named = columns.flatMap((c) => {
     const id = columnId(c);
     return id && c.headerName ? [{ id, label: c.headerName }] : [];
@@ -25,7 +28,16 @@ export function ColumnMenu<T>({ columns, visible, onChange, defaultOpened }: Col
       <Menu.Dropdown>
         {named.map((c) => (
           <Menu.Item key={c.id} component="div">
-            <Checkbox label={c.label} checked={visible(c.id)} onChange={(e) => onChange(c.id, e.currentTarget.checked)} data-testid={`grid-column-${c.id}`} />
+            <Checkbox
+              label={c.label}
+              checked={ticked[c.id] ?? visible(c.id)}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setTicked((m) => ({ ...m, [c.id]: on }));
+                onChange(c.id, on);
+              }}
+              data-testid={`grid-column-${c.id}`}
+            />
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -283,7 +283,6 @@ export function DataGrid<T>(props: DataGridProps<T>) {
             descending={!!preset?.descending}
             onSortChange={onSortChange}
             onRowClick={props.onRowClick}
-            getRowId={props.getRowId}
             rowHeight={props.rowHeight ?? rowHeight}
             headerHeight={rowHeight + 4}
             recordTab={props.recordTab}

@@ -45,7 +45,6 @@ export interface GridBodyProps<T> {
   descending: boolean;
   onSortChange: (sortBy: string | null, descending: boolean) => void;
   onRowClick?: (row: T) => void;
-  getRowId?: (row: T) => string;
   rowHeight: number;
   headerHeight: number;
   recordTab?: boolean;
@@ -446,7 +445,9 @@ export function GridBody<T>(props: GridBodyProps<T>) {
                 // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a cell opens the row (the grid's onKeyDown)
                 // biome-ignore lint/a11y/useFocusableInteractive: the grid's cells are its tab stop, not its rows
                 <div
-                  key={data && props.getRowId ? props.getRowId(data) : v.index}
+                  // keyed by position: a row's element (and the cell focused in it) stays when its data arrives; a key by
+                  // id beside the placeholders' index keys let a row with id 199 take over the placeholder of index 199
+                  key={v.index}
                   role="row"
                   aria-rowindex={v.index + 2}
                   aria-busy={data ? undefined : true}
