@@ -313,7 +313,7 @@ test('[APP-061] left and right keys cycle through the enabled tabs, wrapping aro
   await expect(page).toHaveURL(/\/addresses\/1\/masterdata$/);
 });
 
-test('[ADR-050] [ADR-052] the activities of an address: create one with a contact person, open its detail and change it', async ({ page, request }) => {
+test('[ADR-050] [ADR-052] the activities of an address: create one with a contact person, open its detail, change it and delete it', async ({ page, request }) => {
   const token = await apiLogin(request, 'admin');
   const target = await firstAddress(request, token);
   const persons = await (await request.get(`${API}/stammdaten/adressen/${target.id}/ansprechpartner?limit=5`, { headers: bearer(token) })).json();
@@ -343,10 +343,20 @@ test('[ADR-050] [ADR-052] the activities of an address: create one with a contac
   await page.reload();
   expect((await read).status()).toBe(200);
   await expect(page.getByTestId('field-beschreibung')).toHaveValue(text);
-  // the activity's own edit button (the address's record bar above it has one too)
-  const sub = (id: string) => page.getByTestId(id).last();
-  await sub('record-edit').click();
+  // the activity's own buttons (the address's record bar above it has an edit button too)
+  const sub = page.getByTestId('sub-record');
+  await sub.getByTestId('record-edit').click();
   await page.getByTestId('field-beschreibung').fill(`${text} erledigt`);
-  await sub('record-save').click();
+  await sub.getByTestId('record-save').click();
   await expect(page.getByTestId('field-beschreibung')).toHaveValue(`${text} erledigt`);
+  // deleted from its detail: back on the address's activity list, without it
+  const id = Number(page.url().split('/').pop());
+  await sub.getByTestId('record-edit').click();
+  await sub.getByTestId('record-remove').click();
+  const removed = page.waitForResponse(isCall('DELETE', /\/crm\/aktivitaeten\/\d+$/));
+  await page.getByTestId('confirm-ok').click();
+  expect((await removed).status()).toBe(204);
+  await expect(page).toHaveURL(new RegExp(`/addresses/${target.id}/activities$`));
+  await expect(page.getByTestId('activities-list').getByTestId('sub-row').filter({ hasText: text })).toHaveCount(0);
+  expect((await request.get(`${API}/crm/aktivitaeten/${id}`, { headers: bearer(token) })).status()).toBe(404);
 });

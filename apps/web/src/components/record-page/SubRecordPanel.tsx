@@ -37,7 +37,7 @@ export function SubRecordPanel(props: {
           {t('record.notFound')}
         </Alert>
       ) : (
-        <Card withBorder radius="md" padding="md" data-editing={editor.editing || undefined} onKeyDown={keys.onKeyDown}>
+        <Card withBorder radius="md" padding="md" data-testid="sub-record" data-editing={editor.editing || undefined} onKeyDown={keys.onKeyDown}>
           <Group justify="space-between" align="center" gap="sm" mb="md" wrap="wrap">
             {props.loading ? (
               <Skeleton h={24} w={220} />
