@@ -313,7 +313,10 @@ test('[APP-061] left and right keys cycle through the enabled tabs, wrapping aro
   await expect(page).toHaveURL(/\/addresses\/1\/masterdata$/);
 });
 
-test('[ADR-050] [ADR-052] the activities of an address: create one with a contact person, open its detail, change it and delete it', async ({ page, request }) => {
+test('[ADR-050] [ADR-052] the activities of an address: create one with a contact person, open its detail, change it and delete it', async ({
+  page,
+  request,
+}) => {
   const token = await apiLogin(request, 'admin');
   const target = await firstAddress(request, token);
   const persons = await (await request.get(`${API}/stammdaten/adressen/${target.id}/ansprechpartner?limit=5`, { headers: bearer(token) })).json();

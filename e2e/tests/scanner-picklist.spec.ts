@@ -15,7 +15,7 @@ const axe = async (page: Page) => {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 200)}`);
 };
 
-test('[PICK-003] [PICK-004] [PICK-005] pick a list with the fake camera: the article before the place refused with the negative sound, place typed, article scanned, quantity confirmed, stock moved; axe', async ({
+test('[PICK-003] [PICK-004] [PICK-005] [PICK-007] pick a list with the fake camera: the article before the place refused with the negative sound, place typed, the cart set, article scanned, quantity confirmed, stock moved; axe', async ({
   page,
   request,
 }) => {
@@ -71,6 +71,17 @@ test('[PICK-003] [PICK-004] [PICK-005] pick a list with the fake camera: the art
   // the index shows the list locked by the user meanwhile (asterisk and lock icon)
   const lists = await getJson<{ result: { lfdNr: number; gesperrtVonBenutzer: string | null }[] }>(request, token, `/tablet/picklisten?lagerId=${hl.id}`);
   expect(lists.result.find((l) => l.lfdNr === liste.lfdNr)?.gesperrtVonBenutzer).not.toBeNull();
+  // PICK-007: the cart the list goes onto; a number with a space at its end is refused on the field, not trimmed
+  const cart = page.getByTestId('picklist-cart');
+  await cart.fill('W-1 ');
+  await page.getByTestId('picklist-cart-save').click();
+  await expect(cart).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Ohne Leerzeichen am Anfang oder Ende')).toBeVisible();
+  await cart.fill('W-1');
+  await cart.press('Enter');
+  await expect(page.getByText('Wagen W-1 übernommen')).toBeVisible();
+  const withCart = await getJson<{ result: { lfdNr: number; wagenNr: string | null }[] }>(request, token, `/tablet/picklisten?lagerId=${hl.id}`);
+  expect(withCart.result.find((l) => l.lfdNr === liste.lfdNr)?.wagenNr).toBe('W-1');
   await page.getByTestId('picklist-confirm').click();
   await expect(page.getByTestId('picklist-done')).toBeVisible();
   await expect(sounds).toHaveAttribute('data-sounds', /positive$/);

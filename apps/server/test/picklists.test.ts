@@ -247,6 +247,36 @@ describe(`confirming picks by scanning (${DB_KIND})`, () => {
   });
 });
 
+describe(`the picking cart (${DB_KIND})`, () => {
+  const wagen = (lfdNr: number, wagenNr: string | null, as = picker.anmeldename) =>
+    c.call(endpoints.picklisteWagenSetzen, { as, body: { data: { lfdNr, wagenNr } } });
+  it('PICK-007 wagenNr: set and cleared by the holder of the list, shown in the index, logged; 423 for another user, 409 without the lock, 400 with a field error on a bad number', async () => {
+    const { lfdNr } = await liste();
+    expectError(await wagen(lfdNr, 'W-07'), 409);
+    expectOk(await oeffnen(lfdNr));
+    expect(expectOk(await wagen(lfdNr, 'W-07')).result.wagenNr).toBe('W-07');
+    const index = expectOk(await c.call(endpoints.picklisten, { as: picker.anmeldename, query: { lagerId: L1.lagerId } })).result;
+    expect(index.find((p) => p.lfdNr === lfdNr)?.wagenNr).toBe('W-07');
+    expectError(await wagen(lfdNr, 'W-08', picker2.anmeldename), 423);
+    // stored as typed or refused: never trimmed or cut
+    for (const bad of [' W-08', 'W-08 ', '', 'W'.repeat(21)]) {
+      const e = expectError(await wagen(lfdNr, bad), 400);
+      expect(Object.keys(e.errors.fieldErrors ?? {})).toContain('wagenNr');
+    }
+    expect(expectOk(await oeffnen(lfdNr)).result.wagenNr).toBe('W-07');
+    expect(expectOk(await wagen(lfdNr, null)).result.wagenNr).toBeNull();
+    const log = await db
+      .selectFrom('protokoll')
+      .select('bemerkung')
+      .where('tabelle', '=', 'PKL')
+      .where('datensatzId', '=', lfdNr)
+      .where('aktion', '=', 'AENDERN')
+      .orderBy('id')
+      .execute();
+    expect(log.map((l) => l.bemerkung)).toEqual(['Wagen W-07', 'Wagen entfernt']);
+  });
+});
+
 describe.runIf(DB_KIND === 'postgres')('races on PostgreSQL', () => {
   it('two users opening one list at once: exactly one wins, 100 times', async () => {
     const { lfdNr } = await liste();

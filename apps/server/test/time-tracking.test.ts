@@ -180,6 +180,26 @@ describe(`balances and leave (${DB_KIND})`, () => {
     expect((await tagVon(u.anmeldename, '2026-08-10')).tagesSoll).toBe(4 * H);
   });
 
+  it('[issue 25] remaining leave of a start in the year: a twelfth per full month (BUrlG § 5), a contract change weighs both models', async () => {
+    const u = await f.benutzer();
+    // from 15 April 2026, 30 days a year: 8 full months → 20 days; a half day taken → 19.5
+    expectOk(await modell(u.id, '2026-04-15', 480, 30));
+    expect((await tagVon(u.anmeldename, '2026-06-01')).resturlaub).toBe(20);
+    expectOk(
+      await c.call(endpoints.serviceKalendereintragCreate, {
+        as: u.anmeldename,
+        body: { data: { KAL_TYP_ID: 1, StartDatum: '2026-06-03', EndeDatum: '2026-06-03', Vormittags: true, Nachmittags: false } },
+      }),
+    );
+    expect((await tagVon(u.anmeldename, '2026-06-01')).resturlaub).toBe(19.5);
+    // the next year is a whole one
+    expect((await tagVon(u.anmeldename, '2027-02-01')).resturlaub).toBe(30);
+    // part time from 1 January 2027 with 15 days: 2026 keeps its 19.5, 2027 has 15
+    expectOk(await modell(u.id, '2027-01-01', 240, 15));
+    expect((await tagVon(u.anmeldename, '2026-06-01')).resturlaub).toBe(19.5);
+    expect((await tagVon(u.anmeldename, '2027-02-01')).resturlaub).toBe(15);
+  });
+
   it('regular end of work while signed in today: now + the rest of the target + the break the law still asks for', async () => {
     const u = await f.benutzer();
     expectOk(await modell(u.id, '2026-01-01', 480, 30, 480));

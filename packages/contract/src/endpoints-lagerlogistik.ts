@@ -1,6 +1,6 @@
 import { list, single, write } from './common';
 import { endpoint } from './endpoint';
-import { pickBestaetigung, pickliste, picklisteMitArtikeln, picklistenArtikelQuery, picklistenErzeugen, picklistenQuery } from './picklisten';
+import { pickBestaetigung, pickliste, picklisteMitArtikeln, picklistenArtikelQuery, picklistenErzeugen, picklistenQuery, picklisteWagen } from './picklisten';
 import { PICK_ENTSPERREN_RECHT, PICK_RECHT } from './picklisten-regeln';
 import { serviceAktionDaten } from './service';
 import { zeitAbmelden, zeitAnmelden, zeitEintrag, zeitmodell, zeitmodellEingabe, zeitmodellQuery, zeitTag, zeitTagQuery } from './zeiterfassung';
@@ -50,6 +50,17 @@ export const lagerlogistikEndpoints = {
     rights: PICK,
     errors: [404, 409, 422, 423],
     body: write(pickBestaetigung),
+    response: single(picklisteMitArtikeln),
+  }),
+  picklisteWagenSetzen: endpoint({
+    method: 'PUT',
+    path: '/tablet/pickliste-wagen',
+    summary:
+      'Sets (or with null clears) the picking cart (wagenNr, PICK-007) of a list the caller holds open: 423 while another user holds the list, 409 when nobody does or the list is done, 400 with a field error on a number longer than 20 characters or with spaces at either end. Answers the list with its lines.',
+    tag: 'picklisten',
+    rights: PICK,
+    errors: [404, 409, 423],
+    body: write(picklisteWagen),
     response: single(picklisteMitArtikeln),
   }),
 

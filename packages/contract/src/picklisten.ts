@@ -73,3 +73,18 @@ export const pickBestaetigung = z.object({
     .refine((v) => Number.isInteger(Math.round(v * 1000)) && Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, 'Höchstens drei Nachkommastellen'),
 });
 export type PickBestaetigung = z.infer<typeof pickBestaetigung>;
+
+/**
+ * The picking cart (PICK-007 wagenNr) the picker takes the list on: its number as typed or scanned (up to 20 characters,
+ * no spaces at either end), null to clear it.
+ */
+export const picklisteWagen = z.object({
+  lfdNr: id,
+  wagenNr: z
+    .string()
+    .min(1)
+    .max(20)
+    .regex(/^\S(.*\S)?$/, 'Ohne Leerzeichen am Anfang oder Ende')
+    .nullable(),
+});
+export type PicklisteWagen = z.infer<typeof picklisteWagen>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { picklisteSichtbar } from './picklisten-regeln';
-import { arbzgWarnungen, DAUER_STRICH, dauerText, hms } from './zeiterfassung';
+import { arbzgWarnungen, DAUER_STRICH, dauerText, hms, urlaubsanspruch } from './zeiterfassung';
 
 describe('time tracking rules', () => {
   it('ZEIT-003/ZEIT-004: hh:mm:ss, a dash when sign-in is after sign-out or missing, a running entry up to now', () => {
@@ -26,5 +26,28 @@ describe('time tracking rules', () => {
     expect(picklisteSichtbar(2, 1)).toBe(false);
     expect(picklisteSichtbar(0, 0)).toBe(false);
     expect(picklisteSichtbar(1, undefined)).toBe(false);
+  });
+
+  it("leave entitlement (BUrlG § 5): a whole year gives the model's days; a start in the year a twelfth per full month, half days and more rounded up; a model change weighs by days", () => {
+    const ganz = [{ gueltigAb: '2024-05-01', urlaubstage: 30 }];
+    expect(urlaubsanspruch(ganz, 2026)).toBe(30);
+    // employed from 1 April: 9 full months → 22.5 → 23
+    expect(urlaubsanspruch([{ gueltigAb: '2026-04-01', urlaubstage: 30 }], 2026)).toBe(23);
+    // from 15 April: 8 full months (15 Apr–14 Dec), 20 days
+    expect(urlaubsanspruch([{ gueltigAb: '2026-04-15', urlaubstage: 30 }], 2026)).toBe(20);
+    // 25 days from 1 October: 3 months → 6.25 stays 6.25 (less than half a day is not rounded)
+    expect(urlaubsanspruch([{ gueltigAb: '2026-10-01', urlaubstage: 25 }], 2026)).toBe(6.25);
+    // no model yet, or only from next year: nothing
+    expect(urlaubsanspruch([], 2026)).toBe(0);
+    expect(urlaubsanspruch([{ gueltigAb: '2027-01-01', urlaubstage: 30 }], 2026)).toBe(0);
+    // full time (30) to part time (15) on 1 July 2026: 181 and 184 days of 365 → 22.44…, below half: 22.44
+    const wechsel = [
+      { gueltigAb: '2025-01-01', urlaubstage: 30 },
+      { gueltigAb: '2026-07-01', urlaubstage: 15 },
+    ];
+    expect(urlaubsanspruch(wechsel, 2026)).toBe(Math.round(((30 * 181 + 15 * 184) / 365) * 100) / 100);
+    // the year before the change keeps its 30; the year after has 15
+    expect(urlaubsanspruch(wechsel, 2025)).toBe(30);
+    expect(urlaubsanspruch(wechsel, 2027)).toBe(15);
   });
 });

@@ -16,6 +16,49 @@ export type ZeitbuchungTyp = (typeof ZEITBUCHUNG_TYPEN)[number];
 /** The calendar entry type that is leave (serviceKalenderTypen row 1 'Urlaub', migration 0010): it uses leave days. */
 export const URLAUB_KALENDERTYP = 1;
 
+/**
+ * A year's leave entitlement from the contract models (each `urlaubstage` a full year's days, valid from `gueltigAb`
+ * until the next model). Employment that begins in the year earns a twelfth per full month from its first day
+ * (BUrlG § 5 (1)); before the first model there is none. A model change in the year weighs each model's days by the
+ * days it is in force. A fraction of at least half a day is rounded up to a whole day (BUrlG § 5 (2)); a smaller one
+ * is kept to the hundredth. One model all year: its days exactly.
+ */
+export function urlaubsanspruch(modelle: readonly { gueltigAb: string; urlaubstage: number }[], jahr: number): number {
+  const sorted = [...modelle].sort((a, b) => a.gueltigAb.localeCompare(b.gueltigAb));
+  const jahrBeginn = `${jahr}-01-01`;
+  const naechstesJahr = `${jahr + 1}-01-01`;
+  const beginn = sorted[0] && sorted[0].gueltigAb > jahrBeginn ? sorted[0].gueltigAb : jahrBeginn;
+  if (!sorted[0] || beginn >= naechstesJahr) return 0;
+  const tage = (von: string, bis: string) => (Date.parse(bis) - Date.parse(von)) / 86_400_000;
+  let gewichtet = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const m = sorted[i] as { gueltigAb: string; urlaubstage: number };
+    const ende = sorted[i + 1]?.gueltigAb ?? naechstesJahr;
+    const von = m.gueltigAb < beginn ? beginn : m.gueltigAb;
+    const bis = ende > naechstesJahr ? naechstesJahr : ende;
+    if (von < bis) gewichtet += m.urlaubstage * tage(von, bis);
+  }
+  const anspruch = ((gewichtet / tage(beginn, naechstesJahr)) * volleMonate(beginn, naechstesJahr)) / 12;
+  const ganz = Math.floor(anspruch + 1e-9);
+  return anspruch - ganz >= 0.5 - 1e-9 ? ganz + 1 : Math.round(anspruch * 100) / 100;
+}
+
+/** Full months from `von` (inclusive) to `bis` (exclusive), both YYYY-MM-DD: 1 Jan → 1 Jan next year is 12. */
+function volleMonate(von: string, bis: string): number {
+  const [y, m, d] = von.split('-').map(Number) as [number, number, number];
+  let n = 0;
+  for (;;) {
+    // the day the (n+1)th month ends after: von's day n+1 months on (the month's last day when it has fewer days)
+    const mm = m - 1 + n + 1;
+    const jahr = y + Math.floor(mm / 12);
+    const monat = (mm % 12) + 1;
+    const letzter = new Date(Date.UTC(jahr, monat, 0)).getUTCDate();
+    const tag = `${jahr}-${String(monat).padStart(2, '0')}-${String(Math.min(d, letzter)).padStart(2, '0')}`;
+    if (tag > bis || n >= 12) return n;
+    n++;
+  }
+}
+
 /** Working-time law (ArbZG §§ 3, 4, 5): thresholds in seconds. A break counts from 15 minutes on (§ 4 sentence 2). */
 export const ARBZG = {
   PAUSE_AB_6H: 6 * 3600,
@@ -93,7 +136,7 @@ export const zeitTag = z.object({
   /** Worked − target from the balance's start date through this day (today: until now). */
   stundenSaldo: z.number().int(),
   saldoAb: isoDate.nullable(),
-  /** Leave days of this day's year left (the model's yearly days less the leave calendar entries of the year). */
+  /** Leave days of this day's year left: the year's entitlement (urlaubsanspruch: prorated by the months each model is in force) less the leave calendar entries of the year. */
   resturlaub: z.number(),
   /** While signed in today: when the day's target is reached, with the break the law still asks for (ISO). */
   regulaeresArbeitsende: isoDateTime.nullable(),

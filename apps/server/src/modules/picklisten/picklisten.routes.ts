@@ -4,7 +4,7 @@ import { idempotentCreate } from '../../lib/idempotency';
 import type { AppContext } from '../../lib/module';
 import { route } from '../../lib/route';
 import { actor, hasRight } from '../../plugins/auth';
-import { bestaetigen, entsperren, erzeugen, oeffnen, picklisten } from './picklisten.service';
+import { bestaetigen, entsperren, erzeugen, oeffnen, picklisten, wagenSetzen } from './picklisten.service';
 
 /** Digital picklists (PICK-001…011): thin handlers over picklisten.service. */
 export function picklistenRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -26,5 +26,8 @@ export function picklistenRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   route(app, endpoints.pickBestaetigen, async (req) => ({
     result: await db.transaction().execute((trx) => bestaetigen(trx, actor(req), req.body.data)),
+  }));
+  route(app, endpoints.picklisteWagenSetzen, async (req) => ({
+    result: await db.transaction().execute((trx) => wagenSetzen(trx, actor(req), req.body.data)),
   }));
 }

@@ -6,6 +6,7 @@ import {
   type PickBestaetigung,
   type Pickliste,
   type PicklisteMitArtikeln,
+  type PicklisteWagen,
 } from '@vario/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
@@ -223,8 +224,9 @@ const gleich = (a: string | null | undefined, b: string) => !!a && a.trim().toLo
  * Confirms a pick in the caller's transaction: the caller holds the list's lock; the scanned place and article are the
  * line's; the quantity is at most what is open. The line, the confirmation row and the stock issue are written together.
  */
-export async function bestaetigen(trx: Db, who: Actor, d: PickBestaetigung): Promise<PicklisteMitArtikeln> {
-  const liste = await trx.selectFrom('picklisten').select(['id', 'belegId', 'lagerId', 'erledigtAm']).where('id', '=', d.lfdNr).executeTakeFirst();
+/** The list the caller holds open (423 while another user holds it, 409 when nobody does). */
+async function gehalteneListe(trx: Db, who: Actor, lfdNr: number) {
+  const liste = await trx.selectFrom('picklisten').select(['id', 'belegId', 'lagerId', 'erledigtAm', 'wagenNr']).where('id', '=', lfdNr).executeTakeFirst();
   if (!liste) throw notFound('Pickliste');
   await assertWritable(trx, who, PICKLISTE_TABELLE, liste.id);
   const eigene = await trx
@@ -236,6 +238,23 @@ export async function bestaetigen(trx: Db, who: Actor, d: PickBestaetigung): Pro
     .where('gueltigBis', '>', nowIso())
     .executeTakeFirst();
   if (!eigene) throw conflict('Bitte die Pickliste zuerst öffnen');
+  return liste;
+}
+
+/** Sets or clears the picking cart of a list the caller holds open; the change is logged. */
+export async function wagenSetzen(trx: Db, who: Actor, d: PicklisteWagen): Promise<PicklisteMitArtikeln> {
+  const liste = await gehalteneListe(trx, who, d.lfdNr);
+  if (liste.erledigtAm) throw conflict('Die Pickliste ist bereits erledigt');
+  if (liste.wagenNr !== d.wagenNr) {
+    await trx.updateTable('picklisten').set({ wagenNr: d.wagenNr }).where('id', '=', liste.id).execute();
+    const bemerkung = d.wagenNr ? `Wagen ${d.wagenNr}` : 'Wagen entfernt';
+    await logChange(trx, { tabelle: PICKLISTE_TABELLE, datensatzId: liste.id, aktion: 'AENDERN', benutzerId: who.id, bemerkung });
+  }
+  return mitArtikeln(trx, liste.id);
+}
+
+export async function bestaetigen(trx: Db, who: Actor, d: PickBestaetigung): Promise<PicklisteMitArtikeln> {
+  const liste = await gehalteneListe(trx, who, d.lfdNr);
   const pos0 = await trx
     .selectFrom('picklistenPositionen')
     .select(['id', 'artikelId'])

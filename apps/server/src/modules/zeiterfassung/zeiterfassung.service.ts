@@ -3,6 +3,7 @@ import {
   arbzgWarnungen,
   dauerText,
   URLAUB_KALENDERTYP,
+  urlaubsanspruch,
   ZEITMODELL_TAGE,
   type ZeitEintrag,
   type Zeitmodell,
@@ -298,11 +299,14 @@ export async function tag(db: Db, benutzerId: number, datum: string, jetztMs = D
     stundenSaldo = Math.floor(gearbeitet) - sollSumme;
   }
 
-  let modell: ModellRow | undefined;
-  for (const x of modelle) if (x.gueltigAb <= datum) modell = x;
   let genommen = 0;
   for (const [t, teil] of urlaub) if (t.startsWith(jahr) && soll(modelle, new Map(), t) > 0) genommen += teil;
-  const resturlaub = modell ? modell.urlaubHalbtage / 2 - genommen : 0;
+  // the year's entitlement, prorated for a start or a contract change in the year (BUrlG § 5)
+  const anspruch = urlaubsanspruch(
+    modelle.map((m) => ({ gueltigAb: m.gueltigAb, urlaubstage: m.urlaubHalbtage / 2 })),
+    Number(jahr),
+  );
+  const resturlaub = Math.round((anspruch - genommen) * 100) / 100;
 
   const angemeldet = eintraege.some((r) => r.anmeldung && !r.abmeldung) || !!(await offenerEintrag(db, benutzerId));
   let regulaeresArbeitsende: string | null = null;

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Stepper, Switch, Text } from '@mantine/core';
-import { IconCheck, IconLockOpen, IconMapPin, IconPackage } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Stepper, Switch, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconLockOpen, IconMapPin, IconPackage, IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import type { PicklisteMitArtikeln, PicklistenArtikel } from '@vario/contract';
@@ -8,12 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { NumberTextInput } from '@/components/form/NumberTextInput';
 import { PageHeader } from '@/components/PageHeader';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
+import { isApiError } from '@/lib/api/errors';
 import { formatDecimal } from '@/lib/format';
 import { CameraCard } from '../scanner/CameraCard';
 import { ScanEntryCard } from '../scanner/ScanEntryCard';
 import { useBarcodeCamera } from '../scanner/use-barcode-camera';
 import { useScan } from '../scanner/use-scan';
-import { confirmPick, openPicklist, picklistKeys, unlockPicklist } from './api';
+import { confirmPick, openPicklist, picklistKeys, setPicklistCart, unlockPicklist } from './api';
 import { playSound, setSoundMuted, soundMuted } from './sounds';
 
 type Step = 'place' | 'article' | 'quantity';
@@ -232,6 +233,7 @@ export function PicklistDetailPage() {
               </Stack>
             </SimpleGrid>
           )}
+          {!list.erledigtAm && <CartField list={list} onSaved={setList} />}
           <Stack gap="xs" data-testid="picklist-lines">
             {list.artikel.map((a) => (
               <Card
@@ -283,5 +285,52 @@ export function PicklistDetailPage() {
         </Stack>
       )}
     </>
+  );
+}
+
+/** PICK-007: the cart the list is picked onto, typed or scanned into the field; saved with Enter or the button. */
+function CartField({ list, onSaved }: { list: PicklisteMitArtikeln; onSaved: (l: PicklisteMitArtikeln) => void }) {
+  const { t } = useTranslation('picklist');
+  const [value, setValue] = useState(list.wagenNr ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const changed = value !== (list.wagenNr ?? '');
+  const save = async () => {
+    if (!changed) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const next = await setPicklistCart(list.lfdNr, value === '' ? null : value);
+      onSaved(next);
+      notifySuccess(next.wagenNr ? t('cartSaved', { nr: next.wagenNr }) : t('cartCleared'));
+    } catch (e) {
+      const field = isApiError(e) ? e.fieldErrors.wagenNr?.[0] : undefined;
+      if (field) setError(field);
+      else handleApiError(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Group gap="sm" align="flex-end" wrap="nowrap">
+      <TextInput
+        label={t('cartLabel')}
+        leftSection={<IconShoppingCart size={16} />}
+        value={value}
+        error={error}
+        onChange={(e) => {
+          setValue(e.currentTarget.value);
+          setError(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.nativeEvent.isComposing) void save();
+        }}
+        style={{ flex: '1 1 auto', maxWidth: 280 }}
+        data-testid="picklist-cart"
+      />
+      <Button variant="default" loading={saving} disabled={!changed} onClick={() => void save()} data-testid="picklist-cart-save">
+        {t('cartSave')}
+      </Button>
+    </Group>
   );
 }

@@ -21,3 +21,6 @@ export const openPicklist = async (lfdNr: number) => (await api('picklistenArtik
 export const unlockPicklist = async (lfdNr: number) => (await api('picklistenArtikel', { params: { LfdNr: lfdNr, unlock: '1' } })).result;
 export const confirmPick = async (data: { lfdNr: number; positionId: number; lagerplatz: string | null; artikel: string; menge: number }) =>
   (await api('pickBestaetigen', { body: { data } })).result;
+/** PICK-007: the picking cart of a list the user holds open (null clears it). */
+export const setPicklistCart = async (lfdNr: number, wagenNr: string | null) =>
+  (await api('picklisteWagenSetzen', { body: { data: { lfdNr, wagenNr } } })).result;

@@ -8,7 +8,7 @@ import { DateTextInput } from '@/components/form/DateTextInput';
 import { PageHeader } from '@/components/PageHeader';
 import { api } from '@/lib/api/client';
 import { handleApiError, notifySuccess } from '@/lib/api/error-handler';
-import { formatDate, formatTime } from '@/lib/format';
+import { formatDate, formatDecimal, formatTime } from '@/lib/format';
 import { newId } from '@/lib/id';
 import { createQueryKeys } from '@/lib/query-keys';
 import { useNow } from '@/lib/use-now';
@@ -158,7 +158,7 @@ export function TimeTrackingPage() {
               color={balanceColor(d.stundenSaldo + extra)}
               testId="tt-hour-balance"
             />
-            <Figure label={t('remainingLeave')} value={t('leaveDays', { count: d.resturlaub })} testId="tt-leave" />
+            <Figure label={t('remainingLeave')} value={t('leaveDays', { count: d.resturlaub, days: formatDecimal(d.resturlaub) })} testId="tt-leave" />
             <Figure label={t('regularEnd')} value={d.regulaeresArbeitsende ? formatTime(d.regulaeresArbeitsende) : t('noEnd')} testId="tt-regular-end" />
           </SimpleGrid>
         )}
