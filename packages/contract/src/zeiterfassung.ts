@@ -34,9 +34,10 @@ export function urlaubsanspruch(modelle: readonly { gueltigAb: string; urlaubsta
   for (let i = 0; i < sorted.length; i++) {
     const m = sorted[i] as { gueltigAb: string; urlaubstage: number };
     const ende = sorted[i + 1]?.gueltigAb ?? naechstesJahr;
-    const von = m.gueltigAb < beginn ? beginn : m.gueltigAb;
-    const bis = ende > naechstesJahr ? naechstesJahr : ende;
-    if (von < bis) gewichtet += m.urlaubstage * tage(von, bis);
+    // the days the model is in force within [beginn, next year) (ISO days as instants)
+    const von = Math.max(Date.parse(m.gueltigAb), Date.parse(beginn));
+    const bis = Math.min(Date.parse(ende), Date.parse(naechstesJahr));
+    if (von < bis) gewichtet += (m.urlaubstage * (bis - von)) / 86_400_000;
   }
   const anspruch = ((gewichtet / tage(beginn, naechstesJahr)) * volleMonate(beginn, naechstesJahr)) / 12;
   const ganz = Math.floor(anspruch + 1e-9);
