@@ -325,10 +325,10 @@ function CartField({ list, onSaved }: { list: PicklisteMitArtikeln; onSaved: (l:
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.nativeEvent.isComposing) void save();
         }}
-        style={{ flex: '1 1 auto', maxWidth: 280 }}
+        style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 280 }}
         data-testid="picklist-cart"
       />
-      <Button variant="default" loading={saving} disabled={!changed} onClick={() => void save()} data-testid="picklist-cart-save">
+      <Button variant="default" loading={saving} disabled={!changed} onClick={() => void save()} style={{ flexShrink: 0 }} data-testid="picklist-cart-save">
         {t('cartSave')}
       </Button>
     </Group>
