@@ -1,11 +1,13 @@
 import { endpoints, AUFTRAGSSTATUS as ST } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
 import { berlinZuUtc, tagVon, uhrzeitVon } from '../src/lib/berlin-time';
+import { uhrAbBerlinerMittag } from './berlin-clock';
 import { api, expectOk, invalid } from './client';
 import { createTestApp, expectError } from './helper';
 import { serviceSetup } from './service-helpers';
 
 const t = await createTestApp();
+uhrAbBerlinerMittag();
 const c = api(t);
 const s = serviceSetup(c);
 const vor = (min: number) => new Date(Date.now() - min * 60_000).toISOString();

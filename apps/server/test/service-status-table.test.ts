@@ -12,6 +12,7 @@ import {
 } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
 import { tagVon, uhrzeitVon } from '../src/lib/berlin-time';
+import { uhrAbBerlinerMittag } from './berlin-clock';
 import { api, expectOk } from './client';
 import { createTestApp } from './helper';
 import { serviceSetup } from './service-helpers';
@@ -24,6 +25,7 @@ import { serviceSetup } from './service-helpers';
  */
 
 const t = await createTestApp();
+uhrAbBerlinerMittag();
 const c = api(t);
 const s = serviceSetup(c);
 const vor = (min: number) => new Date(Date.now() - min * 60_000).toISOString();

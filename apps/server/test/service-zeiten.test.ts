@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Endpoint, endpoints, type ServiceAktion, AUFTRAGSSTATUS as ST, ZUKUNFT_TOLERANZ_MS } from '@vario/contract';
 import { describe, expect, it } from 'vitest';
 import { tagVon, uhrzeitVon } from '../src/lib/berlin-time';
+import { uhrAbBerlinerMittag } from './berlin-clock';
 import { api, expectOk } from './client';
 import { createTestApp, expectError } from './helper';
 import { serviceSetup } from './service-helpers';
@@ -14,6 +15,7 @@ import { serviceSetup } from './service-helpers';
  */
 
 const t = await createTestApp();
+uhrAbBerlinerMittag();
 const c = api(t);
 const s = serviceSetup(c);
 const vor = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
