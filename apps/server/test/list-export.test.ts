@@ -14,8 +14,11 @@ const db = t.handle.db;
 const BOM = '\uFEFF';
 
 /** `n` addresses named `<prefix> 000000 …` in the order of their numbers, written straight into the table (test data only). */
+let naechsteNummer = 8_000_000;
 async function bulkAdressen(prefix: string, n: number, more: (i: number) => { ort?: string | null; plz?: string | null } = () => ({})) {
-  const start = 8_000_000 + Math.floor(Math.random() * 50_000) * 20;
+  // each call its own range of numbers (the file has its own database; random ranges of thousands could overlap)
+  const start = naechsteNummer;
+  naechsteNummer += n;
   const now = new Date().toISOString();
   for (let i = 0; i < n; i += 500) {
     const rows = Array.from({ length: Math.min(500, n - i) }, (_, j) => ({
