@@ -160,6 +160,9 @@ test('[issue 19] offline: a refused material step holds signature and completion
   // back online: the material step is refused, signature and completion stay on the device
   // nothing on the phone's page is wider than the screen (the header's badge stays in view)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // the phone's top bar hides while the page is scrolled down (the signature pad): the technician scrolls back up
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByTestId('pending-badge')).toBeInViewport();
   await page.getByTestId('pending-badge').click();
   await expect(page).toHaveURL(/\/tasks\/review$/);
   await context.setOffline(false);
