@@ -15,7 +15,7 @@ const axe = async (page: Page) => {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 200)}`);
 };
 
-test('[PICK-003] [PICK-004] [PICK-005] [PICK-007] pick a list with the fake camera: the article before the place refused with the negative sound, place typed, the cart set, article scanned, quantity confirmed, stock moved; axe', async ({
+test('[PICK-003] [PICK-004] [PICK-005] pick a list with the fake camera: the article before the place refused with the negative sound, place typed, the cart set, article scanned, quantity confirmed, stock moved; axe', async ({
   page,
   request,
 }) => {
